@@ -1,0 +1,35 @@
+package engine
+
+// Model is one kind of trial: what it measures and how to run it. A rule
+// system builds a Model from a scenario; the runner knows nothing else of it.
+type Model interface {
+	// Metrics lists the integer quantities each trial reports, in the order
+	// of [Outcome] values.
+	Metrics() []Metric
+	// Events lists the yes/no outcomes each trial reports.
+	Events() []string
+	// NewTrialer returns a fresh Trialer with its own scratch space. The
+	// runner calls it once per worker.
+	NewTrialer() Trialer
+}
+
+// Metric names an integer quantity measured on every trial, with its range
+// 0..Max. Max bounds the histogram; a trial reporting more is a bug in the
+// rule system and panics.
+type Metric struct {
+	Name string // "<unit id>.<quantity>", e.g. "ogres.wounds"
+	Max  int
+}
+
+// Trialer runs trials one after another on dice it is handed.
+type Trialer interface {
+	// Trial runs one trial and writes its results into r, whose slices
+	// arrive zeroed, one entry per metric and per event.
+	Trial(d *Dice, r *TrialResult)
+}
+
+// TrialResult holds the results of one trial.
+type TrialResult struct {
+	Values []int  // one per metric, in 0..Metric.Max
+	Events []bool // one per event
+}
