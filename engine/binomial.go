@@ -92,6 +92,16 @@ func (b *Binomial) sampleRow(d *Dice, n int) int {
 	return int(b.kmin[n]) + lo
 }
 
+// BinomialPMF returns P(X = k) for k = 0..n, X ~ Binomial(n, p), given the
+// success and failure probabilities p and q = 1 - p separately (see
+// newBinomial for why). Each term is within a few units in the last place of
+// the exact value relative to the largest term; exact solvers build on it.
+func BinomialPMF(n int, p, q float64) []float64 {
+	pmf := make([]float64, n+1)
+	binomialPMF(pmf, n, p, q)
+	return pmf
+}
+
 // binomialPMF fills pmf[k] = P(X = k), X ~ Binomial(n, p), k = 0..n. It starts
 // at the mode, walks outwards with the ratio of successive terms, and
 // normalises, so no term underflows before it is negligible.

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 )
@@ -23,9 +24,10 @@ const rejectBelow = uint64(1 << 64 % pow6)
 // The zero value is not usable; create one with [NewDice] or reset one with
 // [Dice.Seed].
 type Dice struct {
-	src  rand.PCG
-	left uint               // dice left in buf, read from buf[left-1] down
-	buf  [dicePerWord]uint8 // dice 1..6; the first one read is the last in the array
+	src    rand.PCG
+	script []uint8            // scripted dice still to come, for replaying examples
+	left   uint               // dice left in buf, read from buf[left-1] down
+	buf    [dicePerWord]uint8 // dice 1..6; the first one read is the last in the array
 }
 
 // NewDice returns the dice of batch b of the run with the given seed.
@@ -66,6 +68,10 @@ func (d *Dice) D6() int {
 // 2024). The final low word is the wrapping product r·6^16, so the check
 // costs one multiplication before the expansion.
 func (d *Dice) refill() {
+	if d.script != nil {
+		d.refillScript()
+		return
+	}
 	r := d.src.Uint64()
 	for r*pow6 < rejectBelow {
 		r = d.src.Uint64()
@@ -111,4 +117,40 @@ func (d *Dice) D6Lemire() int {
 		}
 	}
 	return int(hi) + 1
+}
+
+// Scripted returns dice that roll the given faces, in order, through
+// [Dice.D6] and everything built on it (D3, 2D6, [Test.Roll]); it panics when
+// the script runs out. It replays the rules' worked examples through the
+// real resolvers. Uint64, and so the count samplers, are not scripted: use
+// the per-die paths with scripted dice.
+func Scripted(faces ...int) *Dice {
+	d := &Dice{script: make([]uint8, 0, len(faces))}
+	for _, f := range faces {
+		if f < 1 || f > 6 {
+			panic(fmt.Sprintf("engine: scripted face %d is not 1..6", f))
+		}
+		d.script = append(d.script, uint8(f))
+	}
+	return d
+}
+
+// Left returns how many scripted dice are still unrolled (0 for random dice).
+func (d *Dice) Left() int {
+	if d.script == nil {
+		return 0
+	}
+	return len(d.script) + int(d.left)
+}
+
+func (d *Dice) refillScript() {
+	if len(d.script) == 0 {
+		panic("engine: scripted dice ran out")
+	}
+	n := min(len(d.script), dicePerWord)
+	for i := range n { // buf is read from the top down
+		d.buf[n-1-i] = d.script[i]
+	}
+	d.script = d.script[n:]
+	d.left = uint(n)
 }

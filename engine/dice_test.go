@@ -224,3 +224,22 @@ func BenchmarkD6Lemire(b *testing.B) {
 }
 
 var sink int
+
+func TestScripted(t *testing.T) {
+	faces := []int{1, 2, 3, 4, 5, 6, 6, 5, 4, 3, 2, 1, 1, 1, 1, 1, 6, 6, 2}
+	d := Scripted(faces...)
+	for i, want := range faces {
+		if got := d.D6(); got != want {
+			t.Fatalf("die %d: %d, script says %d", i, got, want)
+		}
+	}
+	if d.Left() != 0 {
+		t.Errorf("Left = %d after the whole script", d.Left())
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("rolling past the script did not panic")
+		}
+	}()
+	d.D6()
+}

@@ -171,3 +171,30 @@ func (f *Flow) Terminal(from int) []float64 {
 	}
 	return p
 }
+
+// Collapse returns a one-step flow that takes items entering state from
+// straight to their end: to each state in keep with its terminal
+// probability ([Flow.Terminal]), and everything else to rest. Items move
+// independently, so the counts it samples have exactly the joint law of the
+// kept terminal counts of f, with one multinomial draw instead of a draw per
+// stage; the intermediate counts are not kept.
+func (f *Flow) Collapse(from int, keep []int, rest, maxN int) *Flow {
+	term := f.Terminal(from)
+	to := append(append([]int(nil), keep...), rest)
+	probs := make([]float64, len(to))
+	kept := make([]bool, f.states)
+	for i, s := range keep {
+		probs[i] = term[s]
+		kept[s] = true
+	}
+	// The rest is summed from its own terms rather than taken as 1 minus
+	// the kept ones, so that it keeps its precision when it is small.
+	for s, p := range term {
+		if !kept[s] {
+			probs[len(keep)] += p
+		}
+	}
+	g := NewFlow(f.states)
+	g.Step(from, to, probs, maxN)
+	return g
+}

@@ -136,3 +136,40 @@ func TestSplitZeroCategories(t *testing.T) {
 		t.Errorf("%d draws for two live categories, want 1 (the last takes the rest)", len(s.draws))
 	}
 }
+
+// A collapsed flow samples the kept terminal counts with the same joint law:
+// checked against the exact multinomial through the stage-by-stage flow's
+// terminal probabilities.
+func TestFlowCollapse(t *testing.T) {
+	t.Parallel()
+	const n, trials = 6, 300_000
+	full := volleyFlow(n)
+	f := full.Collapse(sAttack, []int{sWound, sSix}, sMiss, n)
+	if len(f.steps) != 1 {
+		t.Fatalf("collapsed flow has %d steps", len(f.steps))
+	}
+	d := NewDice(12, 0)
+	c := make([]int, nStates)
+	var wounds, sixes, both int64
+	for range trials {
+		clear(c)
+		c[sAttack] = n
+		f.Run(d, c)
+		if c[sMiss]+c[sWound]+c[sSix] != n || c[sFail] != 0 || c[sHit] != 0 {
+			t.Fatalf("collapsed flow lost items or fed dropped states: %v", c)
+		}
+		wounds += int64(c[sWound])
+		sixes += int64(c[sSix])
+		both += int64(c[sWound] * c[sSix])
+	}
+	// E[W] = n·2/9, E[S] = n/9, E[W·S] = n(n-1)·(2/9)(1/9) for a multinomial.
+	check := func(name string, sum int64, want, sd float64) {
+		mean := float64(sum) / trials
+		if se := sd / math.Sqrt(trials); math.Abs(mean-want) > 4.5*se {
+			t.Errorf("%s: mean %.5f, exact %.5f, more than 4.5 standard errors (%.5f) apart", name, mean, want, se)
+		}
+	}
+	check("wounds", wounds, n*2.0/9, math.Sqrt(n*2.0/9*7.0/9))
+	check("sixes", sixes, n*1.0/9, math.Sqrt(n*1.0/9*8.0/9))
+	check("wounds·sixes", both, n*(n-1)*2.0/81, 4.5) // W·S lies in 0..9, so its sd is at most 4.5
+}

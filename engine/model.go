@@ -33,3 +33,19 @@ type TrialResult struct {
 	Values []int  // one per metric, in 0..Metric.Max
 	Events []bool // one per event
 }
+
+// Exact is a result computed exactly rather than sampled: the distribution
+// of every metric and the probability of every event, in the order of the
+// model's Metrics and Events.
+type Exact struct {
+	Metrics []Metric
+	Events  []string
+	PMF     [][]float64 // PMF[m][k] = P(metric m = k), k = 0..Metrics[m].Max
+	P       []float64   // P[e] = P(event e)
+}
+
+// Solver is a model whose results can also be computed exactly.
+type Solver interface {
+	Model
+	Exact() (*Exact, error)
+}

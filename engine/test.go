@@ -50,8 +50,15 @@ func Face(faces ...int) Faces {
 func (s Faces) Has(f int) bool { return s&(1<<(f-1)) != 0 }
 
 // Roll rolls the test die by die, re-roll included. It is the plain oracle
-// path; samplers use [Test.Odds].
+// path; samplers use [Test.Odds]. A test that cannot pass, or cannot fail,
+// rolls no die (a model without a save does not roll one).
 func (t Test) Roll(d *Dice) Outcome {
+	switch {
+	case t.impossible():
+		return Fail
+	case t.certain():
+		return Pass
+	}
 	face := d.D6()
 	o := t.rollFace(face, d)
 	if (t.RerollFail && o == Fail) || t.Reroll.Has(face) {
@@ -68,6 +75,17 @@ func (t Test) rollFace(face int, d *Dice) Outcome {
 		second = d.D6()
 	}
 	return t.judge(face, second)
+}
+
+// impossible reports whether no face can pass t.
+func (t Test) impossible() bool {
+	return !t.Nat6Passes && (t.Need > 9 || t.Need > 6 && !t.Beyond6)
+}
+
+// certain reports whether every face passes t with no re-roll: such a test
+// is not rolled at all, so it never passes "on a natural 6".
+func (t Test) certain() bool {
+	return t.Need <= 1 && !t.Nat1Fails && t.Reroll == 0
 }
 
 // needsSecond reports whether a first die showing face goes on to the second
@@ -115,6 +133,12 @@ func (t Test) Odds() Odds {
 	// Every path is weighted over the common denominator 6^4: the first die
 	// and its 7+ second die (counted out of 6 for a given first face), then
 	// the same two dice of a re-rolled test (counted out of 36).
+	switch {
+	case t.impossible():
+		return Odds{N: [3]int64{1, 0, 0}, Den: 1}
+	case t.certain():
+		return Odds{N: [3]int64{0, 1, 0}, Den: 1}
+	}
 	const den = 1296
 	var n [3]int64
 	again := t.odds1() // a fresh test, out of 36

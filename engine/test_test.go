@@ -18,7 +18,7 @@ func TestOdds(t *testing.T) {
 		{"4+", Test{Need: 4, Nat1Fails: true}, 3 * s, 2 * s, s, "faces 4, 5 pass and 6 passes as a six"},
 		{"1+ save", Test{Need: 1, Nat1Fails: true}, s, 4 * s, s, "a natural 1 always fails (seed 002, maximum save)"},
 		{"0+ save", Test{Need: 0, Nat1Fails: true}, s, 4 * s, s, "better than 1+ still fails on a 1"},
-		{"no nat-1 rule", Test{Need: 1}, 0, 5 * s, s, "without the rule a 1+ always passes"},
+		{"no nat-1 rule", Test{Need: 1}, 0, 1, 0, "without the rule a 1+ always passes, and is not rolled, so there is no six"},
 		{"7+ shooting", Test{Need: 7, Nat1Fails: true, Beyond6: true}, 1 - s*3*s, s * 3 * s, 0, "a 6 then 4+ (RULES.md §2.5); not a six for Poison"},
 		{"8+ shooting", Test{Need: 8, Nat1Fails: true, Beyond6: true}, 1 - s*2*s, s * 2 * s, 0, "a 6 then 5+"},
 		{"9+ shooting", Test{Need: 9, Nat1Fails: true, Beyond6: true}, 1 - s*s, s * s, 0, "a 6 then 6"},

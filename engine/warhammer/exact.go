@@ -1,0 +1,191 @@
+package warhammer
+
+import (
+	"fmt"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// maxExactWork bounds the exact solver's inner steps, so that a huge volley
+// gets an error instead of a long wait.
+const maxExactWork = 2e9
+
+// Exact computes the distributions a run of v estimates, without sampling
+// error ([engine.Solver]).
+//
+// Attacks move independently through the stages, so the unsaved ordinary
+// wounds u and Killing Blows k of N attacks are multinomial with the flow's
+// terminal probabilities. For each (u, k) the solver follows the damage
+// done by u ordinary wounds (each multiplied by Multiple Wounds and capped
+// at the wounds the damaged model has left) as a distribution, applies the
+// Killing Blows, then the binomial number of wounds regenerated at the end
+// of the phase. It works in float64 throughout ("careful float arithmetic":
+// binomial terms from the mode outwards, no subtraction of near-equal sums),
+// so each probability is within about 1e-14 of the exact value; the seed
+// examples' fractions are tested to 1e-12.
+func (v *Volley) Exact() (*engine.Exact, error) {
+	n, models, w := v.atk.Count, v.tg.Models, v.tg.W
+	hpMax := models * w
+	if work := float64(n+1) * float64(n+1) * float64(hpMax+1) * float64(hpMax+1); work > maxExactWork {
+		return nil, fmt.Errorf("exact solution too large: %d attacks on %d wounds; use sim run", n, hpMax)
+	}
+	out := &engine.Exact{Metrics: v.metrics, Events: v.events, PMF: make([][]float64, len(v.metrics)), P: make([]float64, len(v.events))}
+	for i, m := range v.metrics {
+		out.PMF[i] = make([]float64, m.Max+1)
+	}
+
+	term := v.stages.Terminal(stAttack)
+	pu, pk, pr := term[stUnsaved], term[stKBUnsaved], term[stRegenSaved]
+	var rest float64 // every other end, summed from its own terms
+	for s, p := range term {
+		if s != stUnsaved && s != stKBUnsaved {
+			rest += p
+		}
+	}
+	// j = u + k unsaved wounds; given j, u is binomial with u's share.
+	pj := engine.BinomialPMF(n, pu+pk, rest)
+	dmg := v.damage(n, hpMax)
+
+	flaming := v.atk.Rules.Flaming
+	regenerable := v.endOfPhaseRegen && !flaming
+	var regenPMF [][]float64
+	if v.endOfPhaseRegen {
+		x := 7 - int(v.tg.Defence.Regeneration)
+		regenPMF = make([][]float64, hpMax+1)
+		for r := range regenPMF {
+			regenPMF[r] = engine.BinomialPMF(r, float64(x)/6, float64(6-x)/6)
+		}
+	}
+
+	for j := 0; j <= n; j++ {
+		if pj[j] == 0 {
+			continue
+		}
+		share := []float64{1} // P(u = j) when there are no Killing Blows
+		if pk > 0 {
+			share = engine.BinomialPMF(j, pu/(pu+pk), pk/(pu+pk))
+			share = share[:j+1]
+		} else {
+			share = append(make([]float64, j), 1)
+		}
+		out.PMF[mUnsaved][j] += pj[j]
+		if flaming && j > 0 && v.rs.FlamingRegen == LoseRegenForBattle && len(out.P) > eLostRegen {
+			out.P[eLostRegen] += pj[j]
+		}
+		for u, pu := range share {
+			if pu == 0 {
+				continue
+			}
+			k := j - u
+			for d, pd := range dmg[u] {
+				p := pj[j] * pu * pd
+				if p == 0 {
+					continue
+				}
+				s := v.afterWounds(d, k, regenerable)
+				if !v.endOfPhaseRegen || flaming && j > 0 {
+					v.record(out, s, 0, p)
+					continue
+				}
+				dice := s.regenLost
+				if v.rs.RegenDice == RegenPerUnsavedWound {
+					dice = min(dice, u)
+				}
+				for g, pg := range regenPMF[dice] {
+					t := s
+					t.regenerate(g)
+					v.record(out, t, g, p*pg)
+				}
+			}
+		}
+	}
+	if !v.endOfPhaseRegen && len(out.PMF) > mRegenerated {
+		// Regeneration as a save: the wounds it saved are binomial.
+		var other float64
+		for s, p := range term {
+			if s != stRegenSaved {
+				other += p
+			}
+		}
+		copy(out.PMF[mRegenerated], engine.BinomialPMF(n, pr, other))
+	}
+	return out, nil
+}
+
+// damage returns dmg[u][d]: the probability that u ordinary unsaved wounds do
+// d wounds of damage to an unwounded unit, each wound multiplied by Multiple
+// Wounds and capped at what the damaged model has left. d is capped at hpMax:
+// the bucket hpMax holds "the whole unit or more".
+func (v *Volley) damage(n, hpMax int) [][]float64 {
+	w := v.tg.W
+	mw := v.atk.Rules.MultipleWounds
+	var mult []float64 // mult[m] = P(one wound becomes m wounds)
+	switch mw.Die {
+	case 3, 6:
+		mult = make([]float64, mw.Die+1)
+		for m := 1; m <= mw.Die; m++ {
+			mult[m] = 1 / float64(mw.Die)
+		}
+	default:
+		mult = make([]float64, max(mw.N, 1)+1)
+		mult[max(mw.N, 1)] = 1
+	}
+	dmg := make([][]float64, n+1)
+	dmg[0] = make([]float64, hpMax+1)
+	dmg[0][0] = 1
+	for i := 1; i <= n; i++ {
+		cur := make([]float64, hpMax+1)
+		for d, p := range dmg[i-1] {
+			if p == 0 {
+				continue
+			}
+			if d == hpMax {
+				cur[hpMax] += p
+				continue
+			}
+			left := w - d%w
+			for m, pm := range mult {
+				if pm > 0 {
+					cur[min(d+min(m, left), hpMax)] += p * pm
+				}
+			}
+		}
+		dmg[i] = cur
+	}
+	return dmg
+}
+
+// afterWounds is the unit after ordinary damage d and k Killing Blows, in
+// the order the ruleset gives, before Regeneration.
+func (v *Volley) afterWounds(d, k int, regenerable bool) unitState {
+	models, w := v.tg.Models, v.tg.W
+	u := newUnitState(models, w)
+	if v.rs.KillingBlowOrder == KBBeforeOtherWounds {
+		for range k {
+			u.killingBlow(v.rs)
+		}
+	}
+	// d wounds of damage on fresh models are d single wounds: the same
+	// marks, models and tallies.
+	u.woundEach(d, regenerable)
+	if v.rs.KillingBlowOrder == KBAfterOtherWounds {
+		for range k {
+			u.killingBlow(v.rs)
+		}
+	}
+	return u
+}
+
+// record adds probability p of the final state s, with g wounds
+// regenerated at the end of the phase, to out.
+func (v *Volley) record(out *engine.Exact, s unitState, g int, p float64) {
+	out.PMF[mWounds][s.scored] += p
+	out.PMF[mCasualties][v.tg.Models-s.alive] += p
+	out.PMF[mCarried][s.carried] += p
+	if v.endOfPhaseRegen {
+		out.PMF[mRegenerated][g] += p
+	}
+	if s.alive == 0 {
+		out.P[eDestroyed] += p
+	}
+}

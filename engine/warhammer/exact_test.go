@@ -1,0 +1,273 @@
+package warhammer
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// tenWoundsOnTwoTrolls is seed 000's "Regenerating excess wounds": 2 Trolls
+// (W3, Regeneration 4+) suffer 10 unsaved wounds.
+func tenWoundsOnTwoTrolls(t testing.TB, rs *Ruleset) *Volley {
+	v, err := NewVolley(rs, "trolls",
+		Attack{Phase: CloseCombat, Count: 10, AutoHit: true, AutoWound: true, S: 5, Round: 1},
+		Target{Type: MonstrousInfantry, T: 4, W: 3, WS: 3, Models: 2,
+			Defence: Defence{Armour: NoSave, Ward: NoSave, Regeneration: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// RULES.md §5.2: under 6th the unit rolls 6 dice and stays destroyed with
+// probability exactly 1/64 (one Troll 41/64, two 22/64); under 8th each
+// wound gets a 4+ save and the unit dies with probability 193/512 (one
+// Troll 582/1024, two 56/1024). Fractions to 1e-12.
+func TestExactSeedTrolls(t *testing.T) {
+	for _, c := range []struct {
+		name                string
+		rs                  *Ruleset
+		destroyed, one, two float64
+	}{
+		{"6th", sixth(t), 1.0 / 64, 41.0 / 64, 22.0 / 64},
+		{"8th", eighth(t), 193.0 / 512, 582.0 / 1024, 56.0 / 1024},
+	} {
+		v := tenWoundsOnTwoTrolls(t, c.rs)
+		ex, err := v.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cas := ex.PMF[mCasualties]
+		for _, x := range []struct {
+			what      string
+			got, want float64
+		}{
+			{"P(destroyed)", ex.P[eDestroyed], c.destroyed},
+			{"P(2 casualties)", cas[2], c.destroyed},
+			{"P(1 Troll left)", cas[1], c.one},
+			{"P(2 Trolls left)", cas[0], c.two},
+		} {
+			if math.Abs(x.got-x.want) > 1e-12 {
+				t.Errorf("%s: %s = %.15f, want %.15f", c.name, x.what, x.got, x.want)
+			}
+		}
+	}
+}
+
+// The simulation agrees with the same fractions, within 4.5 standard errors.
+func TestSimulatedSeedTrolls(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		rs   *Ruleset
+		want float64
+	}{{sixth(t), 1.0 / 64}, {eighth(t), 193.0 / 512}} {
+		v := tenWoundsOnTwoTrolls(t, c.rs)
+		for _, m := range []engine.Model{v, v.PerDie()} {
+			res := run(t, m, 200_000, 1)
+			p := float64(res.Count[eDestroyed]) / float64(res.Trials)
+			se := math.Sqrt(c.want * (1 - c.want) / float64(res.Trials))
+			if math.Abs(p-c.want) > 4.5*se {
+				t.Errorf("%s: simulated P(destroyed) %.5f, exact %.5f: more than 4.5 standard errors (%.5f)", c.rs.Name, p, c.want, se)
+			}
+		}
+	}
+}
+
+func run(t testing.TB, m engine.Model, trials int64, seed uint64) *engine.Result {
+	res, err := engine.Run(context.Background(), m, engine.Config{Trials: trials, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// A volley at single-wound models with no special rules is binomial: each
+// shot kills with probability hit × wound × unsaved.
+func TestExactBinomialVolley(t *testing.T) {
+	// 10 archers, BS3 at long range (5+), S3 against T4 (5+), 6+ save
+	// (RULES.md §5.4's illustration, on W1 targets).
+	v, err := NewVolley(sixth(t), "targets",
+		Attack{Phase: Shooting, Count: 10, Skill: 3, ToHitMod: -1, S: 3},
+		Target{T: 4, W: 1, Models: 20, Defence: Defence{Armour: 6, Ward: NoSave, Regeneration: NoSave}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := v.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := 1.0 / 3 * 1.0 / 3 * 5.0 / 6
+	want := engine.BinomialPMF(10, p, 1-p)
+	for _, m := range []int{mUnsaved, mWounds, mCasualties} {
+		for k, w := range want {
+			if math.Abs(ex.PMF[m][k]-w) > 1e-14 {
+				t.Errorf("%s: P(%d) = %v, binomial %v", ex.Metrics[m].Name, k, ex.PMF[m][k], w)
+			}
+		}
+	}
+	if mean := meanOf(ex.PMF[mUnsaved]); math.Abs(mean-10*p) > 1e-12 {
+		t.Errorf("expected unsaved wounds %v, want %v (0.93 per volley, RULES.md §5.4)", mean, 10*p)
+	}
+}
+
+func meanOf(pmf []float64) float64 {
+	var m float64
+	for k, p := range pmf {
+		m += float64(k) * p
+	}
+	return m
+}
+
+// agree checks a simulation against the exact solution: every metric's
+// mean, every P(X ≥ k) and every event, each within 4.5 standard errors of
+// the exact value.
+//
+// "Within 4.5 standard errors" is the normal approximation, which fails for
+// rare outcomes: one trial in 20,000 landing in a tail of probability 1e-6
+// is 7 standard errors away, yet happens 2% of the time. So a probability p
+// with n·p·(1-p) < 25 is tested exactly instead: the count of trials is
+// Binomial(n, p), and it fails when either tail beyond the observed count
+// has probability below 3.4e-6, the two-sided level of 4.5 standard errors.
+// A mean is tested where at least 25 trials are expected off the most likely
+// value (below that its deviation is that of a rare count, which the tail
+// tests already cover exactly).
+func agree(t *testing.T, name string, ex *engine.Exact, res *engine.Result) {
+	t.Helper()
+	n := res.Trials
+	for m, pmf := range ex.PMF {
+		mean := meanOf(pmf)
+		var v, mode float64
+		for k, p := range pmf {
+			v += p * (float64(k) - mean) * (float64(k) - mean)
+			mode = max(mode, p)
+		}
+		var sum float64
+		for k, c := range res.Hist[m] {
+			sum += float64(k) * float64(c)
+		}
+		if se := math.Sqrt(v / float64(n)); float64(n)*(1-mode) >= 25 && math.Abs(sum/float64(n)-mean) > 4.5*se {
+			t.Errorf("%s: %s mean %.5f, exact %.5f (se %.5f)", name, ex.Metrics[m].Name, sum/float64(n), mean, se)
+		}
+		var tailExact float64
+		var tailCount int64
+		for k := len(pmf) - 1; k >= 1; k-- {
+			tailExact += pmf[k]
+			tailCount += res.Hist[m][k]
+			if !proportionAgrees(tailCount, n, min(tailExact, 1)) {
+				t.Errorf("%s: %s P(X >= %d) = %.6f, exact %.6f", name, ex.Metrics[m].Name, k, float64(tailCount)/float64(n), tailExact)
+			}
+		}
+	}
+	for e, p := range ex.P {
+		if !proportionAgrees(res.Count[e], n, p) {
+			t.Errorf("%s: %s P = %.6f, exact %.6f", name, ex.Events[e], float64(res.Count[e])/float64(n), p)
+		}
+	}
+}
+
+// proportionAgrees reports whether x successes in n trials are consistent
+// with probability p at the level of 4.5 standard errors (see agree).
+func proportionAgrees(x, n int64, p float64) bool {
+	nf := float64(n)
+	if v := nf * p * (1 - p); v >= 25 {
+		return math.Abs(float64(x)-nf*p) <= 4.5*math.Sqrt(v)
+	}
+	const level = 3.4e-6 // one tail of the normal beyond 4.5 standard errors
+	b := distuv.Binomial{N: nf, P: p}
+	below := b.CDF(float64(x))       // P(X ≤ x)
+	above := 1 - b.CDF(float64(x)-1) // P(X ≥ x)
+	return below >= level && above >= level
+}
+
+func TestExactMatchesSimulationOnSeedExamples(t *testing.T) {
+	t.Parallel()
+	for _, rs := range []*Ruleset{sixth(t), eighth(t)} {
+		v := tenWoundsOnTwoTrolls(t, rs)
+		ex, err := v.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		agree(t, rs.Name+" fast", ex, run(t, v, 100_000, 3))
+		agree(t, rs.Name+" per die", ex, run(t, v.PerDie(), 100_000, 4))
+	}
+}
+
+// The metamorphic relations of issue 3: each change may only move expected
+// wounds one way, whatever the rest of the volley.
+func TestExactMetamorphic(t *testing.T) {
+	t.Parallel()
+	base := func() (Attack, Target) {
+		return Attack{Phase: CloseCombat, Count: 12, Skill: 4, S: 4, Round: 1},
+			Target{Type: Infantry, T: 4, W: 2, WS: 4, Models: 5, Defence: Defence{Armour: 4, Ward: NoSave, Regeneration: NoSave}}
+	}
+	expected := func(rs *Ruleset, a Attack, tg Target) float64 {
+		v, err := NewVolley(rs, "t", a, tg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, err := v.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return meanOf(ex.PMF[mWounds])
+	}
+	for _, rs := range []*Ruleset{sixth(t), eighth(t)} {
+		for save := Save(0); save <= NoSave; save++ {
+			a, tg := base()
+			tg.Defence.Armour = save
+			worse := tg
+			worse.Defence.Armour = save + 1
+			if save < NoSave && expected(rs, a, tg) > expected(rs, a, worse)+1e-12 {
+				t.Errorf("%s: a %d+ save lets through more wounds than a %d+ save", rs.Name, save, save+1)
+			}
+			for s := 1; s < 10; s++ {
+				a.S = s
+				stronger := a
+				stronger.S = s + 1
+				if expected(rs, a, tg) > expected(rs, stronger, tg)+1e-12 {
+					t.Errorf("%s: S%d does more than S%d against %d+", rs.Name, s, s+1, save)
+				}
+			}
+			a, _ = base()
+			ignores := a
+			ignores.Rules.IgnoresArmour = true
+			if expected(rs, a, tg) > expected(rs, ignores, tg)+1e-12 {
+				t.Errorf("%s: Ignores Armour lowers expected wounds against %d+", rs.Name, save)
+			}
+			ward7 := tg
+			ward7.Defence.Ward = 7
+			none := tg
+			none.Defence.Ward = NoSave
+			if x, y := expected(rs, a, ward7), expected(rs, a, none); x != y {
+				t.Errorf("%s: a 7+ ward (%v) differs from none (%v)", rs.Name, x, y)
+			}
+		}
+	}
+}
+
+func TestExactTooLarge(t *testing.T) {
+	v, err := NewVolley(sixth(t), "horde",
+		Attack{Phase: CloseCombat, Count: 100000, Skill: 4, S: 4, Round: 1},
+		Target{T: 4, W: 1, WS: 4, Models: 10000, Defence: Defence{Armour: NoSave, Ward: NoSave, Regeneration: NoSave}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := v.Exact(); err == nil {
+		t.Error("a 100000-attack volley on 10000 models: no error from the exact solver")
+	}
+}
+
+func ExampleVolley_Exact() {
+	rs, _ := Preset("6th")
+	v, _ := NewVolley(rs, "trolls",
+		Attack{Phase: CloseCombat, Count: 10, AutoHit: true, AutoWound: true, S: 5, Round: 1},
+		Target{Type: MonstrousInfantry, T: 4, W: 3, WS: 3, Models: 2,
+			Defence: Defence{Armour: NoSave, Ward: NoSave, Regeneration: 4}})
+	ex, _ := v.Exact()
+	fmt.Printf("P(destroyed) = %.6f (1/64 = %.6f)\n", ex.P[0], 1.0/64)
+	// Output: P(destroyed) = 0.015625 (1/64 = 0.015625)
+}

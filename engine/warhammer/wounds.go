@@ -1,0 +1,149 @@
+package warhammer
+
+import "github.com/wargamesim/sim/engine"
+
+// unitState is a unit's wounds as the rules keep them: whole models, plus
+// the wounds marked on one damaged model (seed 002, "Models with more than
+// one Wound": 5 wounds on W3 Ogres remove one and leave 2 marked; the next
+// wound removes a second). It also keeps the phase's tallies that
+// Regeneration and combat result need.
+type unitState struct {
+	w       int // Wounds on the profile, 1 or more
+	alive   int // models standing
+	carried int // wounds marked on the damaged model, 0..w-1
+
+	// This phase:
+	lost      int // wounds lost
+	scored    int // wounds that count for combat result
+	regenLost int // wounds lost that Regeneration may restore (not on a model slain by Killing Blow)
+	onDamaged int // of carried, those lost this phase to wounds Regeneration may restore
+	kbSlain   int // models slain by Killing Blow
+}
+
+func newUnitState(models, w int) unitState {
+	return unitState{w: w, alive: models}
+}
+
+// startPhase clears the phase's tallies.
+func (u *unitState) startPhase() {
+	u.lost, u.scored, u.regenLost, u.onDamaged, u.kbSlain = 0, 0, 0, 0, 0
+}
+
+// wound marks n wounds from one unsaved wound (n > 1 with Multiple Wounds) on
+// the damaged model, or a fresh one. A model never suffers more wounds than
+// it has left: the excess is lost, and so are wounds on a destroyed unit
+// (RULES.md §2.8). regenerable says whether Regeneration may restore them.
+func (u *unitState) wound(n int, regenerable bool) {
+	if u.alive == 0 {
+		return
+	}
+	n = min(n, u.w-u.carried)
+	u.carried += n
+	u.lost += n
+	u.scored += n
+	if regenerable {
+		u.regenLost += n
+		u.onDamaged += n
+	}
+	if u.carried == u.w {
+		u.alive--
+		u.carried, u.onDamaged = 0, 0
+	}
+}
+
+// woundEach marks n single wounds at once: the same as n calls of
+// wound(1, regenerable), in constant time.
+func (u *unitState) woundEach(n int, regenerable bool) {
+	hp := u.alive*u.w - u.carried
+	n = min(n, hp)
+	u.lost += n
+	u.scored += n
+	hp -= n
+	alive := (hp + u.w - 1) / u.w
+	carried := alive*u.w - hp
+	switch {
+	case !regenerable && alive != u.alive:
+		u.onDamaged = 0
+	case !regenerable:
+	case alive != u.alive: // a new damaged model, all of whose wounds are these
+		u.regenLost += n
+		u.onDamaged = carried
+	default:
+		u.regenLost += n
+		u.onDamaged += n
+	}
+	u.alive, u.carried = alive, carried
+}
+
+// killingBlow slays the damaged model (or a fresh one) outright. Its wounds
+// cannot be regenerated, and for combat result it scores the wounds it had
+// left or its profile Wounds, as rs says (seed 000; RULES.md §2.9.1).
+func (u *unitState) killingBlow(rs *Ruleset) {
+	if u.alive == 0 {
+		return
+	}
+	left := u.w - u.carried
+	u.lost += left
+	if rs.KillingBlowWounds == KBProfileWounds {
+		u.scored += u.w
+	} else {
+		u.scored += left
+	}
+	u.regenLost -= u.onDamaged
+	u.alive--
+	u.carried, u.onDamaged = 0, 0
+	u.kbSlain++
+}
+
+// regenerate restores n wounds lost this phase: they count as never
+// inflicted, and slain models stand up again, whole models first (seed 000:
+// 4 regenerated on 2 slain W3 Trolls gives one at 3 W and one at 1 W). n is at
+// most regenLost, so no model slain by Killing Blow returns.
+func (u *unitState) regenerate(n int) {
+	if n > u.regenLost {
+		panic("warhammer: regenerating more wounds than Regeneration may restore")
+	}
+	u.lost -= n
+	u.scored -= n
+	u.regenLost -= n
+	hp := u.alive*u.w - u.carried + n
+	u.alive = (hp + u.w - 1) / u.w
+	u.carried = u.alive*u.w - hp
+}
+
+// applyWounds marks one volley's unsaved wounds on u: ordinary wounds
+// (each multiplied by Multiple Wounds, rolled from d) and Killing Blows, in
+// the order rs gives.
+func applyWounds(u *unitState, rs *Ruleset, d *engine.Dice, ordinary, killing int, mw Amount, regenerable bool) {
+	if rs.KillingBlowOrder == KBBeforeOtherWounds {
+		for range killing {
+			u.killingBlow(rs)
+		}
+	}
+	if mw.Die == 0 && mw.N <= 1 {
+		u.woundEach(ordinary, regenerable)
+	} else {
+		for range ordinary {
+			if u.alive == 0 {
+				break
+			}
+			u.wound(mw.roll(d), regenerable)
+		}
+	}
+	if rs.KillingBlowOrder == KBAfterOtherWounds {
+		for range killing {
+			u.killingBlow(rs)
+		}
+	}
+}
+
+// roll returns a's value, rolling its die from d.
+func (a Amount) roll(d *engine.Dice) int {
+	switch a.Die {
+	case 3:
+		return d.D3()
+	case 6:
+		return d.D6()
+	}
+	return max(a.N, 1)
+}
