@@ -38,7 +38,7 @@ const (
 
 const (
 	eDestroyed = iota
-	eLostRegen // only when the target has Regeneration
+	eLostRegen // only when Flaming Attacks can take the target's Regeneration for the battle
 )
 
 // NewVolley builds the volley of a against the target unit tg, whose id
@@ -68,7 +68,9 @@ func NewVolley(rs *Ruleset, id string, a Attack, tg Target) (*Volley, error) {
 	v.events = []string{id + ".destroyed"}
 	if hasRegen {
 		v.metrics = append(v.metrics, engine.Metric{Name: id + ".regenerated", Max: max(maxWounds, a.Count)})
-		v.events = append(v.events, id+".lost_regeneration")
+		if a.Rules.Flaming && rs.FlamingRegen == LoseRegenForBattle {
+			v.events = append(v.events, id+".lost_regeneration")
+		}
 	}
 	return v, nil
 }
@@ -114,8 +116,9 @@ func (v *Volley) PerDie() *Volley {
 // for a regenerating unit, wounds regenerated.
 func (v *Volley) Metrics() []engine.Metric { return v.metrics }
 
-// Events implements [engine.Model]: the target destroyed and, for a
-// regenerating unit, Regeneration lost for the rest of the battle.
+// Events implements [engine.Model]: the target destroyed and, when Flaming
+// Attacks strike a regenerating unit, Regeneration lost for the rest of the
+// battle.
 func (v *Volley) Events() []string { return v.events }
 
 // NewTrialer implements [engine.Model].
@@ -170,6 +173,8 @@ func (t *volleyTrialer) Trial(d *engine.Dice, r *engine.TrialResult) {
 	r.Events[eDestroyed] = u.alive == 0
 	if len(r.Values) > mRegenerated {
 		r.Values[mRegenerated] = regenerated
+	}
+	if len(r.Events) > eLostRegen {
 		r.Events[eLostRegen] = lostRegen
 	}
 }

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+// version is the version of sim, reported by sim version and in every
+// JSON output.
+const version = "0.1.0"
+
+// set reports whether the flag name was given on the command line.
+func set(fs *flag.FlagSet, name string) bool {
+	found := false
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == name {
+			found = true
+		}
+	})
+	return found
+}
+
+func warhammerOptions() []string { return warhammer.OptionNames() }
+
+const listUsage = `Usage: sim list
+
+Lists the built-in scenarios, one a line: name and title.
+`
+
+func listCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("list", listUsage, stdout)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("list takes no arguments")
+	}
+	names := scenarios.BuiltinNames()
+	width := 0
+	for _, n := range names {
+		width = max(width, len(n))
+	}
+	for _, n := range names {
+		p, err := scenarios.Builtin(n)
+		if err != nil {
+			return fmt.Errorf("built-in scenario %s: %w", n, err)
+		}
+		fmt.Fprintf(stdout, "%-*s  %s\n", width, n, p.Title)
+	}
+	return nil
+}
+
+const validateUsage = `Usage: sim validate FILE|NAME...
+
+Checks scenario files and prints every problem found, one a line, as
+FILE:LINE:COLUMN: FIELD: PROBLEM. Prints "FILE: ok" for a good file.
+Exits with status 2 if any file has a problem.
+`
+
+func validateCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("validate", validateUsage, stdout)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("validate: give one or more scenario files")
+	}
+	var bad scenarios.ErrorList
+	for _, arg := range pos {
+		_, err := scenarios.Open(arg)
+		var list scenarios.ErrorList
+		switch {
+		case err == nil:
+			fmt.Fprintf(stdout, "%s: ok\n", arg)
+		case errors.As(err, &list):
+			for _, e := range list {
+				fmt.Fprintln(stderr, e)
+			}
+			bad = append(bad, list...)
+		default:
+			return err
+		}
+	}
+	if len(bad) > 0 {
+		return &validationFailed{bad}
+	}
+	return nil
+}
+
+// validationFailed is a validate run that found problems, already printed.
+type validationFailed struct{ scenarios.ErrorList }
+
+func (v *validationFailed) Unwrap() error { return v.ErrorList }
+
+const versionUsage = `Usage: sim version
+
+Prints the version of sim, the Go version that built it, and the version
+of the dice streams (seeds give the same numbers only within one stream
+version).
+`
+
+func versionCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("version", versionUsage, stdout)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usagef("version takes no arguments")
+	}
+	rev := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				rev = ", revision " + s.Value[:12]
+			}
+		}
+	}
+	fmt.Fprintf(stdout, "sim %s (%s%s; dice %s)\n", version, runtime.Version(), rev, engine.StreamVersion)
+	return nil
+}
+
+// writeFileAtomic writes a file through render: first to a temporary file
+// beside it, then renamed over it, so that a failed or interrupted write
+// never leaves a half-written file.
+func writeFileAtomic(path string, render func(io.Writer) error) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = render(f); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err = os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

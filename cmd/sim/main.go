@@ -1,0 +1,117 @@
+// Command sim answers "how likely is this fight to go my way?" for
+// rank-and-flank wargames, by simulating it millions of times with seeded
+// dice and, where the maths allows, computing the exact answer.
+//
+// Usage:
+//
+//	sim                      run the default scenario
+//	sim run FILE|NAME        run a scenario file or a built-in scenario
+//	sim exact FILE|NAME      compute a volley's distributions exactly
+//	sim list                 list the built-in scenarios
+//	sim validate FILE...     check scenario files
+//	sim version              print the version
+//
+// Every command takes --help. Exit status: 0 success, 1 runtime failure
+// (or an interrupted run), 2 bad usage or bad input.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/wargamesim/sim/scenarios"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// usageError is a command line sim cannot act on.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// errInterrupted is returned when a run was cut short: its partial result
+// was still written.
+var errInterrupted = errors.New("interrupted")
+
+// exitCode prints err and maps it to the exit status: 2 for bad usage or
+// bad input, 1 for anything else, 0 for none.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return 0
+	}
+	var u *usageError
+	var input scenarios.ErrorList
+	switch {
+	case errors.Is(err, errHelp):
+		return 0
+	case errors.As(err, &u):
+		fmt.Fprintf(stderr, "sim: %v\n", err)
+		fmt.Fprintln(stderr, "Run 'sim help' for usage.")
+		return 2
+	case errors.As(err, &input):
+		fmt.Fprintf(stderr, "sim: %v\n", err)
+		return 2
+	case errors.Is(err, errInterrupted):
+		return 1 // the partial result and a note were already written
+	}
+	fmt.Fprintf(stderr, "sim: %v\n", err)
+	return 1
+}
+
+// run is the whole program: it reads args, writes results to stdout and
+// messages to stderr, and stops early when ctx is cancelled.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return runCmd(ctx, []string{defaultScenario}, stdout, stderr)
+	}
+	cmd, rest := args[0], args[1:]
+	switch cmd {
+	case "run":
+		return runCmd(ctx, rest, stdout, stderr)
+	case "exact":
+		return exactCmd(rest, stdout, stderr)
+	case "list":
+		return listCmd(rest, stdout, stderr)
+	case "validate":
+		return validateCmd(rest, stdout, stderr)
+	case "version":
+		return versionCmd(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, mainUsage)
+		return nil
+	}
+	return usagef("unknown command %q", cmd)
+}
+
+// defaultScenario is what `sim` with no arguments runs.
+const defaultScenario = "knights-vs-trolls"
+
+const mainUsage = `sim simulates rank-and-flank wargame combat with seeded dice.
+
+Usage:
+  sim                      run the default scenario (` + defaultScenario + `)
+  sim run FILE|NAME        run a scenario file or a built-in scenario
+  sim exact FILE|NAME      compute a volley's distributions exactly
+  sim list                 list the built-in scenarios
+  sim validate FILE...     check scenario files and list every problem
+  sim version              print the version
+  sim help                 print this help
+
+Each command takes --help. Scenario files are described in docs/scenarios.md,
+the JSON output in docs/output.md, and the rules in docs/rules.md.
+Exit status: 0 success, 1 runtime failure or interrupted run, 2 bad usage or input.
+`

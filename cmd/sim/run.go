@@ -1,0 +1,193 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"time"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+// defaultTrials is the trial count when neither the command line nor the
+// scenario gives one: enough for three decimals on most probabilities.
+const defaultTrials = 1_000_000
+
+const runUsage = `Usage: sim run FILE|NAME [flags]
+
+Runs a scenario: a YAML file (docs/scenarios.md) or a built-in scenario
+named by 'sim list'. The same seed gives the same numbers for any number
+of workers. Ctrl-C stops the run early and prints the trials done so far,
+marked partial.
+
+Flags:
+`
+
+func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("run", runUsage, stdout)
+	trials := fs.Int64("trials", 0, "number of trials (default: the scenario's, else 1000000)")
+	seed := fs.Uint64("seed", 0, "random seed (default: the scenario's, else drawn at random and printed)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
+	format := fs.String("format", "text", "output format: text or json")
+	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
+	exact := fs.Bool("exact", false, "also compute the exact distributions and show them beside the simulated ones")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("run: give one scenario file or built-in name (got %d arguments)", len(pos))
+	}
+	if *format != "text" && *format != "json" {
+		return usagef("run: --format must be text or json, got %q", *format)
+	}
+	if set(fs, "trials") && *trials < 1 {
+		return usagef("run: --trials must be at least 1, got %d", *trials)
+	}
+	if *workers < 1 {
+		return usagef("run: --workers must be at least 1, got %d", *workers)
+	}
+	plan, err := scenarios.Open(pos[0])
+	if err != nil {
+		return err
+	}
+
+	cfg := engine.Config{Trials: defaultTrials, Workers: *workers}
+	if plan.Trials > 0 {
+		cfg.Trials = plan.Trials
+	}
+	if set(fs, "trials") {
+		cfg.Trials = *trials
+	}
+	source := "random"
+	switch {
+	case set(fs, "seed"):
+		cfg.Seed, source = *seed, "flag"
+	case plan.Seed != nil:
+		cfg.Seed, source = *plan.Seed, "scenario"
+	default:
+		cfg.Seed = rand.Uint64N(1 << 32) // short enough to read out and retype
+	}
+
+	var ex *engine.Exact
+	if *exact {
+		solver, ok := plan.Model.(engine.Solver)
+		if !ok {
+			return usagef("run: --exact: scenario %s has no exact solver", plan.Name)
+		}
+		if ex, err = solver.Exact(); err != nil {
+			return err
+		}
+	}
+
+	start := time.Now()
+	res, err := engine.Run(ctx, plan.Model, cfg)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	if res.Trials == 0 {
+		fmt.Fprintln(stderr, "sim: interrupted before any trial finished; nothing to report")
+		return errInterrupted
+	}
+	rep, err := report.New(info(plan, source), res)
+	if err != nil {
+		return err
+	}
+	if ex != nil {
+		if err := rep.AddExact(ex); err != nil {
+			return err
+		}
+	}
+	rep.Timing = &report.Timing{
+		Seconds:         elapsed.Seconds(),
+		TrialsPerSecond: float64(res.Trials) / elapsed.Seconds(),
+		Workers:         cfg.Workers,
+	}
+	if err := write(*out, *format, rep, stdout); err != nil {
+		return err
+	}
+	if !res.Complete {
+		fmt.Fprintf(stderr, "sim: interrupted after %d of %d trials; the output holds those trials only and is marked partial (complete: false)\n", res.Trials, res.Requested)
+		return errInterrupted
+	}
+	return nil
+}
+
+// info is the provenance a report carries.
+func info(p *scenarios.Plan, seedSource string) report.Info {
+	rules := map[string]string{}
+	for _, name := range warhammerOptions() {
+		v, from, _ := p.Ruleset.Get(name)
+		if from != "preset "+p.Ruleset.Name {
+			rules[name] = v
+		}
+	}
+	if len(rules) == 0 {
+		rules = nil
+	}
+	return report.Info{
+		Scenario: p.Name, Title: p.Title, Ruleset: p.Ruleset.Name, Rules: rules,
+		SeedSource: seedSource, Version: version, Lines: p.Lines,
+	}
+}
+
+// write writes the report in the format asked for, to the file out
+// (atomically) or to stdout.
+func write(out, format string, rep *report.Report, stdout io.Writer) error {
+	render := func(w io.Writer) error {
+		if format == "json" {
+			return report.WriteJSON(w, rep)
+		}
+		return report.WriteText(w, rep)
+	}
+	if out == "" {
+		return render(stdout)
+	}
+	return writeFileAtomic(out, render)
+}
+
+const exactUsage = `Usage: sim exact FILE|NAME [flags]
+
+Computes a volley's distributions exactly (no sampling): the same metrics
+and events as 'sim run', with no sampling error.
+
+Flags:
+`
+
+func exactCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("exact", exactUsage, stdout)
+	format := fs.String("format", "text", "output format: text or json")
+	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("exact: give one scenario file or built-in name (got %d arguments)", len(pos))
+	}
+	if *format != "text" && *format != "json" {
+		return usagef("exact: --format must be text or json, got %q", *format)
+	}
+	plan, err := scenarios.Open(pos[0])
+	if err != nil {
+		return err
+	}
+	solver, ok := plan.Model.(engine.Solver)
+	if !ok {
+		return usagef("exact: scenario %s has no exact solver", plan.Name)
+	}
+	ex, err := solver.Exact()
+	if err != nil {
+		return err
+	}
+	rep, err := report.NewExact(info(plan, "none"), ex)
+	if err != nil {
+		return err
+	}
+	return write(*out, *format, rep, stdout)
+}

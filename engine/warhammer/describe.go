@@ -1,0 +1,116 @@
+package warhammer
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// Describe says in words what the volley rolls and how likely each stage is
+// to succeed, for reports: a reader can check the rules were read right.
+func (v *Volley) Describe() []string {
+	a, st := v.atk, v.st
+	var lines []string
+	what := fmt.Sprintf("%d attacks in close combat (WS%d against WS%d, round %d)", a.Count, a.Skill, v.tg.WS, a.Round)
+	if a.Phase == Shooting {
+		what = fmt.Sprintf("%d shots (BS%d, to-hit modifier %+d)", a.Count, a.Skill, a.ToHitMod)
+	}
+	lines = append(lines, what)
+	switch {
+	case st.autoHit:
+		lines = append(lines, "to hit: automatic")
+	default:
+		l := "to hit: " + testText(st.hit)
+		if st.poison {
+			l += "; a natural 6 wounds automatically (Poisoned Attacks)"
+		}
+		lines = append(lines, l)
+	}
+	if a.AutoWound {
+		lines = append(lines, "to wound: automatic")
+	} else {
+		l := fmt.Sprintf("to wound: %s, S%d against T%d", testText(st.wound), a.S, v.tg.T)
+		if st.killing {
+			l += "; a natural 6 slays outright (Killing Blow)"
+		}
+		lines = append(lines, l)
+	}
+	if st.armour == noTest {
+		lines = append(lines, "armour save: none")
+	} else {
+		l := "armour save: " + testText(st.armour)
+		if st.armour.Need != int(v.tg.Defence.Armour) {
+			l = fmt.Sprintf("armour save: %d+, against S%d %s", int(v.tg.Defence.Armour), a.S, testText(st.armour))
+		}
+		lines = append(lines, l)
+	}
+	ward := "ward save: none"
+	if st.kbWard != noTest {
+		ward = "ward save: " + testText(st.kbWard)
+	}
+	if st.wardIsRegn {
+		ward += fmt.Sprintf("; Regeneration %s is taken instead against ordinary wounds", testText(st.ward))
+	}
+	lines = append(lines, ward)
+	if v.endOfPhaseRegen {
+		l := fmt.Sprintf("Regeneration: %d+ at the end of the phase", int(v.tg.Defence.Regeneration))
+		if a.Rules.Flaming {
+			l += " (lost if a Flaming Attack wounds)"
+		}
+		lines = append(lines, l)
+	}
+	if mw := a.Rules.MultipleWounds; mw.Die != 0 || mw.N > 1 {
+		lines = append(lines, fmt.Sprintf("each unsaved wound causes %v wounds (Multiple Wounds)", mw))
+	}
+	term := v.stages.Terminal(stAttack)
+	l := fmt.Sprintf("each attack: unsaved wound %.4f", term[stUnsaved])
+	if term[stKBUnsaved] > 0 {
+		l += fmt.Sprintf(", Killing Blow %.4f", term[stKBUnsaved])
+	}
+	if term[stRegenSaved] > 0 {
+		l += fmt.Sprintf(", regenerated %.4f", term[stRegenSaved])
+	}
+	return append(lines, l)
+}
+
+// testText writes a test as its target and chance: "5+ (1/3)".
+func testText(t engine.Test) string {
+	o := t.Odds()
+	num := o.N[engine.Pass] + o.N[engine.PassSix]
+	var b strings.Builder
+	switch {
+	case num == 0:
+		b.WriteString("impossible")
+	case num == o.Den:
+		b.WriteString("automatic")
+	case t.Need > 6:
+		fmt.Fprintf(&b, "%d+ (a 6, then %d+)", t.Need, t.Need-3)
+	case t.Need < 2:
+		fmt.Fprintf(&b, "%d+ (a natural 1 fails)", t.Need)
+	default:
+		fmt.Fprintf(&b, "%d+", t.Need)
+	}
+	if t.RerollFail {
+		b.WriteString(" re-rolling failures")
+	}
+	if t.Reroll != 0 {
+		var faces []string
+		for f := 1; f <= 6; f++ {
+			if t.Reroll.Has(f) {
+				faces = append(faces, fmt.Sprint(f))
+			}
+		}
+		fmt.Fprintf(&b, " re-rolling %s", strings.Join(faces, ", "))
+	}
+	g := gcd(num, o.Den)
+	fmt.Fprintf(&b, " (%d/%d)", num/g, o.Den/g)
+	return b.String()
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}

@@ -1,0 +1,205 @@
+package scenarios
+
+import (
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/warhammer"
+)
+
+// Plan is a validated scenario, ready to run.
+type Plan struct {
+	Name        string
+	Title       string
+	Description string
+	File        string // the file it came from, or "builtin:NAME"
+	Ruleset     *warhammer.Ruleset
+	Trials      int64   // the file's default trial count, or 0
+	Seed        *uint64 // the file's default seed, or nil
+	Model       engine.Model
+	Lines       []string // what is simulated, in words, for reports
+}
+
+// build turns a validated scenario into a plan.
+func build(file string, s *Scenario) (*Plan, error) {
+	rs, err := warhammer.Preset(orDefault(s.Ruleset, warhammer.DefaultPreset))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range sortedKeys(s.Rules) {
+		if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
+			return nil, err
+		}
+	}
+	byID := map[string]*Unit{}
+	for i := range s.Units {
+		byID[s.Units[i].ID] = &s.Units[i]
+	}
+	f := s.Fight
+	att, tgt := byID[f.Attacker], byID[f.Target]
+	a := attack(f, att)
+	v, err := warhammer.NewVolley(rs, tgt.ID, a, target(tgt))
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{
+		Name: s.Name, Title: s.Title, Description: s.Description, File: file,
+		Ruleset: rs, Trials: s.Trials, Seed: s.Seed, Model: v,
+	}
+	p.Lines = append([]string{unitName(att) + " against " + unitName(tgt)}, v.Describe()...)
+	return p, nil
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func unitName(u *Unit) string {
+	if u.Name != "" {
+		return u.Name + " (" + u.ID + ")"
+	}
+	return u.ID
+}
+
+// attack works out the attacks of the fight's attacker.
+func attack(f Fight, u *Unit) warhammer.Attack {
+	a := warhammer.Attack{
+		ToHitMod:  f.ToHitModifier,
+		AutoHit:   f.AutoHit,
+		AutoWound: f.AutoWound,
+		Round:     max(f.Round, 1),
+	}
+	if f.Phase == "shooting" {
+		m := u.Missile
+		a.Phase = warhammer.Shooting
+		a.Skill = u.Profile.BS
+		a.S = m.Strength
+		a.Count = u.Models * max(m.Shots, 1)
+		a.Rules = attackRules(m.Rules, m.Rerolls)
+	} else {
+		a.Phase = warhammer.CloseCombat
+		a.Skill = u.Profile.WS
+		a.S = u.Profile.S
+		// The fighting rank: models in base contact, in 6th edition the
+		// only ones that fight (RULES.md §3.1, "who fights").
+		a.Count = frontage(u) * u.Profile.A
+		a.Rules = attackRules(u.Rules, u.Rerolls)
+	}
+	if f.Attacks != nil {
+		a.Count = *f.Attacks
+	}
+	if f.Strength != 0 {
+		a.S = f.Strength
+	}
+	return a
+}
+
+// frontage is the number of models per rank: as given, else up to 5.
+func frontage(u *Unit) int {
+	if u.Frontage > 0 {
+		return u.Frontage
+	}
+	return min(u.Models, 5)
+}
+
+func attackRules(s Special, r Rerolls) warhammer.AttackRules {
+	return warhammer.AttackRules{
+		Poisoned:          s.PoisonedAttacks,
+		KillingBlow:       s.KillingBlow,
+		HeroicKillingBlow: s.HeroicKillingBlow,
+		Flaming:           s.FlamingAttacks,
+		IgnoresArmour:     s.IgnoresArmour,
+		ArmourPiercing:    s.ArmourPiercing,
+		MultipleWounds:    warhammer.Amount{N: s.MultipleWounds.N, Die: s.MultipleWounds.Die},
+		Hatred:            s.Hatred,
+		RerollHits:        reroll(r.Hits),
+		RerollWounds:      reroll(r.Wounds),
+	}
+}
+
+func reroll(r Reroll) warhammer.Reroll {
+	return warhammer.Reroll{Failed: r.Failed, Faces: r.Faces}
+}
+
+// troopType is the unit's troop type: as given, else cavalry when mounted
+// on a cavalry mount or Cold One, a monster when riding one, else infantry.
+func troopType(u *Unit) warhammer.TroopType {
+	if u.Type != "" {
+		t, _ := warhammer.ParseTroopType(u.Type) // validated
+		return t
+	}
+	if u.Mount != nil {
+		if u.Mount.Kind == "monster" {
+			return warhammer.Monster
+		}
+		return warhammer.Cavalry
+	}
+	return warhammer.Infantry
+}
+
+// target describes u as the target of attacks.
+func target(u *Unit) warhammer.Target {
+	return warhammer.Target{
+		Type:   troopType(u),
+		T:      u.Profile.T,
+		W:      u.Profile.W,
+		WS:     u.Profile.WS,
+		Models: u.Models,
+		Defence: warhammer.Defence{
+			Armour:       armour(u),
+			Ward:         best(u.Ward),
+			Regeneration: saveOrNone(u.Regeneration),
+			RerollArmour: reroll(u.Rerolls.Armour),
+			RerollWard:   reroll(u.Rerolls.Ward),
+		},
+	}
+}
+
+// armour is the unit's armour save: given directly, or from its equipment,
+// mount and natural armour (seed 002).
+func armour(u *Unit) warhammer.Save {
+	if u.Armour != 0 {
+		return warhammer.Save(u.Armour)
+	}
+	eq := warhammer.Equipment{Natural: saveOrNone(u.Natural)}
+	for _, e := range u.Equipment {
+		switch e {
+		case "light_armour":
+			eq.Body = max(eq.Body, warhammer.LightArmour)
+		case "heavy_armour":
+			eq.Body = max(eq.Body, warhammer.HeavyArmour)
+		case "plate_armour":
+			eq.Body = max(eq.Body, warhammer.PlateArmour)
+		case "shield":
+			eq.Shield = true
+		case "barding":
+			eq.Barding = true
+		}
+	}
+	if u.Mount != nil {
+		switch u.Mount.Kind {
+		case "cavalry":
+			eq.Mount = warhammer.CavalryMount
+		case "cold_one":
+			eq.Mount = warhammer.ColdOne
+		}
+	}
+	return eq.ArmourSave()
+}
+
+func saveOrNone(r Roll) warhammer.Save {
+	if r == 0 {
+		return warhammer.NoSave
+	}
+	return warhammer.Save(r)
+}
+
+// best is the best of several ward saves: they do not add up (seed 002).
+func best(rs Rolls) warhammer.Save {
+	b := warhammer.NoSave
+	for _, r := range rs {
+		b = min(b, warhammer.Save(r))
+	}
+	return b
+}

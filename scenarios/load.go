@@ -1,0 +1,95 @@
+package scenarios
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Load decodes, validates and builds the scenario in data, read from file
+// (which names it in errors and gives its default name). Problems with the
+// file come back as an [ErrorList].
+func Load(file string, data []byte) (*Plan, error) {
+	var s Scenario
+	pos, errs := decodeStrict(file, data, &s)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if errs := validate(file, &s, pos); len(errs) > 0 {
+		return nil, errs
+	}
+	if s.Name == "" {
+		s.Name = defaultName(file)
+	}
+	p, err := build(file, &s)
+	if err != nil {
+		// A validated scenario always builds; this is a bug, but the
+		// user still deserves the file's name with it.
+		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
+	}
+	return p, nil
+}
+
+// defaultName is the file's base name without its extension.
+func defaultName(file string) string {
+	base := filepath.Base(strings.TrimPrefix(file, "builtin:"))
+	return strings.TrimSuffix(base, filepath.Ext(base))
+}
+
+// LoadFile loads the scenario file at path.
+func LoadFile(path string) (*Plan, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, ErrorList{{File: path, Msg: "no such file; give a scenario file's path, or a built-in name (sim list shows them)"}}
+		}
+		return nil, ErrorList{{File: path, Msg: fmt.Sprintf("cannot read it: %v", errors.Unwrap(err))}}
+	}
+	return Load(path, data)
+}
+
+//go:embed builtin/*.yaml
+var builtinFS embed.FS
+
+// BuiltinNames lists the built-in scenarios, sorted.
+func BuiltinNames() []string {
+	entries, _ := builtinFS.ReadDir("builtin")
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".yaml"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+// BuiltinSource returns the YAML of a built-in scenario.
+func BuiltinSource(name string) ([]byte, bool) {
+	data, err := builtinFS.ReadFile("builtin/" + name + ".yaml")
+	return data, err == nil
+}
+
+// Builtin loads a built-in scenario by name.
+func Builtin(name string) (*Plan, error) {
+	data, ok := BuiltinSource(name)
+	if !ok {
+		return nil, ErrorList{{File: name, Msg: fmt.Sprintf("no built-in scenario of that name; the built-ins are %s", strings.Join(BuiltinNames(), ", "))}}
+	}
+	return Load("builtin:"+name, data)
+}
+
+// Open loads a scenario named on the command line: a file if one exists at
+// that path (or the argument ends in .yaml or .yml), else a built-in.
+func Open(arg string) (*Plan, error) {
+	if _, err := os.Stat(arg); err == nil || strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml") || strings.ContainsRune(arg, os.PathSeparator) {
+		return LoadFile(arg)
+	}
+	if _, ok := BuiltinSource(arg); ok {
+		return Builtin(arg)
+	}
+	return nil, ErrorList{{File: arg, Msg: fmt.Sprintf("no such file, and no built-in scenario of that name; the built-ins are %s", strings.Join(BuiltinNames(), ", "))}}
+}

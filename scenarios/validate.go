@@ -1,0 +1,299 @@
+package scenarios
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/wargamesim/sim/engine/warhammer"
+)
+
+// idPattern is what unit ids and scenario names look like: they become
+// metric names ("ogres.wounds") and command-line arguments.
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+
+// checker collects validation errors located by field path.
+type checker struct {
+	file string
+	pos  positions
+	errs ErrorList
+}
+
+func (c *checker) add(path, format string, args ...any) {
+	c.errs = append(c.errs, c.pos.at(c.file, path, format, args...))
+}
+
+func (c *checker) present(path string) bool {
+	_, ok := c.pos[path]
+	return ok
+}
+
+// between checks lo ≤ v ≤ hi for a field that must be given.
+func (c *checker) between(path string, v, lo, hi int) {
+	if !c.present(path) {
+		c.add(path, "missing; give a whole number from %d to %d", lo, hi)
+		return
+	}
+	c.optional(path, v, lo, hi)
+}
+
+// optional checks lo ≤ v ≤ hi for a field that may be left out.
+func (c *checker) optional(path string, v, lo, hi int) {
+	if c.present(path) && (v < lo || v > hi) {
+		c.add(path, "must be %d to %d, got %d", lo, hi, v)
+	}
+}
+
+// roll checks an optional D6 roll against lo+..hi+.
+func (c *checker) roll(path string, r Roll, lo, hi int, what string) {
+	if r != 0 && (int(r) < lo || int(r) > hi) {
+		c.add(path, "%s must be %d+ to %d+, got %v", what, lo, hi, r)
+	}
+}
+
+// sorted returns the errors in file order.
+func (c *checker) sorted() ErrorList {
+	sort.SliceStable(c.errs, func(i, j int) bool {
+		a, b := c.errs[i], c.errs[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Column < b.Column
+	})
+	return c.errs
+}
+
+// validate checks s, decoded from file with the positions pos, and returns
+// every problem in file order.
+func validate(file string, s *Scenario, pos positions) ErrorList {
+	c := &checker{file: file, pos: pos}
+	if s.Name != "" && !idPattern.MatchString(s.Name) {
+		c.add("name", "%q is not a valid name; use lowercase letters, digits, - and _", s.Name)
+	}
+	var rs *warhammer.Ruleset
+	if s.Ruleset != "" {
+		var err error
+		if rs, err = warhammer.Preset(s.Ruleset); err != nil {
+			c.add("ruleset", "%v", err)
+		}
+	} else {
+		rs, _ = warhammer.Preset(warhammer.DefaultPreset)
+	}
+	if rs != nil {
+		for _, name := range sortedKeys(s.Rules) {
+			if err := rs.Set(name, s.Rules[name], "scenario"); err != nil {
+				c.add("rules."+name, "%v", err)
+			}
+		}
+	}
+	if c.present("trials") && (s.Trials < 1 || s.Trials > maxTrials) {
+		c.add("trials", "must be 1 to %d, got %d", int64(maxTrials), s.Trials)
+	}
+
+	ids := map[string]int{}
+	if len(s.Units) == 0 {
+		c.add("units", "missing; a scenario needs at least the two units of its fight")
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		p := fmt.Sprintf("units[%d]", i)
+		c.unit(p, u)
+		if u.ID != "" {
+			if j, dup := ids[u.ID]; dup {
+				c.add(p+".id", "%q is already the id of units[%d]; ids must differ", u.ID, j)
+			} else {
+				ids[u.ID] = i
+			}
+		}
+	}
+	c.fight(s, ids)
+	return c.sorted()
+}
+
+const maxTrials = 1e10
+
+func (c *checker) unit(p string, u *Unit) {
+	switch {
+	case !c.present(p + ".id"):
+		c.add(p+".id", "missing; give the unit an id such as \"trolls\"")
+	case !idPattern.MatchString(u.ID):
+		c.add(p+".id", "%q is not a valid id; use lowercase letters, digits, - and _", u.ID)
+	}
+	if u.Type != "" {
+		if _, err := warhammer.ParseTroopType(u.Type); err != nil {
+			c.add(p+".type", "%v", err)
+		}
+	}
+	pp := p + ".profile"
+	if !c.present(pp) {
+		c.add(pp, "missing; give the profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}")
+	} else {
+		pr := u.Profile
+		c.between(pp+".M", pr.M, 0, 10)
+		c.between(pp+".WS", pr.WS, 1, 10)
+		c.between(pp+".BS", pr.BS, 0, 10)
+		c.between(pp+".S", pr.S, 1, 10)
+		c.between(pp+".T", pr.T, 1, 10)
+		c.between(pp+".W", pr.W, 1, 10)
+		c.between(pp+".I", pr.I, 1, 10)
+		c.between(pp+".A", pr.A, 0, 10)
+		c.between(pp+".Ld", pr.Ld, 1, 10)
+	}
+	c.between(p+".models", u.Models, 1, 10000)
+	if c.present(p+".frontage") && u.Models >= 1 {
+		c.optional(p+".frontage", u.Frontage, 1, u.Models)
+	}
+
+	body := 0
+	seen := map[string]bool{}
+	for j, e := range u.Equipment {
+		ep := fmt.Sprintf("%s.equipment[%d]", p, j)
+		if seen[e] {
+			c.add(ep, "%q is listed twice", e)
+		}
+		seen[e] = true
+		switch e {
+		case "light_armour", "heavy_armour", "plate_armour":
+			if body++; body == 2 {
+				c.add(ep, "a model wears one body armour; keep the best of light_armour, heavy_armour, plate_armour")
+			}
+		case "shield":
+		case "barding":
+			if u.Mount == nil {
+				c.add(ep, "barding needs a mount; add mount: {kind: cavalry}")
+			}
+		default:
+			c.add(ep, "unknown equipment %q; use light_armour, heavy_armour, plate_armour, shield or barding", e)
+		}
+	}
+	if u.Mount != nil {
+		switch u.Mount.Kind {
+		case "cavalry", "cold_one", "monster":
+		case "":
+			c.add(p+".mount.kind", "missing; use cavalry (+1 armour), cold_one (+2) or monster (+0)")
+		default:
+			c.add(p+".mount.kind", "unknown mount kind %q; use cavalry (+1 armour), cold_one (+2) or monster (+0)", u.Mount.Kind)
+		}
+	}
+	if u.Armour != 0 && (len(u.Equipment) > 0 || u.Natural != 0 || u.Mount != nil) {
+		c.add(p+".armour", "give the armour save directly or work it out from equipment, mount and natural_armour, not both")
+	}
+	c.roll(p+".armour", u.Armour, 1, 6, "an armour save")
+	c.roll(p+".natural_armour", u.Natural, 2, 6, "natural armour")
+	for j, w := range u.Ward {
+		wp := p + ".ward"
+		if c.present(fmt.Sprintf("%s[%d]", wp, j)) {
+			wp = fmt.Sprintf("%s[%d]", wp, j)
+		}
+		if w == 7 {
+			c.add(wp, "a 7+ ward save is no ward save; remove it")
+			continue
+		}
+		c.roll(wp, w, 2, 6, "a ward save")
+	}
+	if u.Regeneration == 1 {
+		c.add(p+".regeneration", "Regeneration 1+ would regenerate every wound; the rules allow 2+ to 6+")
+	} else {
+		c.roll(p+".regeneration", u.Regeneration, 2, 6, "Regeneration")
+	}
+	c.special(p+".special_rules", u.Rules, true)
+	c.rerolls(p+".rerolls", u.Rerolls)
+	if m := u.Missile; m != nil {
+		mp := p + ".missile"
+		c.between(mp+".strength", m.Strength, 1, 10)
+		c.optional(mp+".shots", m.Shots, 1, 100)
+		c.special(mp+".special_rules", m.Rules, false)
+		c.rerolls(mp+".rerolls", m.Rerolls)
+		if !m.Rerolls.Armour.IsZero() || !m.Rerolls.Ward.IsZero() {
+			c.add(mp+".rerolls", "a missile weapon re-rolls hits and wounds only; re-rolled saves belong to the unit's rerolls")
+		}
+	}
+}
+
+func (c *checker) special(p string, s Special, closeCombat bool) {
+	c.optional(p+".armour_piercing", s.ArmourPiercing, 0, 6)
+	mw := s.MultipleWounds
+	if mw.Die == 0 && c.present(p+".multiple_wounds") && (mw.N < 2 || mw.N > 10) {
+		c.add(p+".multiple_wounds", "must be 2 to 10, D3 or D6, got %d", mw.N)
+	}
+	if !closeCombat && s.Hatred {
+		c.add(p+".hatred", "Hatred re-rolls misses in close combat; it has no effect on shooting")
+	}
+	if !closeCombat && (s.KillingBlow || s.HeroicKillingBlow) {
+		c.add(p, "Killing Blow works in close combat only (RULES.md §2.9.1); remove it from the missile weapon")
+	}
+}
+
+func (c *checker) rerolls(p string, r Rerolls) {
+	for _, f := range []struct {
+		name string
+		r    Reroll
+	}{{"hits", r.Hits}, {"wounds", r.Wounds}, {"armour", r.Armour}, {"ward", r.Ward}} {
+		for i, x := range f.r.Faces {
+			if slices.Contains(f.r.Faces[:i], x) {
+				c.add(p+"."+f.name, "face %d is listed twice", x)
+			}
+		}
+	}
+}
+
+func (c *checker) fight(s *Scenario, ids map[string]int) {
+	f := &s.Fight
+	if !c.present("fight") {
+		c.add("fight", "missing; say what happens, e.g. fight: {type: volley, attacker: archers, target: ogres, phase: shooting}")
+		return
+	}
+	switch f.Type {
+	case "", "volley":
+	default:
+		c.add("fight.type", "unknown fight type %q; the only type so far is volley", f.Type)
+	}
+	unit := func(field, id string) *Unit {
+		path := "fight." + field
+		if id == "" {
+			c.add(path, "missing; name one of the units by its id (%s)", strings.Join(sortedKeys(ids), ", "))
+			return nil
+		}
+		i, ok := ids[id]
+		if !ok {
+			c.add(path, "no unit has the id %q; the units are %s", id, strings.Join(sortedKeys(ids), ", "))
+			return nil
+		}
+		return &s.Units[i]
+	}
+	att, tgt := unit("attacker", f.Attacker), unit("target", f.Target)
+	if att != nil && att == tgt {
+		c.add("fight.target", "a unit cannot attack itself; name a different unit")
+	}
+	switch f.Phase {
+	case "shooting":
+		if att != nil && att.Missile == nil {
+			c.add("fight.phase", "%s has no missile weapon to shoot with; give it missile: {name: bow, strength: 3}", f.Attacker)
+		}
+		if c.present("fight.round") {
+			c.add("fight.round", "round applies to close combat; remove it for shooting")
+		}
+	case "close_combat":
+	case "":
+		c.add("fight.phase", "missing; use shooting or close_combat")
+	default:
+		c.add("fight.phase", "unknown phase %q; use shooting or close_combat", f.Phase)
+	}
+	if f.Attacks != nil {
+		c.optional("fight.attacks", *f.Attacks, 0, 100000)
+	}
+	c.optional("fight.to_hit_modifier", f.ToHitModifier, -6, 6)
+	c.optional("fight.strength", f.Strength, 1, 10)
+	c.optional("fight.round", f.Round, 1, 100)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
