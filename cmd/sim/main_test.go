@@ -1,0 +1,292 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// sim runs the command line as main does and returns its exit status and
+// output.
+func sim(t *testing.T, ctx context.Context, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(ctx, args, &out, &errb)
+	code = exitCode(err, &errb)
+	return code, out.String(), errb.String()
+}
+
+// withoutTiming drops the timing field, the only part of the JSON that
+// differs between identical runs.
+func withoutTiming(t *testing.T, js string) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(js), &m); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, js)
+	}
+	delete(m, "timing")
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b) + "\n"
+}
+
+// golden compares got with testdata/name, or rewrites it with -update. On a
+// mismatch it writes testdata/name.got beside it for a diff.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/sim -update to create it)", err)
+	}
+	if got != string(want) {
+		os.WriteFile(path+".got", []byte(got), 0o644)
+		t.Errorf("output differs from %s; see %s.got (go test ./cmd/sim -update accepts it)", path, path)
+	}
+}
+
+// The JSON and text outputs of fixed-seed runs are pinned. A change here is
+// a change in the numbers users get: it must be deliberate.
+func TestRunGolden(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+	}{
+		{"ogres-vs-arrows.json", []string{"run", "ogres-vs-arrows", "--seed", "1", "--trials", "20000", "--format", "json"}},
+		{"knights-vs-trolls.txt", []string{"run", "knights-vs-trolls", "--seed", "1", "--trials", "20000"}},
+		{"executioners-exact.json", []string{"run", "executioners-vs-knights", "--seed", "2", "--trials", "20000", "--exact", "--format", "json"}},
+		{"trolls-take-ten-exact.txt", []string{"exact", "trolls-take-ten"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := sim(t, context.Background(), c.args...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			if strings.HasSuffix(c.name, ".json") && strings.Contains(out, `"timing"`) {
+				out = withoutTiming(t, out)
+			}
+			golden(t, c.name, out)
+		})
+	}
+}
+
+// Issue 2: the same seed gives identical JSON, timing aside, with 1, 2 and
+// 5 workers, and with batches split unevenly between them.
+func TestWorkersGiveIdenticalResults(t *testing.T) {
+	t.Parallel()
+	var first string
+	for _, w := range []string{"1", "2", "5"} {
+		code, out, errs := sim(t, context.Background(), "run", "knights-vs-trolls", "--seed", "7", "--trials", "50000", "--workers", w, "--format", "json")
+		if code != 0 {
+			t.Fatalf("workers %s: exit %d: %s", w, code, errs)
+		}
+		out = withoutTiming(t, out)
+		if first == "" {
+			first = out
+		} else if out != first {
+			t.Errorf("--workers %s gives different JSON from --workers 1", w)
+		}
+	}
+}
+
+// A seed drawn at random is printed, and rerunning with it reproduces the run.
+func TestRandomSeedIsPrintedAndReproduces(t *testing.T) {
+	_, out, _ := sim(t, context.Background(), "run", "ogres-vs-arrows", "--trials", "5000", "--format", "json")
+	var rep struct {
+		Seed       uint64 `json:"seed"`
+		SeedSource string `json:"seed_source"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.SeedSource != "random" {
+		t.Errorf("seed_source %q, want random", rep.SeedSource)
+	}
+	_, again, _ := sim(t, context.Background(), "run", "ogres-vs-arrows", "--trials", "5000", "--format", "json", "--seed", jsonNumber(rep.Seed))
+	strip := func(s string) string {
+		return regexp.MustCompile(`"seed_source": "[a-z]+"`).ReplaceAllString(withoutTiming(t, s), "")
+	}
+	if strip(out) != strip(again) {
+		t.Error("rerunning with the printed seed gives different numbers")
+	}
+	_, text, _ := sim(t, context.Background(), "run", "ogres-vs-arrows", "--trials", "5000")
+	if !regexp.MustCompile(`seed \d+ \(drawn at random\)`).MatchString(text) || !strings.Contains(text, "rerun with --seed") {
+		t.Errorf("the text output does not show the random seed:\n%s", text)
+	}
+}
+
+func jsonNumber(n uint64) string {
+	b, _ := json.Marshal(n)
+	return string(b)
+}
+
+// Bad input prints one clear line naming the file, line and field, exits 2,
+// and leaves no output file behind (issue 2).
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	base := `name: bad
+units:
+  - id: archers
+    profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}
+    models: 10
+    missile: {name: bow, strength: 3}
+  - id: goblins
+    profile: {M: 4, WS: 2, BS: 3, S: 3, T: 3, W: 1, I: 2, A: 1, Ld: 6}
+    models: 20
+fight: {type: volley, attacker: archers, target: goblins, phase: shooting}
+`
+	for _, c := range []struct {
+		name, yaml string
+		want       string // a regular expression the one stderr line must match
+		why        string
+	}{
+		{"malformed", "units: [\n", `^sim: .*malformed\.yaml:\d+: YAML syntax error: .+$`, "a syntax error names the line"},
+		{"unknown-field", strings.Replace(base, "models: 10", "modles: 10", 1), `^sim: .*unknown-field\.yaml:5:5: units\[0\]\.modles: unknown field "modles"; did you mean "models"\?`, "an unknown field is named, with a suggestion"},
+		{"ws0", strings.Replace(base, "WS: 3, BS: 3", "WS: 0, BS: 3", 1), `^sim: .*ws0\.yaml:4:\d+: units\[0\]\.profile\.WS: must be 1 to 10, got 0$`, "WS 0 is out of range"},
+		{"ws11", strings.Replace(base, "WS: 3, BS: 3", "WS: 11, BS: 3", 1), `^sim: .*ws11\.yaml:4:\d+: units\[0\]\.profile\.WS: must be 1 to 10, got 11$`, "WS 11 is out of range"},
+		{"negative-models", strings.Replace(base, "models: 20", "models: -3", 1), `^sim: .*negative-models\.yaml:9:13: units\[1\]\.models: must be 1 to 10000, got -3$`, "negative models"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			file := filepath.Join(dir, c.name+".yaml")
+			if err := os.WriteFile(file, []byte(c.yaml), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(dir, c.name+".json")
+			code, stdout, stderr := sim(t, context.Background(), "run", file, "--format", "json", "--out", out)
+			if code != 2 {
+				t.Errorf("exit %d, want 2 (%s)", code, c.why)
+			}
+			lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+			if len(lines) != 1 || !regexp.MustCompile(c.want).MatchString(lines[0]) {
+				t.Errorf("stderr %q, want one line matching %s (%s)", stderr, c.want, c.why)
+			}
+			if stdout != "" {
+				t.Errorf("stdout %q, want nothing", stdout)
+			}
+			assertNoFiles(t, dir, c.name+".json")
+		})
+	}
+	t.Run("missing-file", func(t *testing.T) {
+		code, _, stderr := sim(t, context.Background(), "run", filepath.Join(dir, "nope.yaml"))
+		if code != 2 || !strings.Contains(stderr, "nope.yaml: no such file") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("exit %d, stderr %q: want 2 and one line naming the file", code, stderr)
+		}
+	})
+}
+
+// assertNoFiles fails if dir holds the file name or any temporary file.
+func assertNoFiles(t *testing.T, dir, name string) {
+	t.Helper()
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if e.Name() == name || strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("%s was left behind", e.Name())
+		}
+	}
+}
+
+func TestUsageErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		why  string
+	}{
+		{[]string{"frobnicate"}, 2, "unknown command"},
+		{[]string{"run"}, 2, "no scenario"},
+		{[]string{"run", "ogres-vs-arrows", "--trials", "0"}, 2, "zero trials"},
+		{[]string{"run", "ogres-vs-arrows", "--workers", "0"}, 2, "zero workers"},
+		{[]string{"run", "ogres-vs-arrows", "--format", "xml"}, 2, "unknown format"},
+		{[]string{"run", "ogres-vs-arrows", "--colour"}, 2, "unknown flag"},
+		{[]string{"run", "no-such-scenario"}, 2, "neither a file nor a built-in"},
+		{[]string{"list", "extra"}, 2, "list takes no arguments"},
+		{[]string{"run", "--help"}, 0, "help is not an error"},
+		{[]string{"help"}, 0, "help"},
+		{[]string{"version"}, 0, "version"},
+		{[]string{"list"}, 0, "list"},
+		{[]string{"validate", "ogres-vs-arrows"}, 0, "a built-in is valid"},
+	} {
+		code, _, stderr := sim(t, context.Background(), c.args...)
+		if code != c.code {
+			t.Errorf("sim %s: exit %d, want %d (%s); stderr %q", strings.Join(c.args, " "), code, c.code, c.why, stderr)
+		}
+	}
+}
+
+// --out writes the whole output atomically, and the same bytes as stdout.
+func TestOut(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.json")
+	args := []string{"run", "ogres-vs-arrows", "--seed", "3", "--trials", "5000", "--format", "json"}
+	code, stdout, _ := sim(t, context.Background(), append(args, "--out", out)...)
+	if code != 0 || stdout != "" {
+		t.Fatalf("exit %d, stdout %q", code, stdout)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, direct, _ := sim(t, context.Background(), args...)
+	if withoutTiming(t, string(data)) != withoutTiming(t, direct) {
+		t.Error("--out wrote different numbers from stdout")
+	}
+	assertNoFiles(t, dir, "none")
+	code, _, stderr := sim(t, context.Background(), append(args, "--out", filepath.Join(dir, "missing", "r.json"))...)
+	if code != 1 || !strings.Contains(stderr, "cannot write") {
+		t.Errorf("writing into a missing directory: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// Ctrl-C (a cancelled context) stops the run; the output holds the
+// finished trials and says it is partial.
+func TestInterruptedRunIsMarkedPartial(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	code, out, stderr := sim(t, ctx, "run", "knights-vs-trolls", "--seed", "1", "--trials", "100000000000", "--format", "json")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 for an interrupted run; stderr %q", code, stderr)
+	}
+	var rep struct {
+		Trials    int64 `json:"trials"`
+		Requested int64 `json:"trials_requested"`
+		Complete  bool  `json:"complete"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("partial output is not JSON: %v", err)
+	}
+	if rep.Complete || rep.Trials <= 0 || rep.Trials >= rep.Requested {
+		t.Errorf("partial run: %+v", rep)
+	}
+	if !strings.Contains(stderr, "interrupted after") {
+		t.Errorf("stderr %q does not say the run was interrupted", stderr)
+	}
+}
+
+func TestDefaultRunsTheDefaultScenario(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a full default run")
+	}
+	code, out, stderr := sim(t, context.Background())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.HasPrefix(out, defaultScenario+":") || !strings.Contains(out, "1,000,000 trials") {
+		t.Errorf("sim with no arguments printed:\n%s", out)
+	}
+}
