@@ -161,7 +161,7 @@ var options = []Option{
 		Name:    "six_always_hits",
 		Values:  []string{"yes", "no"},
 		Summary: "in close combat a natural 6 hits whatever the modifiers",
-		Tag:     "V", Source: "RULES.md §2.4 (8th [V]; kept for 6th, where the chart never needs more than 5+)",
+		Tag:     "I", Source: "RULES.md §2.4 (8th [V]; 6th does not say: kept, since it matters only with to-hit modifiers)",
 		get: func(r *Ruleset) string { return yesNo(r.SixAlwaysHits) },
 		set: func(r *Ruleset, v string) error { return setYesNo(&r.SixAlwaysHits, v) },
 	},

@@ -1,0 +1,82 @@
+package warhammer
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// benchVolley is a close-combat volley with most rules in play: Killing
+// Blow, Multiple Wounds (D3) and end-of-phase Regeneration against W3
+// models.
+func benchVolley(tb testing.TB, attacks int) *Volley {
+	v, err := NewVolley(sixth(tb), "trolls",
+		Attack{Phase: CloseCombat, Count: attacks, Skill: 4, S: 5, Round: 1,
+			Rules: AttackRules{KillingBlow: true, MultipleWounds: Amount{Die: 3}}},
+		Target{Type: Infantry, T: 4, W: 3, WS: 3, Models: max(3, attacks/3),
+			Defence: Defence{Armour: 5, Ward: 6, Regeneration: 4}})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return v
+}
+
+// No allocation per trial (issue 2): a thousand trials of every built-in
+// kind of volley allocate nothing.
+func TestVolleyTrialDoesNotAllocate(t *testing.T) {
+	for _, v := range []*Volley{benchVolley(t, 10), benchVolley(t, 100), benchVolley(t, 10).PerDie(), tenWoundsOnTwoTrolls(t, eighth(t))} {
+		tr := v.NewTrialer()
+		r := engine.TrialResult{Values: make([]int, len(v.Metrics())), Events: make([]bool, len(v.Events()))}
+		d := engine.NewDice(1, 1)
+		if a := testing.AllocsPerRun(5, func() {
+			for range 1000 {
+				tr.Trial(d, &r)
+			}
+		}); a != 0 {
+			t.Errorf("%v allocations per 1000 trials, want 0", a)
+		}
+	}
+}
+
+// BenchmarkVolley measures one trial of a 10- and a 100-attack volley, by
+// counts (the engine) and die by die (the oracle), in ns/trial.
+//
+//	go test -run XXX -bench Volley ./engine/warhammer/
+func BenchmarkVolley(b *testing.B) {
+	for _, n := range []int{10, 100} {
+		for _, perDie := range []bool{false, true} {
+			v := benchVolley(b, n)
+			path := "counts"
+			if perDie {
+				v, path = v.PerDie(), "perdie"
+			}
+			b.Run(fmt.Sprintf("attacks=%d/%s", n, path), func(b *testing.B) {
+				tr := v.NewTrialer()
+				r := engine.TrialResult{Values: make([]int, len(v.Metrics())), Events: make([]bool, len(v.Events()))}
+				d := engine.NewDice(1, 1)
+				b.ReportAllocs()
+				for b.Loop() {
+					tr.Trial(d, &r)
+				}
+				ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+				b.ReportMetric(ns, "ns/trial")
+				b.ReportMetric(1e9/ns, "trials/s")
+			})
+		}
+	}
+}
+
+// BenchmarkExact measures the exact solver on the same volleys.
+func BenchmarkExact(b *testing.B) {
+	for _, n := range []int{10, 100} {
+		v := benchVolley(b, n)
+		b.Run(fmt.Sprintf("attacks=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := v.Exact(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
