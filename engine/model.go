@@ -14,11 +14,12 @@ type Model interface {
 }
 
 // Metric names an integer quantity measured on every trial, with its range
-// 0..Max. Max bounds the histogram; a trial reporting more is a bug in the
-// rule system and panics.
+// Min..Max (Min is 0 for counts, negative for differences). The range bounds
+// the histogram; a trial reporting a value outside it is a bug in the rule
+// system and panics.
 type Metric struct {
-	Name string // "<unit id>.<quantity>", e.g. "ogres.wounds"
-	Max  int
+	Name     string // "<unit id>.<quantity>", e.g. "ogres.wounds"
+	Min, Max int
 }
 
 // Trialer runs trials one after another on dice it is handed.
@@ -40,7 +41,7 @@ type TrialResult struct {
 type Exact struct {
 	Metrics []Metric
 	Events  []string
-	PMF     [][]float64 // PMF[m][k] = P(metric m = k), k = 0..Metrics[m].Max
+	PMF     [][]float64 // PMF[m][i] = P(metric m = Metrics[m].Min + i)
 	P       []float64   // P[e] = P(event e)
 }
 

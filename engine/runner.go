@@ -31,7 +31,7 @@ type Config struct {
 type Result struct {
 	Metrics   []Metric
 	Events    []string
-	Hist      [][]int64 // Hist[m][k]: trials in which metric m was k
+	Hist      [][]int64 // Hist[m][i]: trials in which metric m was Metrics[m].Min + i
 	Count     []int64   // Count[e]: trials in which event e happened
 	Trials    int64     // trials completed
 	Requested int64     // trials asked for
@@ -110,10 +110,10 @@ func newResult(metrics []Metric, events []string) *Result {
 		Count:   make([]int64, len(events)),
 	}
 	for i, mt := range metrics {
-		if mt.Max < 0 {
-			panic(fmt.Sprintf("engine: metric %q has negative Max %d", mt.Name, mt.Max))
+		if mt.Max < mt.Min || mt.Min > 0 {
+			panic(fmt.Sprintf("engine: metric %q has range %d..%d", mt.Name, mt.Min, mt.Max))
 		}
-		r.Hist[i] = make([]int64, mt.Max+1)
+		r.Hist[i] = make([]int64, mt.Max-mt.Min+1)
 	}
 	return r
 }
@@ -127,10 +127,11 @@ func (r *Result) runBatch(t Trialer, d *Dice, tr *TrialResult, n int64) {
 		t.Trial(d, tr)
 		for i, v := range tr.Values {
 			h := r.Hist[i]
-			if uint(v) >= uint(len(h)) {
-				panic(fmt.Sprintf("engine: metric %q reported %d, outside 0..%d", r.Metrics[i].Name, v, len(h)-1))
+			mt := &r.Metrics[i]
+			if uint(v-mt.Min) >= uint(len(h)) {
+				panic(fmt.Sprintf("engine: metric %q reported %d, outside %d..%d", mt.Name, v, mt.Min, mt.Max))
 			}
-			h[v]++
+			h[v-mt.Min]++
 		}
 		for i, e := range tr.Events {
 			if e {

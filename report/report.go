@@ -74,7 +74,7 @@ func New(info Info, res *engine.Result) (*Report, error) {
 		if err != nil {
 			return nil, fmt.Errorf("metric %s: %w", m.Name, err)
 		}
-		r.Metrics[m.Name] = s
+		r.Metrics[m.Name] = s.Shift(m.Min)
 		r.metricOrder = append(r.metricOrder, m.Name)
 	}
 	for i, e := range res.Events {
@@ -116,7 +116,7 @@ func exactSection(ex *engine.Exact) (*Exact, error) {
 		if err != nil {
 			return nil, fmt.Errorf("exact metric %s: %w", m.Name, err)
 		}
-		e.Metrics[m.Name] = s
+		e.Metrics[m.Name] = s.Shift(m.Min)
 	}
 	for i, name := range ex.Events {
 		e.Events[name] = stats.ExactProportion(ex.P[i])

@@ -138,7 +138,7 @@ func (r *Report) writeDistribution(w io.Writer, name string) error {
 		n = max(n, len(ex.PMF))
 	}
 	for k := range n {
-		line := fmt.Sprintf("%d\t%s\t%s\t", k, prob(at(s.PMF, k)), prob(at(s.AtLeast, k)))
+		line := fmt.Sprintf("%d\t%s\t%s\t", k+s.Offset, prob(at(s.PMF, k)), prob(at(s.AtLeast, k)))
 		if ex != nil {
 			line += fmt.Sprintf("%s\t%s\t", prob(at(ex.PMF, k)), prob(at(ex.AtLeast, k)))
 		}

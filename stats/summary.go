@@ -36,8 +36,30 @@ type Summary struct {
 	Min       int        `json:"min"`  // smallest value with nonzero probability
 	Max       int        `json:"max"`  // largest value with nonzero probability
 	Quantiles Quantiles  `json:"quantiles"`
-	PMF       []float64  `json:"pmf"`      // PMF[k] = P(X = k), k = 0..Max (length Max+1)
-	AtLeast   []float64  `json:"at_least"` // AtLeast[k] = P(X >= k), k = 0..Max; AtLeast[0] = 1
+	PMF       []float64  `json:"pmf"`      // PMF[k] = P(X = k + Offset), k = 0..Max-Offset
+	AtLeast   []float64  `json:"at_least"` // AtLeast[k] = P(X >= k + Offset); AtLeast[0] = 1
+	// Offset is the value of index 0 of PMF and AtLeast: 0 (and left out of
+	// the JSON) for counts, negative for metrics that can be negative, such
+	// as a difference of combat results.
+	Offset int `json:"offset,omitempty"`
+}
+
+// Shift returns s for the metric X + offset: s summarises X, the metric
+// stored from index 0, and offset is the true value of index 0. The
+// distribution arrays are shared, not copied.
+func (s Summary) Shift(offset int) Summary {
+	f := float64(offset)
+	s.Mean += f
+	s.CI95[0] += f
+	s.CI95[1] += f
+	s.Min += offset
+	s.Max += offset
+	q := &s.Quantiles
+	for _, v := range []*int{&q.P01, &q.P05, &q.P25, &q.P50, &q.P75, &q.P95, &q.P99} {
+		*v += offset
+	}
+	s.Offset += offset
+	return s
 }
 
 // Quantiles are the inverse-CDF quantiles of the distribution: the smallest k with P(X <= k) >= q.

@@ -449,3 +449,22 @@ func TestExactAcceptsRounding(t *testing.T) {
 		t.Errorf("Quantiles = %+v, want %+v (CDF(k) = (k+1)/10 up to rounding)", got.Quantiles, want)
 	}
 }
+
+// A metric that can be negative is stored from index 0 and shifted back:
+// the difference -1, 0, 2 with counts 1, 2, 1.
+func TestShift(t *testing.T) {
+	s, err := Summarize([]int64{1, 2, 0, 1}) // values -1, 0, 1, 2 stored at 0..3
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := s.Shift(-1)
+	if got.Mean != 0.25 || got.Min != -1 || got.Max != 2 || got.Offset != -1 || got.Quantiles.P50 != 0 {
+		t.Errorf("shifted summary %+v: want mean 0.25, min -1, max 2, offset -1, median 0", got)
+	}
+	if got.SD != s.SD || got.PMF[0] != 0.25 {
+		t.Errorf("shifting changed the spread or the pmf: %+v", got)
+	}
+	if w := got.CI95[1] - got.CI95[0]; w != s.CI95[1]-s.CI95[0] {
+		t.Errorf("shifting changed the interval's width")
+	}
+}

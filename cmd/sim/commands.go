@@ -20,7 +20,7 @@ import (
 const version = "0.1.0"
 
 // set reports whether the flag name was given on the command line.
-func set(fs *flag.FlagSet, name string) bool {
+func set(fs *flagSet, name string) bool {
 	found := false
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == name {

@@ -11,31 +11,39 @@ import (
 // errHelp is returned after a command printed its help on request.
 var errHelp = errors.New("help requested")
 
-// newFlags returns a flag set for command name whose usage text is usage.
-func newFlags(name, usage string, stdout io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("sim "+name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard) // errors are reported once, by exitCode
-	fs.Usage = func() {
+// flagSet is a command's flags and its help.
+type flagSet struct {
+	*flag.FlagSet
+	help func()
+}
+
+// newFlags returns a flag set for command name whose help text is usage.
+// The flag package prints nothing itself: a bad flag is reported once, on
+// stderr, by exitCode, and the help goes to stdout only when asked for.
+func newFlags(name, usage string, stdout io.Writer) *flagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return &flagSet{FlagSet: fs, help: func() {
 		fmt.Fprint(stdout, usage)
 		fs.SetOutput(stdout)
 		fs.PrintDefaults()
-	}
-	return fs
+	}}
 }
 
 // parse parses args, allowing flags before, between and after the
 // positional arguments ("sim run trolls --seed 7"), and returns the
 // positional ones.
-func parse(fs *flag.FlagSet, args []string) ([]string, error) {
+func parse(fs *flagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				fs.Usage()
+				fs.help()
 				return nil, errHelp
 			}
 			if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
-				return nil, usagef("%s: unknown flag %s (see %s --help)", fs.Name(), name, fs.Name())
+				return nil, usagef("%s: unknown flag %s (see sim %s --help)", fs.Name(), name, fs.Name())
 			}
 			return nil, usagef("%s: %v", fs.Name(), err)
 		}

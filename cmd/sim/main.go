@@ -55,9 +55,12 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 	var u *usageError
 	var input scenarios.ErrorList
+	var failed *validationFailed
 	switch {
 	case errors.Is(err, errHelp):
 		return 0
+	case errors.As(err, &failed):
+		return 2 // sim validate listed every problem already
 	case errors.As(err, &u):
 		fmt.Fprintf(stderr, "sim: %v\n", err)
 		fmt.Fprintln(stderr, "Run 'sim help' for usage.")

@@ -48,6 +48,7 @@ type stages struct {
 	ward       engine.Test // ward save against ordinary wounds (or the Regeneration save when it is the better)
 	wardIsRegn bool        // the save against ordinary wounds is Regeneration (8th)
 	kbWard     engine.Test // ward save against Killing Blows
+	strength   int         // Strength of the hits
 }
 
 // noTest is a test nothing passes: a missing save.
@@ -61,7 +62,7 @@ func (r Reroll) apply(t *engine.Test) {
 
 // newStages works out every test of a against target under rs.
 func newStages(rs *Ruleset, a Attack, tg Target) stages {
-	var st stages
+	st := stages{strength: a.S}
 	switch {
 	case a.AutoHit:
 		st.autoHit = true

@@ -84,10 +84,12 @@ func testText(t engine.Test) string {
 		b.WriteString("impossible")
 	case num == o.Den:
 		b.WriteString("automatic")
-	case t.Need > 6:
+	case t.Need > 6 && t.Beyond6 && t.Need <= 9:
 		fmt.Fprintf(&b, "%d+ (a 6, then %d+)", t.Need, t.Need-3)
+	case t.Need > 6:
+		b.WriteString("a natural 6 only")
 	case t.Need < 2:
-		fmt.Fprintf(&b, "%d+ (a natural 1 fails)", t.Need)
+		fmt.Fprintf(&b, "2+ (%d+ before the natural 1 that always fails)", t.Need)
 	default:
 		fmt.Fprintf(&b, "%d+", t.Need)
 	}
@@ -113,4 +115,55 @@ func gcd(a, b int64) int64 {
 		a, b = b, a%b
 	}
 	return a
+}
+
+// Describe says in words what each side brings to the fight and how its
+// blows of the first round land, for reports.
+func (f *Fight) Describe() []string {
+	var lines []string
+	for i, sd := range f.sides {
+		me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
+		head := fmt.Sprintf("%s: %d models, %d wide, Ld %d, armour %s", me.ID, me.Models, me.Frontage, me.Profile.Ld, saveText(me.Defence.Armour))
+		if me.Defence.Ward < NoSave {
+			head += ", ward " + saveText(me.Defence.Ward)
+		}
+		if me.Defence.Regeneration < NoSave {
+			head += ", Regeneration " + saveText(me.Defence.Regeneration)
+		}
+		if f.cc.Charger == i {
+			head += "; charged"
+			if f.cc.Facing != Front {
+				head += " the " + []string{"", "flank", "rear"}[f.cc.Facing]
+			}
+		}
+		lines = append(lines, head)
+		for _, g := range sd.groups {
+			v := &g.v[1][0][1]
+			who := []string{"models", "mounts", "supporting ranks"}[g.kind]
+			lines = append(lines, fmt.Sprintf("  %s: I%d, hit %s, wound %s (S%d against T%d), %s armour save",
+				who, g.i, hitText(v.st), testText(v.st.wound), v.st.strength, foe.Profile.T, saveLeft(v.st)))
+		}
+	}
+	return lines
+}
+
+func hitText(st stages) string {
+	if st.autoHit {
+		return "automatic"
+	}
+	return testText(st.hit)
+}
+
+func saveLeft(st stages) string {
+	if st.armour == noTest {
+		return "no"
+	}
+	return testText(st.armour)
+}
+
+func saveText(s Save) string {
+	if s >= NoSave {
+		return "none"
+	}
+	return fmt.Sprintf("%d+", int(s))
 }

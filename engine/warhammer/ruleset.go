@@ -2,38 +2,52 @@ package warhammer
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 )
 
-// Ruleset is an edition's rules as named options. A preset ([Preset]) fills
-// every option; a scenario may then set options one by one ([Ruleset.Set]),
-// for house rules or to see what one difference does.
+// Ruleset is an edition's rules as named options ([Options] lists them). A
+// preset ([Preset]) fills every option; a scenario may then set options one
+// by one ([Ruleset.Set]), for house rules or to see what one difference does.
 type Ruleset struct {
 	// Name is the preset the ruleset started from ("6th", "8th").
 	Name string
 
-	// Regeneration is when Regeneration is rolled.
-	Regeneration RegenTiming
-	// FlamingRegen is how long a unit wounded by Flaming Attacks loses
-	// Regeneration.
-	FlamingRegen RegenLoss
-	// RegenDice is how many dice end-of-phase Regeneration rolls when a hit
-	// causes Multiple Wounds.
-	RegenDice RegenDice
-	// RegenOrWard is which save a model with both a ward save and
-	// Regeneration takes, when Regeneration is a save.
-	RegenOrWard RegenChoice
-	// KillingBlowTargets are the troop types Killing Blow slays outright.
-	KillingBlowTargets TroopSet
-	// KillingBlowWounds is what a Killing Blow kill adds to combat result.
-	KillingBlowWounds KBWounds
-	// KillingBlowOrder is whether Killing Blows land before or after the
-	// other wounds of the same attacks.
-	KillingBlowOrder KBOrder
-	// SixAlwaysHits: in close combat a natural 6 hits whatever the modifiers.
-	SixAlwaysHits bool
+	// Wounds and saves.
+	Regeneration       RegenTiming // when Regeneration is rolled
+	FlamingRegen       RegenLoss   // how long Flaming Attacks take Regeneration away
+	RegenDice          RegenDice   // end-of-phase dice when hits cause Multiple Wounds
+	RegenOrWard        RegenChoice // which save a model takes when Regeneration is a save
+	KillingBlowTargets TroopSet    // troop types Killing Blow slays outright
+	KillingBlowWounds  KBWounds    // what a Killing Blow kill adds to combat result
+	KillingBlowOrder   KBOrder     // Killing Blows before or after the other wounds
+	SixAlwaysHits      bool        // in close combat a natural 6 hits whatever the modifiers
+
+	// Close combat.
+	StrikeOrder         StrikeOrder // chargers first, or Initiative only
+	InitiativeTies      TieRule     // equal strike order across sides
+	ASFAgainstASF       ASFTie      // two Always Strikes First groups
+	ASFRerolls          bool        // Always Strikes First re-rolls misses against lower Initiative
+	SupportingAttacks   bool        // one supporting attack per model of the rank behind
+	RankWidth           int         // models a rank needs to count for the rank bonus
+	MonstrousRankWidth  int         // the same for monstrous troop types
+	RankCounted         RankTime    // when ranks are counted
+	FlankCancelsRanks   FlankRule   // what a flank or rear attack needs to cancel the rank bonus
+	OutnumberBonus      bool        // +1 for the side with the greater Unit Strength
+	HighGroundBonus     bool        // +1 for fighting from higher ground
+	ChargeBonus         bool        // +1 for the side that charged, in the first round
+	BattleStandard      BSBBonus    // what a battle standard adds to combat result
+	BSBReroll           bool        // a battle standard lets its unit re-roll a failed break test
+	MusicianWinsDraws   bool        // a drawn combat is won by 1 by the side with a musician
+	InsaneCourage       bool        // a double 1 always passes a break test
+	Steadfast           bool        // a loser with more ranks tests on unmodified Leadership
+	Fear                FearRule    // what fighting a Fear-causing enemy does
+	Stomp               bool        // monstrous models make a Stomp attack after all others
+	CavalryFlee         FleeRoll    // how cavalry roll to flee and pursue
+	GreatWeaponStrength int         // Strength bonus of a great weapon
+	LanceStrength       int         // Strength bonus of a lance on the charge
+	FlailStrength       int         // Strength bonus of a flail in the first round
+	MorningStarStrength int         // Strength bonus of a morning star in the first round
 
 	from map[string]string // option name → where its value came from
 }
@@ -88,106 +102,73 @@ const (
 	KBBeforeOtherWounds                // Killing Blows first, then the other wounds on fresh models
 )
 
-// Option describes one named option: its values, what it means and where
-// it comes from. docs/rules.md holds the same, longer.
-type Option struct {
-	Name    string
-	Values  []string // the values it takes; for troop lists, the troop type names
-	Summary string
-	// Tag is the confidence of the rule behind it, as RULES.md §0.1 defines:
-	// V verified, S secondary, I interpretation, U uncertain.
-	Tag    string
-	Source string
-	get    func(*Ruleset) string
-	set    func(*Ruleset, string) error
-}
+// StrikeOrder is who strikes first in close combat.
+type StrikeOrder uint8
 
-// enumOption builds an option over a small enum type.
-func enumOption[T ~uint8](name, summary, tag, source string, values []string, field func(*Ruleset) *T) Option {
-	return Option{
-		Name: name, Values: values, Summary: summary, Tag: tag, Source: source,
-		get: func(r *Ruleset) string { return values[*field(r)] },
-		set: func(r *Ruleset, v string) error {
-			i := slices.Index(values, v)
-			if i < 0 {
-				return fmt.Errorf("unknown value %q; use one of %s", v, strings.Join(values, ", "))
-			}
-			*field(r) = T(i)
-			return nil
-		},
-	}
-}
+const (
+	ChargersFirst  StrikeOrder = iota // chargers in the first round, then Initiative (6th, 7th)
+	InitiativeOnly                    // Initiative, highest first (8th)
+)
 
-var options = []Option{
-	enumOption("regeneration",
-		"when Regeneration is rolled: after all attacks of the phase (restoring slain models), or as a save after armour",
-		"V", "seed 000; RULES.md §2.7.5, §3.2",
-		[]string{"end_of_phase", "save"}, func(r *Ruleset) *RegenTiming { return &r.Regeneration }),
-	enumOption("flaming_removes_regeneration",
-		"how long a unit that suffers a wound from Flaming Attacks loses Regeneration",
-		"V", "seed 000 (battle); RULES.md §2.7.5 (8th: phase)",
-		[]string{"battle", "phase"}, func(r *Ruleset) *RegenLoss { return &r.FlamingRegen }),
-	enumOption("regeneration_dice",
-		"end-of-phase Regeneration: one die per unsaved wound (capped at the wounds lost), or one per wound lost; they differ only with Multiple Wounds",
-		"I", "seed 000 says one die per unsaved wound; RULES.md §3.2",
-		[]string{"unsaved_wounds", "wounds_lost"}, func(r *Ruleset) *RegenDice { return &r.RegenDice }),
-	enumOption("regeneration_or_ward",
-		"Regeneration as a save replaces the ward save; the model takes the better of the two, or always one of them",
-		"I", "RULES.md §2.7.4 (8th: the player chooses)",
-		[]string{"better", "regeneration", "ward"}, func(r *Ruleset) *RegenChoice { return &r.RegenOrWard }),
-	{
-		Name:    "killing_blow_targets",
-		Values:  append(TroopTypeNames(), "all"),
-		Summary: "the troop types Killing Blow slays outright (a comma-separated list, or all)",
-		Tag:     "I", Source: "RULES.md §3.1 (6th: man-sized, read as infantry and cavalry), §2.9.1 (8th: infantry, cavalry, war beasts [V])",
-		get: func(r *Ruleset) string { return r.KillingBlowTargets.String() },
-		set: func(r *Ruleset, v string) error {
-			s, err := parseTroopSet(v)
-			if err == nil {
-				r.KillingBlowTargets = s
-			}
-			return err
-		},
-	},
-	enumOption("killing_blow_combat_result",
-		"what a model slain by Killing Blow adds to combat result: the wounds it had left, or its profile Wounds",
-		"V", "seed 000 (remaining); RULES.md §2.9.1 (8th: profile)",
-		[]string{"remaining_wounds", "profile_wounds"}, func(r *Ruleset) *KBWounds { return &r.KillingBlowWounds }),
-	enumOption("killing_blow_order",
-		"whether a volley's other wounds are marked before its Killing Blows (which then slay the model carrying them) or after",
-		"I", "not covered by the seeds or RULES.md",
-		[]string{"after_other_wounds", "before_other_wounds"}, func(r *Ruleset) *KBOrder { return &r.KillingBlowOrder }),
-	{
-		Name:    "six_always_hits",
-		Values:  []string{"yes", "no"},
-		Summary: "in close combat a natural 6 hits whatever the modifiers",
-		Tag:     "I", Source: "RULES.md §2.4 (8th [V]; 6th does not say: kept, since it matters only with to-hit modifiers)",
-		get: func(r *Ruleset) string { return yesNo(r.SixAlwaysHits) },
-		set: func(r *Ruleset, v string) error { return setYesNo(&r.SixAlwaysHits, v) },
-	},
-}
+// TieRule settles groups of equal strike order on opposite sides.
+type TieRule uint8
 
-func yesNo(b bool) string {
-	if b {
-		return "yes"
-	}
-	return "no"
-}
+const (
+	TiePreviousWinner TieRule = iota // the winner of the previous round strikes first, else a roll-off (6th)
+	TieSimultaneous                  // they strike at once (8th)
+)
 
-func setYesNo(b *bool, v string) error {
-	switch v {
-	case "yes":
-		*b = true
-	case "no":
-		*b = false
-	default:
-		return fmt.Errorf("unknown value %q; use yes or no", v)
-	}
-	return nil
-}
+// ASFTie settles two Always Strikes First groups on opposite sides.
+type ASFTie uint8
 
-// Options lists every option, in the order docs/rules.md gives them.
-func Options() []Option { return slices.Clone(options) }
+const (
+	ASFByInitiative   ASFTie = iota // by Initiative, equal Initiative as InitiativeTies says
+	ASFSimultaneously               // at once, whatever their Initiative
+)
+
+// RankTime is when ranks are counted for the rank bonus.
+type RankTime uint8
+
+const (
+	RanksAtStart RankTime = iota // at the start of the round (6th)
+	RanksAtEnd                   // at the end of the round (8th)
+)
+
+// FlankRule is what a unit fighting an enemy's flank or rear needs to
+// cancel that enemy's rank bonus.
+type FlankRule uint8
+
+const (
+	FlankUnitStrength5 FlankRule = iota // Unit Strength 5 or more (6th, 7th)
+	FlankTwoRanksOf5                    // two or more ranks of at least five models (8th disruption)
+)
+
+// BSBBonus is what a battle standard adds to combat result.
+type BSBBonus uint8
+
+const (
+	BSBCountsAsStandard BSBBonus = iota // it is a standard: +1 in all, however many (6th)
+	BSBExtra                            // +1 more on top of the unit's standard (8th)
+)
+
+// FearRule is what fighting a Fear-causing enemy does.
+type FearRule uint8
+
+const (
+	FearAutoBreak FearRule = iota // beaten by Fear-causers that outnumber it, a unit breaks without a test (6th)
+	FearWS1                       // a unit that fails a Leadership test at the start of a round has WS 1 (8th)
+	FearNone                      // no effect
+)
+
+// FleeRoll is how cavalry roll their flee and pursuit distances (infantry
+// always roll 2D6).
+type FleeRoll uint8
+
+const (
+	Flee2D6           FleeRoll = iota // 2D6, as infantry
+	Flee3D6                           // 3D6
+	Flee3D6DropLowest                 // 3D6, dropping the lowest (8th Swiftstride)
+)
 
 // DefaultPreset is the ruleset used when a scenario names none: the 6th
 // edition of the seeds, followed to the letter.
@@ -205,6 +186,31 @@ var presets = map[string]func() Ruleset{
 			KillingBlowWounds:  KBRemainingWounds,
 			KillingBlowOrder:   KBAfterOtherWounds,
 			SixAlwaysHits:      true,
+
+			StrikeOrder:         ChargersFirst,
+			InitiativeTies:      TiePreviousWinner,
+			ASFAgainstASF:       ASFByInitiative,
+			ASFRerolls:          false,
+			SupportingAttacks:   false,
+			RankWidth:           4,
+			MonstrousRankWidth:  4,
+			RankCounted:         RanksAtStart,
+			FlankCancelsRanks:   FlankUnitStrength5,
+			OutnumberBonus:      true,
+			HighGroundBonus:     true,
+			ChargeBonus:         false,
+			BattleStandard:      BSBCountsAsStandard,
+			BSBReroll:           true,
+			MusicianWinsDraws:   true,
+			InsaneCourage:       false,
+			Steadfast:           false,
+			Fear:                FearAutoBreak,
+			Stomp:               false,
+			CavalryFlee:         Flee3D6,
+			GreatWeaponStrength: 2,
+			LanceStrength:       2,
+			FlailStrength:       2,
+			MorningStarStrength: 1,
 		}
 	},
 	"8th": func() Ruleset {
@@ -218,6 +224,31 @@ var presets = map[string]func() Ruleset{
 			KillingBlowWounds:  KBProfileWounds,
 			KillingBlowOrder:   KBAfterOtherWounds,
 			SixAlwaysHits:      true,
+
+			StrikeOrder:         InitiativeOnly,
+			InitiativeTies:      TieSimultaneous,
+			ASFAgainstASF:       ASFSimultaneously,
+			ASFRerolls:          true,
+			SupportingAttacks:   true,
+			RankWidth:           5,
+			MonstrousRankWidth:  3,
+			RankCounted:         RanksAtEnd,
+			FlankCancelsRanks:   FlankTwoRanksOf5,
+			OutnumberBonus:      false,
+			HighGroundBonus:     false,
+			ChargeBonus:         true,
+			BattleStandard:      BSBExtra,
+			BSBReroll:           true,
+			MusicianWinsDraws:   true,
+			InsaneCourage:       true,
+			Steadfast:           true,
+			Fear:                FearWS1,
+			Stomp:               true,
+			CavalryFlee:         Flee3D6DropLowest,
+			GreatWeaponStrength: 2,
+			LanceStrength:       2,
+			FlailStrength:       2,
+			MorningStarStrength: 1,
 		}
 	},
 }
@@ -272,13 +303,4 @@ func (r *Ruleset) Get(name string) (value, origin string, ok bool) {
 		}
 	}
 	return "", "", false
-}
-
-// OptionNames lists the option names in order.
-func OptionNames() []string {
-	names := make([]string, len(options))
-	for i, o := range options {
-		names[i] = o.Name
-	}
-	return names
 }

@@ -1,0 +1,177 @@
+package warhammer
+
+import "github.com/wargamesim/sim/engine"
+
+// combatResult is side i's combat result this round (RULES.md §2.10, §3.1):
+// the wounds it caused (after Regeneration, Killing Blows as the ruleset
+// scores them), its rank bonus, standards, outnumbering, high ground, the
+// charge, and attacking a flank or the rear.
+func (t *fightTrial) combatResult(i, round int) int {
+	f, rs := t.f, t.f.rs
+	me, s, foe := &f.cc.Sides[i], &t.st[i], &t.st[1-i]
+	cr := foe.scored
+	if s.alive == 0 {
+		return cr
+	}
+	n := s.alive
+	if rs.RankCounted == RanksAtStart {
+		n = s.startAlive
+	}
+	if rb := min(3, max(0, ranksOf(n, me.Frontage, t.rankWidth(me))-1)); rb > 0 && !t.disrupted(i) {
+		cr += rb
+	}
+	std := 0
+	if me.Standard {
+		std = 1
+	}
+	if me.BattleStandard {
+		if rs.BattleStandard == BSBExtra {
+			std++
+		} else {
+			std = 1 // +1 in all, however many standards (6th)
+		}
+	}
+	cr += std
+	if rs.OutnumberBonus && t.unitStrength(i) > t.unitStrength(1-i) {
+		cr++
+	}
+	if rs.HighGroundBonus && f.cc.HighGround == i {
+		cr++
+	}
+	if f.cc.Charger == i {
+		if rs.ChargeBonus && round == 1 {
+			cr++
+		}
+		switch f.cc.Facing {
+		case Flank:
+			cr++
+		case Rear:
+			cr += 2
+		}
+	}
+	return cr
+}
+
+// unitStrength is side i's Unit Strength now.
+func (t *fightTrial) unitStrength(i int) int { return t.st[i].alive * t.f.sides[i].us }
+
+// rankWidth is how many models a rank of f needs to count.
+func (t *fightTrial) rankWidth(f *Fighter) int {
+	if f.monstrous() {
+		return t.f.rs.MonstrousRankWidth
+	}
+	return t.f.rs.RankWidth
+}
+
+// ranksOf counts the ranks of at least width models in a unit of n models
+// in ranks of frontage, the front rank included; an incomplete rear rank
+// counts if it is wide enough.
+func ranksOf(n, frontage, width int) int {
+	if frontage < width {
+		return 0
+	}
+	r := n / frontage
+	if n%frontage >= width {
+		r++
+	}
+	return r
+}
+
+// disrupted reports whether side i, charged in the flank or rear, has lost
+// its rank bonus: the charger has Unit Strength 5 (6th) or two ranks of at
+// least five models (8th).
+func (t *fightTrial) disrupted(i int) bool {
+	f := t.f
+	c := f.cc.Charger
+	if c != 1-i || f.cc.Facing == Front {
+		return false
+	}
+	if f.rs.FlankCancelsRanks == FlankTwoRanksOf5 {
+		return ranksOf(t.st[c].alive, f.cc.Sides[c].Frontage, 5) >= 2
+	}
+	return t.unitStrength(c) >= 5
+}
+
+// winner returns the side that won the round and by how much, or -1 for a
+// draw. A drawn round is won by 1 by the side with a musician, if only one
+// has one and the ruleset says so.
+func (t *fightTrial) winner(cr [2]int) (side, margin int) {
+	switch {
+	case cr[0] > cr[1]:
+		return 0, cr[0] - cr[1]
+	case cr[1] > cr[0]:
+		return 1, cr[1] - cr[0]
+	}
+	a, b := t.f.cc.Sides[0].Musician, t.f.cc.Sides[1].Musician
+	if t.f.rs.MusicianWinsDraws && a != b {
+		if a {
+			return 0, 1
+		}
+		return 1, 1
+	}
+	return -1, 0
+}
+
+// breaks takes the break test of loser l, beaten by w by margin, and
+// reports whether it breaks (RULES.md §2.11, §3.1).
+func (t *fightTrial) breaks(d *engine.Dice, l, w, margin int) bool {
+	f, rs := t.f, t.f.rs
+	me, foe := &f.cc.Sides[l], &f.cc.Sides[w]
+	if me.Unbreakable {
+		return false
+	}
+	if rs.Fear == FearAutoBreak && foe.CausesFear && !me.CausesFear && t.unitStrength(w) > t.unitStrength(l) {
+		return true // beaten by Fear-causers that outnumber it (6th)
+	}
+	target := me.Profile.Ld - margin
+	if me.Stubborn || rs.Steadfast && t.steadfast(l, w) {
+		target = me.Profile.Ld
+	}
+	return !t.leadership(d, l, target, rs.InsaneCourage)
+}
+
+// steadfast reports whether loser l has more ranks than winner w, ranks of
+// five models (three monstrous) counting, the front one included (8th).
+func (t *fightTrial) steadfast(l, w int) bool {
+	ranks := func(i int) int {
+		f := &t.f.cc.Sides[i]
+		width := 5
+		if f.monstrous() {
+			width = 3
+		}
+		return ranksOf(t.st[i].alive, f.Frontage, width)
+	}
+	return ranks(l) > ranks(w)
+}
+
+// leadership rolls side i's Leadership test against target: 2D6 of target
+// or less passes, a double 1 too when insane (Insane Courage), and a unit
+// with the battle standard re-rolls a failure where the ruleset allows it.
+func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool {
+	pass := func() bool {
+		a, b := d.D6(), d.D6()
+		return a+b <= target || insane && a == 1 && b == 1
+	}
+	if pass() {
+		return true
+	}
+	return t.f.rs.BSBReroll && t.f.cc.Sides[i].BattleStandard && pass()
+}
+
+// fleeRoll rolls side i's flee or pursuit distance: 2D6, or for cavalry as
+// the ruleset says.
+func (t *fightTrial) fleeRoll(d *engine.Dice, i int) int {
+	f := &t.f.cc.Sides[i]
+	if f.Type != Cavalry && f.Type != MonstrousCavalry {
+		return d.Roll2D6()
+	}
+	a, b := d.D6(), d.D6()
+	switch t.f.rs.CavalryFlee {
+	case Flee3D6:
+		return a + b + d.D6()
+	case Flee3D6DropLowest:
+		c := d.D6()
+		return a + b + c - min(a, b, c)
+	}
+	return a + b
+}

@@ -1,0 +1,281 @@
+package warhammer
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// Facing is where a charger struck the unit it charged.
+type Facing uint8
+
+const (
+	Front Facing = iota
+	Flank
+	Rear
+)
+
+// Combat is a close combat between two units, from the charge to the break.
+type Combat struct {
+	Sides      [2]Fighter
+	Charger    int    // index of the unit that charged this turn, or -1
+	Facing     Facing // where the charger struck the other unit
+	HighGround int    // index of the unit on higher ground, or -1
+	MaxRounds  int    // rounds fought at most; 1 or more
+}
+
+// Fight resolves a [Combat] round after round until one side breaks,
+// is destroyed, or MaxRounds have been fought (RULES.md §2.1, §3). It is an
+// [engine.Model].
+type Fight struct {
+	rs     *Ruleset
+	cc     Combat
+	sides  [2]*side
+	perDie bool
+
+	metrics []engine.Metric
+	events  []string
+}
+
+// side is what a fighter brings to every trial, worked out once.
+type side struct {
+	f        Fighter
+	us       int // Unit Strength per model
+	regen    bool
+	charging bool // it charged this turn (round 1)
+	groups   []group
+	impact   *variant // impact hits, on the charge
+	stomp    *variant // Stomp, after all other blows
+	regenBin *engine.Binomial
+}
+
+// groupKind is who makes a group of attacks.
+type groupKind uint8
+
+const (
+	riders groupKind = iota // the unit's models (the riders, for cavalry)
+	mounts
+	supporters // the rank(s) behind, one attack a model (8th; spears)
+)
+
+// group is a group of identical attacks of one side.
+type group struct {
+	kind     groupKind
+	ws, s, i int
+	perModel int // attacks a fighting model makes
+	asf, asl bool
+	rules    AttackRules
+	// v[round1][feared][regenTarget] are the stages against the enemy: in
+	// the first round or later, with the attackers' WS down to 1 by Fear or
+	// not, and against an enemy whose Regeneration save is available or not.
+	v [2][2][2]variant
+}
+
+// variant is one way a group's attacks can go.
+type variant struct {
+	st    stages
+	flow  *engine.Flow
+	rules AttackRules
+}
+
+// Fight metric and event indices.
+const (
+	fmRounds = iota
+	fmCasualties0
+	fmCasualties1
+	fmWounds0
+	fmWounds1
+	fmCR0
+	fmCR1
+	fmCRDiff
+	numFightMetrics
+)
+
+const (
+	feWins0 = iota
+	feWins1
+	feDraw
+	feBreaks0
+	feBreaks1
+	feDestroyed0
+	feDestroyed1
+	feCaught0
+	feCaught1
+	numFightEvents
+)
+
+// NewFight builds the model of cc under rs.
+func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
+	var errs []error
+	for i := range cc.Sides {
+		errs = append(errs, cc.Sides[i].check())
+	}
+	if cc.Charger < -1 || cc.Charger > 1 || cc.HighGround < -1 || cc.HighGround > 1 {
+		errs = append(errs, fmt.Errorf("charger %d or high ground %d is not -1, 0 or 1", cc.Charger, cc.HighGround))
+	}
+	if cc.MaxRounds < 1 || cc.MaxRounds > 1000 {
+		errs = append(errs, fmt.Errorf("max rounds %d is outside 1..1000", cc.MaxRounds))
+	}
+	if cc.Sides[0].ID == cc.Sides[1].ID {
+		errs = append(errs, fmt.Errorf("both sides are %q", cc.Sides[0].ID))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	f := &Fight{rs: rs, cc: cc}
+	for i := range f.sides {
+		f.sides[i] = f.newSide(i)
+	}
+	f.metrics, f.events = f.outcomes()
+	return f, nil
+}
+
+// PerDie returns a copy of f that rolls every die: the test oracle, and the
+// path that replays scripted dice.
+func (f *Fight) PerDie() *Fight {
+	g := *f
+	g.perDie = true
+	return &g
+}
+
+func (f *Fight) newSide(i int) *side {
+	me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
+	s := &side{f: *me, us: me.unitStrength(), regen: me.Defence.Regeneration < NoSave, charging: f.cc.Charger == i}
+	if s.regen && f.rs.Regeneration == RegenEndOfPhase {
+		s.regenBin = engine.NewBinomial(float64(7-int(me.Defence.Regeneration))/6, me.Models*me.Profile.W)
+	}
+	mounted := me.Mount != nil
+	maxAttacks := func(per int) int { return me.Frontage*per + 1 }
+
+	rider := group{kind: riders, ws: me.Profile.WS, i: me.Profile.I, rules: me.Rules,
+		perModel: me.Profile.A + me.Weapon.attacks(mounted),
+		asf:      me.AlwaysStrikesFirst,
+		asl:      me.AlwaysStrikesLast || me.Weapon.strikesLast()}
+	f.fill(&rider, i, maxAttacks(rider.perModel), func(round1 bool) int {
+		return me.Profile.S + me.Weapon.strength(f.rs, roundOf(round1), s.charging, mounted)
+	})
+	s.groups = append(s.groups, rider)
+
+	if m := me.Mount; m != nil {
+		mount := group{kind: mounts, ws: m.WS, i: m.I, perModel: m.A, rules: m.Rules, asf: me.AlwaysStrikesFirst}
+		f.fill(&mount, i, maxAttacks(m.A), func(bool) int { return m.S })
+		s.groups = append(s.groups, mount)
+	}
+
+	// Supporting attacks: one a model of the rank behind (monstrous: up to
+	// 3), in 8th edition and for spears on foot (RULES.md §2.2).
+	if f.rs.SupportingAttacks || me.Weapon == Spear && !mounted {
+		per := 1
+		if me.monstrous() {
+			per = min(me.Profile.A, 3)
+		}
+		sup := group{kind: supporters, ws: me.Profile.WS, i: me.Profile.I, perModel: per, rules: me.Rules,
+			asf: rider.asf, asl: rider.asl}
+		f.fill(&sup, i, 3*me.Frontage*per, func(round1 bool) int {
+			return me.Profile.S + me.Weapon.strength(f.rs, roundOf(round1), s.charging, mounted)
+		})
+		s.groups = append(s.groups, sup)
+	}
+
+	tg := foe.target()
+	if me.ImpactHits.Max() > 0 && (me.ImpactHits.Die != 0 || me.ImpactHits.N > 0) {
+		a := Attack{Phase: CloseCombat, Count: me.Frontage * me.ImpactHits.Max(), S: me.Profile.S, AutoHit: true, Round: 1}
+		s.impact = f.variant(a, tg, me.Frontage*me.ImpactHits.Max())
+	}
+	if f.rs.Stomp && me.monstrous() && (foe.Type == Infantry || foe.Type == WarBeast || foe.Type == Swarm) {
+		str := me.Profile.S
+		if me.Mount != nil {
+			str = me.Mount.S // a rider and mount stomp with the mount's Strength (RULES.md §2.9.9)
+		}
+		a := Attack{Phase: CloseCombat, Count: me.Frontage, S: str, AutoHit: true, Round: 2}
+		s.stomp = f.variant(a, tg, me.Frontage)
+	}
+	return s
+}
+
+func roundOf(round1 bool) int {
+	if round1 {
+		return 1
+	}
+	return 2
+}
+
+// fill works out every variant of g, the attacks of side i, whose Strength
+// in the first round or later is strength(round1).
+func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
+	foe := &f.cc.Sides[1-i]
+	for r1 := range 2 {
+		for feared := range 2 {
+			for regen := range 2 {
+				ws := g.ws
+				if feared == 1 {
+					ws = 1 // failed Fear test (8th)
+				}
+				a := Attack{Phase: CloseCombat, Count: maxN, Skill: ws, S: strength(r1 == 1), Round: roundOf(r1 == 1), Rules: g.rules}
+				if g.asf && f.rs.ASFRerolls && g.i >= foe.Profile.I {
+					a.Rules.RerollHits.Failed = true // Always Strikes First re-rolls misses (RULES.md §2.3)
+				}
+				tg := foe.target()
+				if regen == 0 {
+					tg.Defence.Regeneration = NoSave // lost for the phase or the battle
+				}
+				g.v[r1][feared][regen] = *f.variant(a, tg, maxN)
+			}
+		}
+	}
+}
+
+func (f *Fight) variant(a Attack, tg Target, maxN int) *variant {
+	st := newStages(f.rs, a, tg)
+	full := st.flow(maxN)
+	return &variant{
+		st:    st,
+		flow:  full.Collapse(stAttack, []int{stUnsaved, stKBUnsaved, stRegenSaved}, stSaved, maxN),
+		rules: a.Rules,
+	}
+}
+
+// outcomes names the fight's metrics and events.
+func (f *Fight) outcomes() ([]engine.Metric, []string) {
+	a, b := &f.cc.Sides[0], &f.cc.Sides[1]
+	// Wounds caused (a Killing Blow may score profile wounds on top of
+	// marked ones) and every bonus at once: ranks 3, standards 2, outnumber,
+	// high ground, charge, rear 2.
+	const bonuses = 3 + 2 + 1 + 1 + 1 + 2
+	ma, mb := 2*b.Models*b.Profile.W+bonuses, 2*a.Models*a.Profile.W+bonuses
+	metrics := []engine.Metric{
+		{Name: "rounds", Min: 0, Max: f.cc.MaxRounds},
+		{Name: a.ID + ".casualties", Max: a.Models},
+		{Name: b.ID + ".casualties", Max: b.Models},
+		{Name: a.ID + ".wounds", Max: a.Models * a.Profile.W},
+		{Name: b.ID + ".wounds", Max: b.Models * b.Profile.W},
+		{Name: a.ID + ".combat_result", Max: ma},
+		{Name: b.ID + ".combat_result", Max: mb},
+		{Name: "combat_result_difference", Min: -mb, Max: ma},
+	}
+	events := []string{
+		a.ID + ".wins", b.ID + ".wins", "draw",
+		a.ID + ".breaks", b.ID + ".breaks",
+		a.ID + ".destroyed", b.ID + ".destroyed",
+		a.ID + ".caught", b.ID + ".caught",
+	}
+	return metrics, events
+}
+
+// Metrics implements [engine.Model]: the rounds fought; each side's
+// casualties (models slain, net of Regeneration) and wounds suffered (after
+// saves and Regeneration) over the fight; each side's combat result in the
+// first round, and the first side's minus the second's.
+func (f *Fight) Metrics() []engine.Metric { return f.metrics }
+
+// Events implements [engine.Model]: which side won (the other broke or was
+// destroyed), a draw (neither, after MaxRounds, or both destroyed), which
+// broke, which was destroyed (slain to the last model, or caught fleeing),
+// and which was caught by the pursuit.
+func (f *Fight) Events() []string { return f.events }
+
+// NewTrialer implements [engine.Model].
+func (f *Fight) NewTrialer() engine.Trialer {
+	return &fightTrial{f: f, counts: make([]int, numStates)}
+}

@@ -1,0 +1,113 @@
+package warhammer
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Fighter is a unit in a close combat: a rank-and-flank block of identical
+// models, with its command models and its mounts.
+type Fighter struct {
+	ID       string
+	Type     TroopType
+	Profile  Profile // the rider's, for cavalry: enemy attacks hit the rider (seed 002)
+	Models   int     // 1 or more
+	Frontage int     // models per rank, 1..Models
+	Contact  int     // front-rank models in base contact with the enemy, 1..Frontage (0: the whole frontage)
+	Defence  Defence
+	Weapon   Weapon
+	Rules    AttackRules // the rules of the riders' (or models') attacks
+	Mount    *Mount      // cavalry mounts, which attack with their own profile
+	// ImpactHits are rolled for each model in contact on the turn it
+	// charged: automatic hits at the model's Strength, before any blow.
+	ImpactHits Amount
+
+	Standard       bool // a standard bearer: +1 combat result
+	Musician       bool // a musician: wins drawn combats, where the ruleset says so
+	Champion       bool // a champion: one more attack in the front rank
+	BattleStandard bool // the army's battle standard is with the unit
+
+	Stubborn           bool // break tests on unmodified Leadership
+	Unbreakable        bool // never breaks
+	CausesFear         bool // causes Fear (and so is immune to it)
+	AlwaysStrikesFirst bool
+	AlwaysStrikesLast  bool
+	UnitStrength       int // per model; 0 means the troop type's (see UnitStrengthOf)
+}
+
+// Mount is a cavalry model's mount.
+type Mount struct {
+	Name  string
+	WS, S int
+	I, A  int
+	Rules AttackRules
+}
+
+// UnitStrengthOf is the Unit Strength of one model of troop type t with w
+// Wounds: 1 for infantry and war beasts, 2 for cavalry, 3 for monstrous
+// troops, 4 for chariots, and the Wounds of monsters and swarms (6th and 7th
+// editions' unit strength, as RULES.md §4 lists it for The Old World; [U]
+// for 6th: set unit_strength in a scenario to override it).
+func UnitStrengthOf(t TroopType, w int) int {
+	switch t {
+	case Cavalry:
+		return 2
+	case MonstrousInfantry, MonstrousCavalry, MonstrousBeast:
+		return 3
+	case Chariot:
+		return 4
+	case Monster, Swarm:
+		return w
+	}
+	return 1
+}
+
+func (f *Fighter) unitStrength() int {
+	if f.UnitStrength > 0 {
+		return f.UnitStrength
+	}
+	return UnitStrengthOf(f.Type, f.Profile.W)
+}
+
+func (f *Fighter) contact() int {
+	if f.Contact > 0 {
+		return min(f.Contact, f.Frontage)
+	}
+	return f.Frontage
+}
+
+func (f *Fighter) monstrous() bool {
+	return f.Type == MonstrousInfantry || f.Type == MonstrousCavalry || f.Type == MonstrousBeast
+}
+
+// target describes f as the target of enemy blows.
+func (f *Fighter) target() Target {
+	return Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: f.Profile.WS, Models: f.Models, Defence: f.Defence}
+}
+
+func (f *Fighter) check() error {
+	var errs []error
+	in := func(name string, v, lo, hi int) {
+		if v < lo || v > hi {
+			errs = append(errs, fmt.Errorf("%s: %s %d is outside %d..%d", f.ID, name, v, lo, hi))
+		}
+	}
+	p := f.Profile
+	in("WS", p.WS, 1, 10)
+	in("S", p.S, 1, 10)
+	in("T", p.T, 1, 10)
+	in("W", p.W, 1, 100)
+	in("I", p.I, 1, 10)
+	in("A", p.A, 0, 10)
+	in("Ld", p.Ld, 1, 12)
+	in("models", f.Models, 1, 10000)
+	in("frontage", f.Frontage, 1, max(f.Models, 1))
+	in("contact", f.Contact, 0, max(f.Frontage, 1))
+	if m := f.Mount; m != nil {
+		in("mount WS", m.WS, 1, 10)
+		in("mount S", m.S, 1, 10)
+		in("mount I", m.I, 1, 10)
+		in("mount A", m.A, 0, 10)
+	}
+	return errors.Join(errs...)
+}
