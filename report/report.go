@@ -25,11 +25,14 @@ type Report struct {
 	Requested  int64  `json:"trials_requested"`
 	// Complete is false when the run was interrupted: the results are then
 	// those of the trials that finished.
-	Complete bool                        `json:"complete"`
-	Version  string                      `json:"version"`
-	Metrics  map[string]stats.Summary    `json:"metrics"`
-	Events   map[string]stats.Proportion `json:"events"`
-	Exact    *Exact                      `json:"exact,omitempty"`
+	Complete bool   `json:"complete"`
+	Version  string `json:"version"`
+	// Dice names the dice streams (engine.StreamVersion): a seed gives the
+	// same numbers only with the same streams.
+	Dice    string                      `json:"dice"`
+	Metrics map[string]stats.Summary    `json:"metrics"`
+	Events  map[string]stats.Proportion `json:"events"`
+	Exact   *Exact                      `json:"exact,omitempty"`
 	// Timing is kept apart so that two runs can be compared byte for byte
 	// without it.
 	Timing *Timing `json:"timing,omitempty"`
@@ -132,6 +135,7 @@ func newReport(info Info) *Report {
 		Rules:      info.Rules,
 		SeedSource: info.SeedSource,
 		Version:    info.Version,
+		Dice:       engine.StreamVersion,
 		Metrics:    map[string]stats.Summary{},
 		Events:     map[string]stats.Proportion{},
 		Lines:      info.Lines,

@@ -174,7 +174,7 @@ func (r *Report) provenance() string {
 	case "scenario":
 		seed += " (from the scenario)"
 	}
-	return fmt.Sprintf("%s, %s trials, %s, sim %s", rules, thousands(r.Trials), seed, r.Version)
+	return fmt.Sprintf("%s, %s trials, %s, sim %s (%s)", rules, thousands(r.Trials), seed, r.Version, r.Dice)
 }
 
 func (r *Report) metrics() []string {

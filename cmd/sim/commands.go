@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/warhammer"
@@ -59,6 +60,29 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "%-*s  %s\n", width, n, p.Title)
 	}
 	return nil
+}
+
+const showUsage = `Usage: sim show NAME
+
+Prints the YAML of a built-in scenario, to read or to start your own from:
+  sim show ogres-vs-arrows > my-fight.yaml
+`
+
+func showCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("show", showUsage, stdout)
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("show: give one built-in scenario name (sim list shows them)")
+	}
+	data, ok := scenarios.BuiltinSource(strings.TrimSuffix(pos[0], ".yaml"))
+	if !ok {
+		return usagef("show: no built-in scenario %q; the built-ins are %s", pos[0], strings.Join(scenarios.BuiltinNames(), ", "))
+	}
+	_, err = stdout.Write(data)
+	return err
 }
 
 const validateUsage = `Usage: sim validate FILE|NAME...

@@ -8,6 +8,7 @@
 //	sim run FILE|NAME        run a scenario file or a built-in scenario
 //	sim exact FILE|NAME      compute a volley's distributions exactly
 //	sim list                 list the built-in scenarios
+//	sim show NAME            print a built-in scenario's YAML
 //	sim validate FILE...     check scenario files
 //	sim version              print the version
 //
@@ -89,6 +90,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return exactCmd(rest, stdout, stderr)
 	case "list":
 		return listCmd(rest, stdout, stderr)
+	case "show":
+		return showCmd(rest, stdout, stderr)
 	case "validate":
 		return validateCmd(rest, stdout, stderr)
 	case "version":
@@ -110,6 +113,7 @@ Usage:
   sim run FILE|NAME        run a scenario file or a built-in scenario
   sim exact FILE|NAME      compute a volley's distributions exactly
   sim list                 list the built-in scenarios
+  sim show NAME            print a built-in scenario's YAML, to start your own from
   sim validate FILE...     check scenario files and list every problem
   sim version              print the version
   sim help                 print this help
