@@ -57,41 +57,82 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 		}
 	}
 
+	// First gather the probability of each (damage d, Killing Blows k,
+	// Regeneration dice r) triple: everything after the wounds depends on
+	// these alone. k is capped at the models (more slay no one), and r is 0
+	// when there is no end-of-phase Regeneration.
+	kMax := 0
+	if pk > 0 {
+		kMax = models
+	}
+	rMax := 0
+	if v.endOfPhaseRegen && !flaming {
+		rMax = hpMax
+	}
+	idx := func(d, k, r int) int { return (d*(kMax+1)+k)*(rMax+1) + r }
+	weight := make([]float64, (hpMax+1)*(kMax+1)*(rMax+1))
+	// The wounds Regeneration may restore after damage d and k Killing
+	// Blows, looked up rather than worked out in the inner loop.
+	var regenLost []int
+	if rMax > 0 {
+		regenLost = make([]int, (hpMax+1)*(kMax+1))
+		for d := 0; d <= hpMax; d++ {
+			for k := 0; k <= kMax; k++ {
+				regenLost[d*(kMax+1)+k] = v.afterWounds(d, k, regenerable).regenLost
+			}
+		}
+	}
 	for j := 0; j <= n; j++ {
 		if pj[j] == 0 {
 			continue
 		}
-		share := []float64{1} // P(u = j) when there are no Killing Blows
-		if pk > 0 {
-			share = engine.BinomialPMF(j, pu/(pu+pk), pk/(pu+pk))
-			share = share[:j+1]
-		} else {
-			share = append(make([]float64, j), 1)
-		}
 		out.PMF[mUnsaved][j] += pj[j]
-		if flaming && j > 0 && v.rs.FlamingRegen == LoseRegenForBattle && len(out.P) > eLostRegen {
+		if flaming && j > 0 && len(out.P) > eLostRegen {
 			out.P[eLostRegen] += pj[j]
 		}
-		for u, pu := range share {
-			if pu == 0 {
+		// Given j unsaved wounds, the ordinary ones are binomial with
+		// their share of the unsaved chance.
+		share := []float64{1}
+		if pk > 0 {
+			share = engine.BinomialPMF(j, pu/(pu+pk), pk/(pu+pk))
+		}
+		for i, ps := range share {
+			u, k := i, j-i // share[i] is P(i ordinary wounds)
+			if pk == 0 {
+				u, k = j, 0
+			}
+			if ps == 0 {
 				continue
 			}
-			k := j - u
 			for d, pd := range dmg[u] {
-				p := pj[j] * pu * pd
+				if pd == 0 {
+					continue
+				}
+				k := min(k, kMax)
+				r := 0
+				if rMax > 0 {
+					r = regenLost[d*(kMax+1)+k]
+					if v.rs.RegenDice == RegenPerUnsavedWound {
+						r = min(r, u)
+					}
+				}
+				weight[idx(d, k, r)] += pj[j] * ps * pd
+			}
+		}
+	}
+	for d := 0; d <= hpMax; d++ {
+		for k := 0; k <= kMax; k++ {
+			s := v.afterWounds(d, k, regenerable)
+			for r := 0; r <= rMax; r++ {
+				p := weight[idx(d, k, r)]
 				if p == 0 {
 					continue
 				}
-				s := v.afterWounds(d, k, regenerable)
-				if !v.endOfPhaseRegen || flaming && j > 0 {
+				if rMax == 0 {
 					v.record(out, s, 0, p)
 					continue
 				}
-				dice := s.regenLost
-				if v.rs.RegenDice == RegenPerUnsavedWound {
-					dice = min(dice, u)
-				}
-				for g, pg := range regenPMF[dice] {
+				for g, pg := range regenPMF[r] {
 					t := s
 					t.regenerate(g)
 					v.record(out, t, g, p*pg)
