@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/wargamesim/sim/engine/warhammer"
@@ -70,7 +71,7 @@ func (c *checker) sorted() ErrorList {
 func validate(file string, s *Scenario, pos positions) ErrorList {
 	c := &checker{file: file, pos: pos}
 	if s.Name != "" && !idPattern.MatchString(s.Name) {
-		c.add("name", "%q is not a valid name; use lowercase letters, digits, - and _", s.Name)
+		c.add("name", "%q is not a valid name; use lowercase letters, digits, - and _%s", s.Name, suchAs(s.Name))
 	}
 	var rs *warhammer.Ruleset
 	if s.Ruleset != "" {
@@ -84,7 +85,7 @@ func validate(file string, s *Scenario, pos positions) ErrorList {
 	if rs != nil {
 		for _, name := range sortedKeys(s.Rules) {
 			if err := rs.Set(name, s.Rules[name], "scenario"); err != nil {
-				c.add("rules."+name, "%v", err)
+				c.add(joinPath("rules", name), "%v", err)
 			}
 		}
 	}
@@ -119,11 +120,12 @@ func (c *checker) unit(p string, u *Unit) {
 	case !c.present(p + ".id"):
 		c.add(p+".id", "missing; give the unit an id such as \"trolls\"")
 	case !idPattern.MatchString(u.ID):
-		c.add(p+".id", "%q is not a valid id; use lowercase letters, digits, - and _", u.ID)
+		c.add(p+".id", "%q is not a valid id; use lowercase letters, digits, - and _%s", u.ID, suchAs(u.ID))
 	}
 	if u.Type != "" {
 		if _, err := warhammer.ParseTroopType(u.Type); err != nil {
-			c.add(p+".type", "%v", err)
+			names := warhammer.TroopTypeNames()
+			c.add(p+".type", "%s", unknownChoice("troop type", u.Type, names, "one of "+strings.Join(names, ", ")))
 		}
 	}
 	pp := p + ".profile"
@@ -165,7 +167,8 @@ func (c *checker) unit(p string, u *Unit) {
 				c.add(ep, "barding needs a mount; add mount: {kind: cavalry}")
 			}
 		default:
-			c.add(ep, "unknown equipment %q; use light_armour, heavy_armour, plate_armour, shield or barding", e)
+			c.add(ep, "%s", unknownChoice("equipment", e, equipmentNames,
+				"light_armour, heavy_armour, plate_armour, shield or barding"))
 		}
 	}
 	if u.Mount != nil {
@@ -174,7 +177,8 @@ func (c *checker) unit(p string, u *Unit) {
 		case "":
 			c.add(p+".mount.kind", "missing; use cavalry (+1 armour), cold_one (+2) or monster (+0)")
 		default:
-			c.add(p+".mount.kind", "unknown mount kind %q; use cavalry (+1 armour), cold_one (+2) or monster (+0)", u.Mount.Kind)
+			c.add(p+".mount.kind", "%s", unknownChoice("mount kind", u.Mount.Kind, mountKinds,
+				"cavalry (+1 armour), cold_one (+2) or monster (+0)"))
 		}
 	}
 	if u.Armour != 0 && (len(u.Equipment) > 0 || u.Natural != 0 || u.Mount != nil) {
@@ -187,7 +191,11 @@ func (c *checker) unit(p string, u *Unit) {
 		if c.present(fmt.Sprintf("%s[%d]", wp, j)) {
 			wp = fmt.Sprintf("%s[%d]", wp, j)
 		}
-		if w == 7 {
+		switch w {
+		case 0: // only in a list: a lone "none" leaves no ward at all
+			c.add(wp, `"none" has no place in a list of ward saves; remove it`)
+			continue
+		case 7:
 			c.add(wp, "a 7+ ward save is no ward save; remove it")
 			continue
 		}
@@ -215,14 +223,25 @@ func (c *checker) unit(p string, u *Unit) {
 func (c *checker) special(p string, s Special, closeCombat bool) {
 	c.optional(p+".armour_piercing", s.ArmourPiercing, 0, 6)
 	mw := s.MultipleWounds
-	if mw.Die == 0 && c.present(p+".multiple_wounds") && (mw.N < 2 || mw.N > 10) {
+	switch {
+	case mw.Die != 0 || !c.present(p+".multiple_wounds"):
+	case mw.N == 1:
+		c.add(p+".multiple_wounds", "1 wound per unsaved wound is what every attack does; "+
+			"remove multiple_wounds, or give 2 to 10, D3 or D6")
+	case mw.N < 2 || mw.N > 10:
 		c.add(p+".multiple_wounds", "must be 2 to 10, D3 or D6, got %d", mw.N)
 	}
-	if !closeCombat && s.Hatred {
-		c.add(p+".hatred", "Hatred re-rolls misses in close combat; it has no effect on shooting")
+	if closeCombat {
+		return
 	}
-	if !closeCombat && (s.KillingBlow || s.HeroicKillingBlow) {
-		c.add(p, "Killing Blow works in close combat only (RULES.md §2.9.1); remove it from the missile weapon")
+	if s.Hatred {
+		c.add(p+".hatred", "Hatred re-rolls misses in close combat and has no effect on shooting; remove it from the missile weapon")
+	}
+	if s.KillingBlow {
+		c.add(p+".killing_blow", "Killing Blow works in close combat only (RULES.md §2.9.1); remove it from the missile weapon")
+	}
+	if s.HeroicKillingBlow {
+		c.add(p+".heroic_killing_blow", "Heroic Killing Blow works in close combat only (RULES.md §2.9.2); remove it from the missile weapon")
 	}
 }
 
@@ -233,7 +252,11 @@ func (c *checker) rerolls(p string, r Rerolls) {
 	}{{"hits", r.Hits}, {"wounds", r.Wounds}, {"armour", r.Armour}, {"ward", r.Ward}} {
 		for i, x := range f.r.Faces {
 			if slices.Contains(f.r.Faces[:i], x) {
-				c.add(p+"."+f.name, "face %d is listed twice", x)
+				fp := p + "." + f.name
+				if c.present(fmt.Sprintf("%s[%d]", fp, i)) {
+					fp = fmt.Sprintf("%s[%d]", fp, i)
+				}
+				c.add(fp, "face %d is listed twice; remove one", x)
 			}
 		}
 	}
@@ -253,12 +276,12 @@ func (c *checker) fight(s *Scenario, ids map[string]int) {
 	unit := func(field, id string) *Unit {
 		path := "fight." + field
 		if id == "" {
-			c.add(path, "missing; name one of the units by its id (%s)", strings.Join(sortedKeys(ids), ", "))
+			c.add(path, "missing; name one of the units by its id (%s)", idList(ids))
 			return nil
 		}
 		i, ok := ids[id]
 		if !ok {
-			c.add(path, "no unit has the id %q; the units are %s", id, strings.Join(sortedKeys(ids), ", "))
+			c.add(path, "no unit has the id %q; the units are %s", id, idList(ids))
 			return nil
 		}
 		return &s.Units[i]
@@ -270,7 +293,11 @@ func (c *checker) fight(s *Scenario, ids map[string]int) {
 	switch f.Phase {
 	case "shooting":
 		if att != nil && att.Missile == nil {
-			c.add("fight.phase", "%s has no missile weapon to shoot with; give it missile: {name: bow, strength: 3}", f.Attacker)
+			c.add("fight.phase", "%s has no missile weapon to shoot with; give it missile: {name: bow, strength: 3}", idText(f.Attacker))
+		}
+		if bs := fmt.Sprintf("units[%d].profile.BS", ids[f.Attacker]); att != nil && !f.AutoHit &&
+			c.present(bs) && att.Profile.BS == 0 {
+			c.add(bs, "%s shoots in the fight but has BS 0, which can never hit; give it BS 1 to 10, or set fight.auto_hit: true", idText(f.Attacker))
 		}
 		if c.present("fight.round") {
 			c.add("fight.round", "round applies to close combat; remove it for shooting")
@@ -279,7 +306,7 @@ func (c *checker) fight(s *Scenario, ids map[string]int) {
 	case "":
 		c.add("fight.phase", "missing; use shooting or close_combat")
 	default:
-		c.add("fight.phase", "unknown phase %q; use shooting or close_combat", f.Phase)
+		c.add("fight.phase", "%s", unknownChoice("phase", f.Phase, []string{"shooting", "close_combat"}, "shooting or close_combat"))
 	}
 	if f.Attacks != nil {
 		c.optional("fight.attacks", *f.Attacks, 0, 100000)
@@ -287,6 +314,57 @@ func (c *checker) fight(s *Scenario, ids map[string]int) {
 	c.optional("fight.to_hit_modifier", f.ToHitModifier, -6, 6)
 	c.optional("fight.strength", f.Strength, 1, 10)
 	c.optional("fight.round", f.Round, 1, 100)
+}
+
+var (
+	equipmentNames = []string{"light_armour", "heavy_armour", "plate_armour", "shield", "barding"}
+	mountKinds     = []string{"cavalry", "cold_one", "monster"}
+)
+
+// unknownChoice says that name is not one of the names a field takes,
+// suggesting the closest (as for unknown fields) before saying which to use.
+func unknownChoice(what, name string, names []string, use string) string {
+	if s := suggest(name, names); s != "" {
+		return fmt.Sprintf("unknown %s %q; did you mean %q? Use %s", what, name, s, use)
+	}
+	return fmt.Sprintf("unknown %s %q; use %s", what, name, use)
+}
+
+// suchAs suggests an id or name close to s that is valid, such as
+// "knights_errant" for "Knights Errant", or returns "" when there is none.
+func suchAs(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
+			b.WriteByte('_')
+		}
+	}
+	id := strings.TrimRight(b.String(), "_")
+	if id == "" || id == s || !idPattern.MatchString(id) {
+		return ""
+	}
+	return fmt.Sprintf(", such as %q", id)
+}
+
+// idText is a unit id for messages: as it is when valid, else quoted, so
+// that a message stays on one line whatever the id holds.
+func idText(id string) string {
+	if idPattern.MatchString(id) {
+		return id
+	}
+	return strconv.Quote(id)
+}
+
+// idList lists the unit ids for messages, sorted.
+func idList(ids map[string]int) string {
+	var list []string
+	for _, id := range sortedKeys(ids) {
+		list = append(list, idText(id))
+	}
+	return strings.Join(list, ", ")
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -14,6 +15,7 @@ type Roll int
 
 // UnmarshalYAML reads "4+" (or "none", which leaves the roll unset).
 func (r *Roll) UnmarshalYAML(n *yaml.Node) error {
+	n = resolve(n)
 	if n.Kind != yaml.ScalarNode {
 		return fmt.Errorf("expected a roll such as 4+, got a %s", kindName(n))
 	}
@@ -30,21 +32,24 @@ func (r *Roll) UnmarshalYAML(n *yaml.Node) error {
 		}
 		return fmt.Errorf("expected a roll such as 4+, got %q", v)
 	}
-	if x <= 0 {
-		// 0+ and below would read as "not given": keep them as an
-		// explicit out-of-range value for validation to report.
+	if x == 0 {
+		// 0+ would read as "not given": keep it as an explicit
+		// out-of-range value for validation to report. Negative rolls
+		// keep their value, which no field accepts either.
 		x = invalidRoll
+	} else if x < 0 {
+		x = max(x, invalidRoll+1)
 	}
 	*r = Roll(x)
 	return nil
 }
 
-// invalidRoll stands for a roll of 0+ or less, which no field accepts.
-const invalidRoll = -1000
+// invalidRoll stands for a roll of 0+, which no field accepts.
+const invalidRoll = math.MinInt
 
 func (r Roll) String() string {
 	if r == invalidRoll {
-		return "0+ or less"
+		return "0+"
 	}
 	return fmt.Sprintf("%d+", int(r))
 }
@@ -60,8 +65,10 @@ func (r Roll) MarshalYAML() (any, error) {
 // Rolls is one roll or a list of them.
 type Rolls []Roll
 
-// UnmarshalYAML reads "5+" or [5+, 6+].
+// UnmarshalYAML reads "5+" or [5+, 6+]. A "none" in a list is kept, as 0,
+// for validation to report.
 func (rs *Rolls) UnmarshalYAML(n *yaml.Node) error {
+	n = resolve(n)
 	if n.Kind == yaml.SequenceNode {
 		var out []Roll
 		for _, c := range n.Content {
@@ -73,6 +80,9 @@ func (rs *Rolls) UnmarshalYAML(n *yaml.Node) error {
 		}
 		*rs = out
 		return nil
+	}
+	if n.Kind != yaml.ScalarNode {
+		return fmt.Errorf("expected a roll such as 5+, or a list of them such as [5+, 6+], got a %s", kindName(n))
 	}
 	var r Roll
 	if err := r.UnmarshalYAML(n); err != nil {
@@ -93,6 +103,7 @@ type Amount struct {
 
 // UnmarshalYAML reads 2, "D3" or "D6".
 func (a *Amount) UnmarshalYAML(n *yaml.Node) error {
+	n = resolve(n)
 	if n.Kind != yaml.ScalarNode {
 		return fmt.Errorf("expected a number, D3 or D6, got a %s", kindName(n))
 	}
@@ -100,7 +111,7 @@ func (a *Amount) UnmarshalYAML(n *yaml.Node) error {
 	if d, ok := strings.CutPrefix(v, "D"); ok {
 		die, err := strconv.Atoi(d)
 		if err != nil || die != 3 && die != 6 {
-			return fmt.Errorf("%q is not a die this rule uses; write D3 or D6 (or a whole number)", n.Value)
+			return fmt.Errorf("%q is not a die this rule uses; write D3, D6 or a whole number from 2 to 10", n.Value)
 		}
 		*a = Amount{Die: die}
 		return nil
@@ -137,9 +148,14 @@ type Reroll struct {
 
 // UnmarshalYAML reads failed, 1 or [1, 2].
 func (r *Reroll) UnmarshalYAML(n *yaml.Node) error {
+	n = resolve(n)
 	face := func(c *yaml.Node) (int, error) {
+		c = resolve(c)
+		if c.Kind != yaml.ScalarNode {
+			return 0, fmt.Errorf("expected failed, a face 1 to 6 or a list of faces, got a %s in the list", kindName(c))
+		}
 		x, err := strconv.Atoi(c.Value)
-		if c.Kind != yaml.ScalarNode || err != nil || x < 1 || x > 6 {
+		if err != nil || x < 1 || x > 6 {
 			return 0, fmt.Errorf("expected failed, a face 1 to 6 or a list of faces, got %q", c.Value)
 		}
 		return x, nil
@@ -178,6 +194,16 @@ func (r Reroll) MarshalYAML() (any, error) {
 
 // IsZero reports whether nothing is re-rolled.
 func (r Reroll) IsZero() bool { return !r.Failed && len(r.Faces) == 0 }
+
+// resolve returns the node an alias stands for, or n itself. The decoder
+// has checked every alias has an anchor and none loops before a type's
+// UnmarshalYAML sees it.
+func resolve(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.AliasNode && n.Alias != nil {
+		return n.Alias
+	}
+	return n
+}
 
 func kindName(n *yaml.Node) string {
 	switch n.Kind {
