@@ -103,10 +103,7 @@ func WriteText(w io.Writer, r *Report) error {
 		}
 	}
 
-	for _, name := range r.metrics() {
-		if !strings.HasSuffix(name, ".casualties") && !strings.HasSuffix(name, ".wounds") {
-			continue
-		}
+	for _, name := range r.headline() {
 		ew.printf("\n")
 		if err := r.writeDistribution(ew, name); err != nil {
 			return err
@@ -116,6 +113,25 @@ func WriteText(w io.Writer, r *Report) error {
 		ew.printf("\nThe seed was drawn at random; rerun with --seed %d to get these numbers again.\n", r.Seed)
 	}
 	return ew.err
+}
+
+// headline names the metrics whose distributions the text shows: every
+// unit's casualties and, when only one unit takes them (a volley), its
+// wounds too.
+func (r *Report) headline() []string {
+	var cas, wounds []string
+	for _, name := range r.metrics() {
+		switch {
+		case strings.HasSuffix(name, ".casualties"):
+			cas = append(cas, name)
+		case strings.HasSuffix(name, ".wounds"):
+			wounds = append(wounds, name)
+		}
+	}
+	if len(cas) == 1 {
+		return append(wounds, cas...)
+	}
+	return cas
 }
 
 // writeDistribution writes P(X = k) and P(X >= k) of one metric, with the

@@ -1,6 +1,8 @@
 package scenarios
 
 import (
+	"slices"
+
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/warhammer"
 )
@@ -33,17 +35,40 @@ func build(file string, s *Scenario) (*Plan, error) {
 	for i := range s.Units {
 		byID[s.Units[i].ID] = &s.Units[i]
 	}
+	p := &Plan{
+		Name: s.Name, Title: s.Title, Description: s.Description, File: file,
+		Ruleset: rs, Trials: s.Trials, Seed: s.Seed,
+	}
 	f := s.Fight
+	if f.Type == "close_combat" {
+		cc := warhammer.Combat{Charger: -1, HighGround: -1, MaxRounds: 10}
+		for i, id := range f.Sides {
+			cc.Sides[i] = fighter(byID[id])
+			if id == f.Charger {
+				cc.Charger = i
+			}
+			if id == f.HighGround {
+				cc.HighGround = i
+			}
+		}
+		cc.Facing = warhammer.Facing(max(0, slices.Index(facings, f.Facing)))
+		if f.MaxRounds > 0 {
+			cc.MaxRounds = f.MaxRounds
+		}
+		fight, err := warhammer.NewFight(rs, cc)
+		if err != nil {
+			return nil, err
+		}
+		p.Model = fight
+		p.Lines = append([]string{unitName(byID[f.Sides[0]]) + " against " + unitName(byID[f.Sides[1]])}, fight.Describe()...)
+		return p, nil
+	}
 	att, tgt := byID[f.Attacker], byID[f.Target]
-	a := attack(f, att)
-	v, err := warhammer.NewVolley(rs, tgt.ID, a, target(tgt))
+	v, err := warhammer.NewVolley(rs, tgt.ID, attack(rs, f, att), target(tgt))
 	if err != nil {
 		return nil, err
 	}
-	p := &Plan{
-		Name: s.Name, Title: s.Title, Description: s.Description, File: file,
-		Ruleset: rs, Trials: s.Trials, Seed: s.Seed, Model: v,
-	}
+	p.Model = v
 	p.Lines = append([]string{unitName(att) + " against " + unitName(tgt)}, v.Describe()...)
 	return p, nil
 }
@@ -62,8 +87,8 @@ func unitName(u *Unit) string {
 	return u.ID
 }
 
-// attack works out the attacks of the fight's attacker.
-func attack(f Fight, u *Unit) warhammer.Attack {
+// attack works out the attacks of a volley's attacker.
+func attack(rs *warhammer.Ruleset, f Fight, u *Unit) warhammer.Attack {
 	a := warhammer.Attack{
 		ToHitMod:  f.ToHitModifier,
 		AutoHit:   f.AutoHit,
@@ -78,12 +103,14 @@ func attack(f Fight, u *Unit) warhammer.Attack {
 		a.Count = u.Models * max(m.Shots, 1)
 		a.Rules = attackRules(m.Rules, m.Rerolls)
 	} else {
+		w := weapon(u)
+		mounted := u.Mount != nil
 		a.Phase = warhammer.CloseCombat
 		a.Skill = u.Profile.WS
-		a.S = u.Profile.S
+		a.S = u.Profile.S + w.Strength(rs, a.Round, f.Charged, mounted)
 		// The fighting rank: models in base contact, in 6th edition the
 		// only ones that fight (RULES.md §3.1, "who fights").
-		a.Count = frontage(u) * u.Profile.A
+		a.Count = contact(u) * (u.Profile.A + w.Attacks(mounted))
 		a.Rules = attackRules(u.Rules, u.Rerolls)
 	}
 	if f.Attacks != nil {
@@ -101,6 +128,52 @@ func frontage(u *Unit) int {
 		return u.Frontage
 	}
 	return min(u.Models, 5)
+}
+
+// contact is the number of models in base contact: as given, else the
+// whole frontage.
+func contact(u *Unit) int {
+	if u.Contact > 0 {
+		return u.Contact
+	}
+	return frontage(u)
+}
+
+func weapon(u *Unit) warhammer.Weapon {
+	w, _ := warhammer.ParseWeapon(orDefault(u.Weapon, "hand_weapon")) // validated
+	return w
+}
+
+// fighter describes u as a side of a close combat.
+func fighter(u *Unit) warhammer.Fighter {
+	f := warhammer.Fighter{
+		ID:   u.ID,
+		Type: troopType(u),
+		Profile: warhammer.Profile{M: u.Profile.M, WS: u.Profile.WS, BS: u.Profile.BS, S: u.Profile.S,
+			T: u.Profile.T, W: u.Profile.W, I: u.Profile.I, A: u.Profile.A, Ld: u.Profile.Ld},
+		Models:             u.Models,
+		Frontage:           frontage(u),
+		Contact:            u.Contact,
+		Defence:            target(u).Defence,
+		Weapon:             weapon(u),
+		Rules:              attackRules(u.Rules, u.Rerolls),
+		ImpactHits:         warhammer.Amount{N: u.Rules.ImpactHits.N, Die: u.Rules.ImpactHits.Die},
+		Standard:           u.Command.Standard,
+		Musician:           u.Command.Musician,
+		Champion:           u.Command.Champion,
+		BattleStandard:     u.Command.BattleStandard,
+		Stubborn:           u.Rules.Stubborn,
+		Unbreakable:        u.Rules.Unbreakable,
+		CausesFear:         u.Rules.CausesFear,
+		AlwaysStrikesFirst: u.Rules.AlwaysStrikesFirst,
+		AlwaysStrikesLast:  u.Rules.AlwaysStrikesLast,
+		UnitStrength:       u.UnitStrength,
+	}
+	if m := u.Mount; m != nil && m.Profile != nil {
+		f.Mount = &warhammer.Mount{Name: m.Name, WS: m.Profile.WS, S: m.Profile.S, I: m.Profile.I, A: m.Profile.A,
+			Rules: attackRules(m.Rules, Rerolls{})}
+	}
+	return f
 }
 
 func attackRules(s Special, r Rerolls) warhammer.AttackRules {

@@ -27,13 +27,17 @@ type Unit struct {
 	Profile      Profile  `yaml:"profile"`
 	Models       int      `yaml:"models"`
 	Frontage     int      `yaml:"frontage"`  // models per rank; default min(models, 5)
+	Contact      int      `yaml:"contact"`   // front-rank models in base contact in close combat; default the whole frontage
 	Equipment    []string `yaml:"equipment"` // light_armour, heavy_armour, plate_armour, shield, barding
 	Mount        *Mount   `yaml:"mount"`
 	Armour       Roll     `yaml:"armour"`         // the armour save given directly, instead of equipment
 	Natural      Roll     `yaml:"natural_armour"` // natural armour such as scaly skin, which stacks with equipment
 	Ward         Rolls    `yaml:"ward"`           // ward save, or a list of them (only the best counts)
 	Regeneration Roll     `yaml:"regeneration"`   // Regeneration (X+)
-	Rules        Special  `yaml:"special_rules"`  // rules of its close-combat attacks
+	Weapon       string   `yaml:"weapon"`         // close-combat weapon; hand_weapon by default
+	Command      Command  `yaml:"command"`        // standard bearer, musician, champion, battle standard
+	UnitStrength int      `yaml:"unit_strength"`  // per model; default by troop type
+	Rules        Special  `yaml:"special_rules"`  // its rules, and those of its close-combat attacks
 	Rerolls      Rerolls  `yaml:"rerolls"`
 	Missile      *Missile `yaml:"missile"` // its missile weapon, for shooting
 }
@@ -51,10 +55,29 @@ type Profile struct {
 	Ld int `yaml:"Ld"`
 }
 
-// Mount is what the models ride, for their armour save (seed 002).
+// Mount is what the models ride: its kind gives the armour bonus (seed
+// 002), and its profile its own attacks in close combat.
 type Mount struct {
-	Name string `yaml:"name"`
-	Kind string `yaml:"kind"` // cavalry (+1), cold_one (+2) or monster (+0)
+	Name    string        `yaml:"name"`
+	Kind    string        `yaml:"kind"`    // cavalry (+1), cold_one (+2) or monster (+0)
+	Profile *MountProfile `yaml:"profile"` // if given, the mount attacks in close combat
+	Rules   Special       `yaml:"special_rules"`
+}
+
+// MountProfile is what a mount fights with.
+type MountProfile struct {
+	WS int `yaml:"WS"`
+	S  int `yaml:"S"`
+	I  int `yaml:"I"`
+	A  int `yaml:"A"`
+}
+
+// Command is a unit's command models and banners.
+type Command struct {
+	Standard       bool `yaml:"standard"`
+	Musician       bool `yaml:"musician"`
+	Champion       bool `yaml:"champion"`
+	BattleStandard bool `yaml:"battle_standard"`
 }
 
 // Special is the special rules of a group of attacks.
@@ -67,6 +90,13 @@ type Special struct {
 	ArmourPiercing    int    `yaml:"armour_piercing"` // extra armour save modifier, usually 1
 	MultipleWounds    Amount `yaml:"multiple_wounds"` // 2, 3, D3 or D6
 	Hatred            bool   `yaml:"hatred"`          // close combat only
+	// Rules of the unit itself, not of a weapon:
+	CausesFear         bool   `yaml:"causes_fear"`
+	Stubborn           bool   `yaml:"stubborn"`
+	Unbreakable        bool   `yaml:"unbreakable"`
+	AlwaysStrikesFirst bool   `yaml:"always_strikes_first"`
+	AlwaysStrikesLast  bool   `yaml:"always_strikes_last"`
+	ImpactHits         Amount `yaml:"impact_hits"` // per model in contact, on the charge: a number, D3 or D6
 }
 
 // Rerolls says which rolls are re-rolled: hits and wounds of the unit's
@@ -87,10 +117,19 @@ type Missile struct {
 	Rerolls  Rerolls `yaml:"rerolls"` // hits and wounds only
 }
 
-// Fight is what happens. The only type so far is a volley: one group of
-// attacks at one unit, resolved as a phase.
+// Fight is what happens: a volley (one group of attacks at one unit,
+// resolved as a phase) or a close combat fought to the break.
 type Fight struct {
-	Type          string `yaml:"type"`     // volley
+	Type string `yaml:"type"` // volley (default) or close_combat
+
+	// A close combat:
+	Sides      []string `yaml:"sides"`       // the two units, by id
+	Charger    string   `yaml:"charger"`     // the unit that charged this turn, if any
+	Facing     string   `yaml:"facing"`      // where the charger struck: front (default), flank or rear
+	HighGround string   `yaml:"high_ground"` // the unit on higher ground, if any
+	MaxRounds  int      `yaml:"max_rounds"`  // rounds fought at most; 10 by default
+
+	// A volley:
 	Attacker      string `yaml:"attacker"` // a unit id
 	Target        string `yaml:"target"`   // a unit id
 	Phase         string `yaml:"phase"`    // shooting or close_combat
@@ -98,6 +137,7 @@ type Fight struct {
 	ToHitModifier int    `yaml:"to_hit_modifier"`
 	Strength      int    `yaml:"strength"`   // Strength of each hit, for a weapon's bonus; default the attacker's S, or its missile's
 	Round         int    `yaml:"round"`      // round of close combat; 1 (the first) by default
+	Charged       bool   `yaml:"charged"`    // the attacker charged this turn (lances, mounted spears)
 	AutoHit       bool   `yaml:"auto_hit"`   // every attack hits
 	AutoWound     bool   `yaml:"auto_wound"` // every hit wounds
 }

@@ -5,7 +5,6 @@ import (
 	"regexp"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/wargamesim/sim/engine/warhammer"
@@ -147,6 +146,15 @@ func (c *checker) unit(p string, u *Unit) {
 	if c.present(p+".frontage") && u.Models >= 1 {
 		c.optional(p+".frontage", u.Frontage, 1, u.Models)
 	}
+	if c.present(p+".contact") && u.Models >= 1 {
+		c.optional(p+".contact", u.Contact, 1, max(1, frontage(u)))
+	}
+	c.optional(p+".unit_strength", u.UnitStrength, 1, 20)
+	if u.Weapon != "" {
+		if _, err := warhammer.ParseWeapon(u.Weapon); err != nil {
+			c.add(p+".weapon", "%s", unknownChoice("weapon", u.Weapon, weaponNames, "one of "+strings.Join(weaponNames, ", ")))
+		}
+	}
 
 	body := 0
 	seen := map[string]bool{}
@@ -172,6 +180,14 @@ func (c *checker) unit(p string, u *Unit) {
 		}
 	}
 	if u.Mount != nil {
+		if mp := u.Mount.Profile; mp != nil {
+			pp := p + ".mount.profile"
+			c.between(pp+".WS", mp.WS, 1, 10)
+			c.between(pp+".S", mp.S, 1, 10)
+			c.between(pp+".I", mp.I, 1, 10)
+			c.between(pp+".A", mp.A, 0, 10)
+		}
+		c.special(p+".mount.special_rules", u.Mount.Rules, mountAttacks)
 		switch u.Mount.Kind {
 		case "cavalry", "cold_one", "monster":
 		case "":
@@ -206,13 +222,13 @@ func (c *checker) unit(p string, u *Unit) {
 	} else {
 		c.roll(p+".regeneration", u.Regeneration, 2, 6, "Regeneration")
 	}
-	c.special(p+".special_rules", u.Rules, true)
+	c.special(p+".special_rules", u.Rules, unitRules)
 	c.rerolls(p+".rerolls", u.Rerolls)
 	if m := u.Missile; m != nil {
 		mp := p + ".missile"
 		c.between(mp+".strength", m.Strength, 1, 10)
 		c.optional(mp+".shots", m.Shots, 1, 100)
-		c.special(mp+".special_rules", m.Rules, false)
+		c.special(mp+".special_rules", m.Rules, missileAttacks)
 		c.rerolls(mp+".rerolls", m.Rerolls)
 		if !m.Rerolls.Armour.IsZero() || !m.Rerolls.Ward.IsZero() {
 			c.add(mp+".rerolls", "a missile weapon re-rolls hits and wounds only; re-rolled saves belong to the unit's rerolls")
@@ -220,8 +236,35 @@ func (c *checker) unit(p string, u *Unit) {
 	}
 }
 
-func (c *checker) special(p string, s Special, closeCombat bool) {
+// whose says whose special rules are being checked.
+type whose uint8
+
+const (
+	unitRules      whose = iota // the unit's own, and its close-combat attacks'
+	mountAttacks                // a mount's close-combat attacks
+	missileAttacks              // a missile weapon's
+)
+
+func (c *checker) special(p string, s Special, w whose) {
 	c.optional(p+".armour_piercing", s.ArmourPiercing, 0, 6)
+	if ih := s.ImpactHits; ih.Die == 0 && c.present(p+".impact_hits") && (ih.N < 1 || ih.N > 10) {
+		c.add(p+".impact_hits", "must be 1 to 10, D3 or D6, got %d", ih.N)
+	}
+	if w != unitRules {
+		for _, r := range []struct {
+			name string
+			on   bool
+		}{
+			{"causes_fear", s.CausesFear}, {"stubborn", s.Stubborn}, {"unbreakable", s.Unbreakable},
+			{"always_strikes_first", s.AlwaysStrikesFirst}, {"always_strikes_last", s.AlwaysStrikesLast},
+			{"impact_hits", s.ImpactHits != Amount{}},
+		} {
+			if r.on {
+				c.add(p+"."+r.name, "%s is a rule of the unit, not of its %s; move it to the unit's special_rules", r.name,
+					map[whose]string{mountAttacks: "mount", missileAttacks: "missile weapon"}[w])
+			}
+		}
+	}
 	mw := s.MultipleWounds
 	switch {
 	case mw.Die != 0 || !c.present(p+".multiple_wounds"):
@@ -231,7 +274,7 @@ func (c *checker) special(p string, s Special, closeCombat bool) {
 	case mw.N < 2 || mw.N > 10:
 		c.add(p+".multiple_wounds", "must be 2 to 10, D3 or D6, got %d", mw.N)
 	}
-	if closeCombat {
+	if w != missileAttacks {
 		return
 	}
 	if s.Hatred {
@@ -260,118 +303,4 @@ func (c *checker) rerolls(p string, r Rerolls) {
 			}
 		}
 	}
-}
-
-func (c *checker) fight(s *Scenario, ids map[string]int) {
-	f := &s.Fight
-	if !c.present("fight") {
-		c.add("fight", "missing; say what happens, e.g. fight: {type: volley, attacker: archers, target: ogres, phase: shooting}")
-		return
-	}
-	switch f.Type {
-	case "", "volley":
-	default:
-		c.add("fight.type", "unknown fight type %q; the only type so far is volley", f.Type)
-	}
-	unit := func(field, id string) *Unit {
-		path := "fight." + field
-		if id == "" {
-			c.add(path, "missing; name one of the units by its id (%s)", idList(ids))
-			return nil
-		}
-		i, ok := ids[id]
-		if !ok {
-			c.add(path, "no unit has the id %q; the units are %s", id, idList(ids))
-			return nil
-		}
-		return &s.Units[i]
-	}
-	att, tgt := unit("attacker", f.Attacker), unit("target", f.Target)
-	if att != nil && att == tgt {
-		c.add("fight.target", "a unit cannot attack itself; name a different unit")
-	}
-	switch f.Phase {
-	case "shooting":
-		if att != nil && att.Missile == nil {
-			c.add("fight.phase", "%s has no missile weapon to shoot with; give it missile: {name: bow, strength: 3}", idText(f.Attacker))
-		}
-		if bs := fmt.Sprintf("units[%d].profile.BS", ids[f.Attacker]); att != nil && !f.AutoHit &&
-			c.present(bs) && att.Profile.BS == 0 {
-			c.add(bs, "%s shoots in the fight but has BS 0, which can never hit; give it BS 1 to 10, or set fight.auto_hit: true", idText(f.Attacker))
-		}
-		if c.present("fight.round") {
-			c.add("fight.round", "round applies to close combat; remove it for shooting")
-		}
-	case "close_combat":
-	case "":
-		c.add("fight.phase", "missing; use shooting or close_combat")
-	default:
-		c.add("fight.phase", "%s", unknownChoice("phase", f.Phase, []string{"shooting", "close_combat"}, "shooting or close_combat"))
-	}
-	if f.Attacks != nil {
-		c.optional("fight.attacks", *f.Attacks, 0, 100000)
-	}
-	c.optional("fight.to_hit_modifier", f.ToHitModifier, -6, 6)
-	c.optional("fight.strength", f.Strength, 1, 10)
-	c.optional("fight.round", f.Round, 1, 100)
-}
-
-var (
-	equipmentNames = []string{"light_armour", "heavy_armour", "plate_armour", "shield", "barding"}
-	mountKinds     = []string{"cavalry", "cold_one", "monster"}
-)
-
-// unknownChoice says that name is not one of the names a field takes,
-// suggesting the closest (as for unknown fields) before saying which to use.
-func unknownChoice(what, name string, names []string, use string) string {
-	if s := suggest(name, names); s != "" {
-		return fmt.Sprintf("unknown %s %q; did you mean %q? Use %s", what, name, s, use)
-	}
-	return fmt.Sprintf("unknown %s %q; use %s", what, name, use)
-}
-
-// suchAs suggests an id or name close to s that is valid, such as
-// "knights_errant" for "Knights Errant", or returns "" when there is none.
-func suchAs(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
-			b.WriteRune(r)
-		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
-			b.WriteByte('_')
-		}
-	}
-	id := strings.TrimRight(b.String(), "_")
-	if id == "" || id == s || !idPattern.MatchString(id) {
-		return ""
-	}
-	return fmt.Sprintf(", such as %q", id)
-}
-
-// idText is a unit id for messages: as it is when valid, else quoted, so
-// that a message stays on one line whatever the id holds.
-func idText(id string) string {
-	if idPattern.MatchString(id) {
-		return id
-	}
-	return strconv.Quote(id)
-}
-
-// idList lists the unit ids for messages, sorted.
-func idList(ids map[string]int) string {
-	var list []string
-	for _, id := range sortedKeys(ids) {
-		list = append(list, idText(id))
-	}
-	return strings.Join(list, ", ")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -54,8 +54,8 @@ func insert(before, text string) string {
 
 func TestValidate(t *testing.T) {
 	t.Parallel()
-	const unitFields = "(fields here: id, name, source, type, profile, models, frontage, equipment, mount, " +
-		"armour, natural_armour, ward, regeneration, special_rules, rerolls, missile)"
+	const unitFields = "(fields here: id, name, source, type, profile, models, frontage, contact, equipment, mount, " +
+		"armour, natural_armour, ward, regeneration, weapon, command, unit_strength, special_rules, rerolls, missile)"
 	const ogres = "  - id: ogres\n"
 	const fight = "fight:\n"
 	missileRules := func(rules string) string {
@@ -265,8 +265,7 @@ func TestValidate(t *testing.T) {
 			name:   "fight missing",
 			reason: "located at the top of the file, with an example",
 			in:     edit("fight:\n  type: volley\n  attacker: archers\n  target: ogres\n  phase: shooting\n", ""),
-			want: "v.yaml:1:1: fight: missing; say what happens, e.g. fight: {type: volley, attacker: archers, " +
-				"target: ogres, phase: shooting}",
+			want:   "v.yaml:1:1: fight: missing; say what happens, e.g. fight: {type: close_combat, sides: [knights, trolls], charger: knights}",
 		},
 		{
 			name:   "fight attacker unknown",

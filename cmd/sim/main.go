@@ -104,7 +104,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 // defaultScenario is what `sim` with no arguments runs.
-const defaultScenario = "knights-vs-trolls"
+const defaultScenario = "trolls-vs-knights"
 
 const mainUsage = `sim simulates rank-and-flank wargame combat with seeded dice.
 

@@ -70,9 +70,11 @@ func TestRunGolden(t *testing.T) {
 		args []string
 	}{
 		{"ogres-vs-arrows.json", []string{"run", "ogres-vs-arrows", "--seed", "1", "--trials", "20000", "--format", "json"}},
-		{"knights-vs-trolls.txt", []string{"run", "knights-vs-trolls", "--seed", "1", "--trials", "20000"}},
+		{"lances-vs-trolls.txt", []string{"run", "lances-vs-trolls", "--seed", "1", "--trials", "20000"}},
 		{"executioners-exact.json", []string{"run", "executioners-vs-knights", "--seed", "2", "--trials", "20000", "--exact", "--format", "json"}},
 		{"trolls-take-ten-exact.txt", []string{"exact", "trolls-take-ten"}},
+		{"trolls-vs-knights.json", []string{"run", "trolls-vs-knights", "--seed", "3", "--trials", "20000", "--format", "json"}},
+		{"trolls-vs-knights.txt", []string{"run", "trolls-vs-knights", "--seed", "3", "--trials", "20000"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, out, errs := sim(t, context.Background(), c.args...)
@@ -93,7 +95,7 @@ func TestWorkersGiveIdenticalResults(t *testing.T) {
 	t.Parallel()
 	var first string
 	for _, w := range []string{"1", "2", "5"} {
-		code, out, errs := sim(t, context.Background(), "run", "knights-vs-trolls", "--seed", "7", "--trials", "50000", "--workers", w, "--format", "json")
+		code, out, errs := sim(t, context.Background(), "run", "lances-vs-trolls", "--seed", "7", "--trials", "50000", "--workers", w, "--format", "json")
 		if code != 0 {
 			t.Fatalf("workers %s: exit %d: %s", w, code, errs)
 		}
@@ -258,7 +260,7 @@ func TestOut(t *testing.T) {
 func TestInterruptedRunIsMarkedPartial(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	code, out, stderr := sim(t, ctx, "run", "knights-vs-trolls", "--seed", "1", "--trials", "100000000000", "--format", "json")
+	code, out, stderr := sim(t, ctx, "run", "lances-vs-trolls", "--seed", "1", "--trials", "100000000000", "--format", "json")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 for an interrupted run; stderr %q", code, stderr)
 	}

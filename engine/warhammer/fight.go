@@ -149,11 +149,11 @@ func (f *Fight) newSide(i int) *side {
 	maxAttacks := func(per int) int { return me.Frontage*per + 1 }
 
 	rider := group{kind: riders, ws: me.Profile.WS, i: me.Profile.I, rules: me.Rules,
-		perModel: me.Profile.A + me.Weapon.attacks(mounted),
+		perModel: me.Profile.A + me.Weapon.Attacks(mounted),
 		asf:      me.AlwaysStrikesFirst,
 		asl:      me.AlwaysStrikesLast || me.Weapon.strikesLast()}
 	f.fill(&rider, i, maxAttacks(rider.perModel), func(round1 bool) int {
-		return me.Profile.S + me.Weapon.strength(f.rs, roundOf(round1), s.charging, mounted)
+		return me.Profile.S + me.Weapon.Strength(f.rs, roundOf(round1), s.charging, mounted)
 	})
 	s.groups = append(s.groups, rider)
 
@@ -173,7 +173,7 @@ func (f *Fight) newSide(i int) *side {
 		sup := group{kind: supporters, ws: me.Profile.WS, i: me.Profile.I, perModel: per, rules: me.Rules,
 			asf: rider.asf, asl: rider.asl}
 		f.fill(&sup, i, 3*me.Frontage*per, func(round1 bool) int {
-			return me.Profile.S + me.Weapon.strength(f.rs, roundOf(round1), s.charging, mounted)
+			return me.Profile.S + me.Weapon.Strength(f.rs, roundOf(round1), s.charging, mounted)
 		})
 		s.groups = append(s.groups, sup)
 	}

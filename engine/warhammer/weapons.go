@@ -40,9 +40,9 @@ func ParseWeapon(s string) (Weapon, error) {
 	return 0, fmt.Errorf("unknown weapon %q; use one of %s", s, strings.Join(weaponNames[:], ", "))
 }
 
-// strength is the weapon's Strength bonus in round r for a bearer that
+// Strength is the weapon's Strength bonus in round r for a bearer that
 // charged this turn (charging) and is mounted or not.
-func (w Weapon) strength(rs *Ruleset, r int, charging, mounted bool) int {
+func (w Weapon) Strength(rs *Ruleset, r int, charging, mounted bool) int {
 	first := r == 1
 	switch w {
 	case GreatWeapon:
@@ -69,8 +69,8 @@ func (w Weapon) strength(rs *Ruleset, r int, charging, mounted bool) int {
 	return 0
 }
 
-// attacks is the weapon's bonus to Attacks.
-func (w Weapon) attacks(mounted bool) int {
+// Attacks is the weapon's bonus to Attacks.
+func (w Weapon) Attacks(mounted bool) int {
 	if w == AdditionalHandWeapon && !mounted {
 		return 1
 	}
@@ -85,3 +85,6 @@ func (w Weapon) strikesLast() bool { return w == GreatWeapon }
 func (w Weapon) extraRank(r int, charging, mounted bool) bool {
 	return w == Spear && !mounted && !(r == 1 && charging)
 }
+
+// WeaponNames lists every weapon name.
+func WeaponNames() []string { return append([]string(nil), weaponNames[:]...) }
