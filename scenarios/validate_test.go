@@ -213,7 +213,7 @@ func TestValidate(t *testing.T) {
 			reason: "only D3 and D6 are dice the rule uses",
 			in:     missileRules("multiple_wounds: D7"),
 			want: `v.yaml:8:72: units[0].missile.special_rules.multiple_wounds: "D7" is not a die this rule uses; ` +
-				"write D3, D6 or a whole number from 2 to 10",
+				"write D3, D6 or a whole number",
 		},
 		{
 			name:   "multiple_wounds 1",

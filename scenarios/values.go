@@ -111,7 +111,7 @@ func (a *Amount) UnmarshalYAML(n *yaml.Node) error {
 	if d, ok := strings.CutPrefix(v, "D"); ok {
 		die, err := strconv.Atoi(d)
 		if err != nil || die != 3 && die != 6 {
-			return fmt.Errorf("%q is not a die this rule uses; write D3, D6 or a whole number from 2 to 10", n.Value)
+			return fmt.Errorf("%q is not a die this rule uses; write D3, D6 or a whole number", n.Value)
 		}
 		*a = Amount{Die: die}
 		return nil

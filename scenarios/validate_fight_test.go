@@ -1,0 +1,89 @@
+package scenarios
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// combatBase is a valid close combat; each row of TestValidateCloseCombat
+// changes one thing in it. Its line numbers matter.
+const combatBase = `name: combat
+units:
+  - id: knights
+    type: cavalry
+    profile: {M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}
+    models: 5
+    equipment: [plate_armour, shield, barding]
+    mount: {name: warhorse, kind: cavalry, profile: {WS: 3, S: 3, I: 3, A: 1}}
+    weapon: lance
+  - id: trolls
+    type: monstrous_infantry
+    profile: {M: 6, WS: 3, BS: 1, S: 5, T: 4, W: 3, I: 1, A: 3, Ld: 4}
+    models: 3
+    regeneration: 4+
+    special_rules: {causes_fear: true}
+fight:
+  type: close_combat
+  sides: [knights, trolls]
+  charger: knights
+`
+
+func TestValidateCloseCombat(t *testing.T) {
+	t.Parallel()
+	edit := func(old, new string) string {
+		if strings.Count(combatBase, old) != 1 {
+			panic("edit: " + old)
+		}
+		return strings.Replace(combatBase, old, new, 1)
+	}
+	for _, tc := range []struct {
+		name, reason, in, want string
+	}{
+		{"base", "the base is valid", combatBase, ""},
+		{"one side", "a close combat has two sides", edit("sides: [knights, trolls]", "sides: [knights]"),
+			"v.yaml:18:10: fight.sides: a close combat has two sides; give sides: [one_unit, another_unit] (got 1)"},
+		{"unknown side", "a side must be a unit", edit("sides: [knights, trolls]", "sides: [knights, orcs]"),
+			`v.yaml:18:20: fight.sides[1]: no unit has the id "orcs"; the units are knights, trolls`},
+		{"itself", "a unit cannot fight itself", edit("sides: [knights, trolls]", "sides: [knights, knights]"),
+			"v.yaml:18:20: fight.sides[1]: a unit cannot fight itself; name two different units"},
+		{"charger not a side", "the charger is one of the sides", edit("charger: knights", "charger: goblins"),
+			"v.yaml:19:12: fight.charger: goblins is not one of the sides (knights, trolls); name a side, or leave charger out"},
+		{"facing without charger", "facing says where the charger struck", edit("  charger: knights\n", "  facing: flank\n"),
+			"v.yaml:19:11: fight.facing: facing says where the charger struck; name the charger, or remove facing"},
+		{"unknown facing", "front, flank or rear", edit("charger: knights", "charger: knights\n  facing: side"),
+			`v.yaml:20:11: fight.facing: unknown facing "side"; use front, flank or rear`},
+		{"volley field", "the two fight types do not mix", edit("charger: knights", "charger: knights\n  phase: shooting"),
+			"v.yaml:20:10: fight.phase: phase belongs to a volley fight; remove it, or set type: volley"},
+		{"max rounds", "at least one round", edit("charger: knights", "charger: knights\n  max_rounds: 0"),
+			"v.yaml:20:15: fight.max_rounds: must be 1 to 100, got 0"},
+		{"unknown weapon", "weapons by name, with a suggestion", edit("weapon: lance", "weapon: lanse"),
+			`v.yaml:9:13: units[0].weapon: unknown weapon "lanse"; did you mean "lance"? Use one of hand_weapon, great_weapon, halberd, flail, morning_star, lance, spear, additional_hand_weapon`},
+		{"mount WS", "a mount's profile is checked like a unit's", edit("profile: {WS: 3, S: 3, I: 3, A: 1}", "profile: {WS: 0, S: 3, I: 3, A: 1}"),
+			"v.yaml:8:58: units[0].mount.profile.WS: must be 1 to 10, got 0"},
+		{"fear on a mount", "Fear is the unit's, not its mount's", edit("kind: cavalry, profile", "kind: cavalry, special_rules: {causes_fear: true}, profile"),
+			"v.yaml:8:73: units[0].mount.special_rules.causes_fear: causes_fear is a rule of the unit, not of its mount; move it to the unit's special_rules"},
+		{"contact", "no more in contact than in the rank", edit("models: 5\n", "models: 5\n    contact: 6\n"),
+			"v.yaml:7:14: units[0].contact: must be 1 to 5, got 6"},
+		{"impact hits", "D7 is no die", edit("{causes_fear: true}", "{causes_fear: true, impact_hits: D7}"),
+			`v.yaml:15:53: units[1].special_rules.impact_hits: "D7" is not a die this rule uses; write D3, D6 or a whole number`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Load("v.yaml", []byte(tc.in))
+			if tc.want == "" {
+				if err != nil {
+					t.Fatalf("Load: %v, want no error (%s)", err, tc.reason)
+				}
+				return
+			}
+			var list ErrorList
+			if !errors.As(err, &list) {
+				t.Fatalf("Load: %v (%T), want an ErrorList (%s)", err, err, tc.reason)
+			}
+			if got := errorTexts(list); len(got) != 1 || got[0] != tc.want {
+				t.Errorf("errors:\n%s\nwant:\n%s\n(%s)", strings.Join(got, "\n"), tc.want, tc.reason)
+			}
+		})
+	}
+}
