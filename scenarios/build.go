@@ -18,6 +18,18 @@ type Plan struct {
 	Seed        *uint64 // the file's default seed, or nil
 	Model       engine.Model
 	Lines       []string // what is simulated, in words, for reports
+
+	// The fight as the engine receives it, for tools that resolve it
+	// another way (the reference resolver in bench/): exactly one is set.
+	Volley *VolleySpec
+	Combat *warhammer.Combat
+}
+
+// VolleySpec is a volley as the engine receives it.
+type VolleySpec struct {
+	TargetID string
+	Attack   warhammer.Attack
+	Target   warhammer.Target
 }
 
 // build turns a validated scenario into a plan.
@@ -59,16 +71,17 @@ func build(file string, s *Scenario) (*Plan, error) {
 		if err != nil {
 			return nil, err
 		}
-		p.Model = fight
+		p.Model, p.Combat = fight, &cc
 		p.Lines = append([]string{unitName(byID[f.Sides[0]]) + " against " + unitName(byID[f.Sides[1]])}, fight.Describe()...)
 		return p, nil
 	}
 	att, tgt := byID[f.Attacker], byID[f.Target]
-	v, err := warhammer.NewVolley(rs, tgt.ID, attack(rs, f, att), target(tgt))
+	spec := &VolleySpec{TargetID: tgt.ID, Attack: attack(rs, f, att), Target: target(tgt)}
+	v, err := warhammer.NewVolley(rs, spec.TargetID, spec.Attack, spec.Target)
 	if err != nil {
 		return nil, err
 	}
-	p.Model = v
+	p.Model, p.Volley = v, spec
 	p.Lines = append([]string{unitName(att) + " against " + unitName(tgt)}, v.Describe()...)
 	return p, nil
 }
