@@ -32,15 +32,19 @@ type VolleySpec struct {
 	Target   warhammer.Target
 }
 
-// build turns a validated scenario into a plan.
-func build(file string, s *Scenario) (*Plan, error) {
-	rs, err := warhammer.Preset(orDefault(s.Ruleset, warhammer.DefaultPreset))
-	if err != nil {
-		return nil, err
-	}
-	for _, name := range sortedKeys(s.Rules) {
-		if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
+// build turns a validated scenario into a plan, under the ruleset rules
+// instead of the scenario's own when rules is not nil.
+func build(file string, s *Scenario, rules *warhammer.Ruleset) (*Plan, error) {
+	rs := rules.Clone()
+	if rules == nil {
+		var err error
+		if rs, err = warhammer.Preset(orDefault(s.Ruleset, warhammer.DefaultPreset)); err != nil {
 			return nil, err
+		}
+		for _, name := range sortedKeys(s.Rules) {
+			if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
+				return nil, err
+			}
 		}
 	}
 	byID := map[string]*Unit{}

@@ -9,12 +9,18 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/wargamesim/sim/engine/warhammer"
 )
 
 // Load decodes, validates and builds the scenario in data, read from file
 // (which names it in errors and gives its default name). Problems with the
 // file come back as an [ErrorList].
-func Load(file string, data []byte) (*Plan, error) {
+func Load(file string, data []byte) (*Plan, error) { return load(file, data, nil) }
+
+// load is Load, under the ruleset rules instead of the scenario's own when
+// rules is not nil (the scenario's ruleset and rules are still checked).
+func load(file string, data []byte, rules *warhammer.Ruleset) (*Plan, error) {
 	var s Scenario
 	pos, errs := decodeStrict(file, data, &s)
 	if len(errs) > 0 {
@@ -26,7 +32,7 @@ func Load(file string, data []byte) (*Plan, error) {
 	if s.Name == "" {
 		s.Name = defaultName(file)
 	}
-	p, err := build(file, &s)
+	p, err := build(file, &s, rules)
 	if err != nil {
 		// A validated scenario always builds; this is a bug, but the
 		// user still deserves the file's name with it.
@@ -43,6 +49,15 @@ func defaultName(file string) string {
 
 // LoadFile loads the scenario file at path.
 func LoadFile(path string) (*Plan, error) {
+	data, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Load(path, data)
+}
+
+// readFile reads a scenario file, with an error that says what to do.
+func readFile(path string) ([]byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -50,7 +65,7 @@ func LoadFile(path string) (*Plan, error) {
 		}
 		return nil, ErrorList{{File: path, Msg: fmt.Sprintf("cannot read it: %v", errors.Unwrap(err))}}
 	}
-	return Load(path, data)
+	return data, nil
 }
 
 //go:embed builtin/*.yaml
@@ -84,12 +99,20 @@ func Builtin(name string) (*Plan, error) {
 
 // Open loads a scenario named on the command line: a file if one exists at
 // that path (or the argument ends in .yaml or .yml), else a built-in.
-func Open(arg string) (*Plan, error) {
+func Open(arg string) (*Plan, error) { return OpenWith(arg, nil) }
+
+// OpenWith is Open under the ruleset rules instead of the scenario's own
+// ruleset and rules (nil keeps the scenario's).
+func OpenWith(arg string, rules *warhammer.Ruleset) (*Plan, error) {
 	if _, err := os.Stat(arg); err == nil || strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml") || strings.ContainsRune(arg, os.PathSeparator) {
-		return LoadFile(arg)
+		data, err := readFile(arg)
+		if err != nil {
+			return nil, err
+		}
+		return load(arg, data, rules)
 	}
-	if _, ok := BuiltinSource(arg); ok {
-		return Builtin(arg)
+	if data, ok := BuiltinSource(arg); ok {
+		return load("builtin:"+arg, data, rules)
 	}
 	return nil, ErrorList{{File: arg, Msg: fmt.Sprintf("no such file, and no built-in scenario of that name; the built-ins are %s", strings.Join(BuiltinNames(), ", "))}}
 }

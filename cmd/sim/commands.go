@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -30,8 +29,6 @@ func set(fs *flagSet, name string) bool {
 	})
 	return found
 }
-
-func warhammerOptions() []string { return warhammer.OptionNames() }
 
 const listUsage = `Usage: sim list
 

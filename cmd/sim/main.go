@@ -10,6 +10,8 @@
 //	sim list                 list the built-in scenarios
 //	sim show NAME            print a built-in scenario's YAML
 //	sim validate FILE...     check scenario files
+//	sim rules [RULES]        print a ruleset's options
+//	sim rules diff A B       compare two rulesets
 //	sim version              print the version
 //
 // Every command takes --help. Exit status: 0 success, 1 runtime failure
@@ -92,6 +94,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return listCmd(rest, stdout, stderr)
 	case "show":
 		return showCmd(rest, stdout, stderr)
+	case "rules":
+		return rulesCmd(rest, stdout, stderr)
 	case "validate":
 		return validateCmd(rest, stdout, stderr)
 	case "version":
@@ -115,6 +119,8 @@ Usage:
   sim list                 list the built-in scenarios
   sim show NAME            print a built-in scenario's YAML, to start your own from
   sim validate FILE...     check scenario files and list every problem
+  sim rules [RULES]        print a ruleset's options and where they came from
+  sim rules diff A B       list the options two rulesets set differently
   sim version              print the version
   sim help                 print this help
 

@@ -32,9 +32,10 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	trials := fs.Int64("trials", 0, "number of trials (default: the scenario's, else 1000000)")
 	seed := fs.Uint64("seed", 0, "random seed (default: the scenario's, else drawn at random and printed)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	exact := fs.Bool("exact", false, "also compute the exact distributions and show them beside the simulated ones")
+	rules := fs.String("rules", "", "ruleset to use instead of the scenario's: a preset, a house-rules file, plus options (6th+regeneration=save)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -42,8 +43,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if len(pos) != 1 {
 		return usagef("run: give one scenario file or built-in name (got %d arguments)", len(pos))
 	}
-	if *format != "text" && *format != "json" {
-		return usagef("run: --format must be text or json, got %q", *format)
+	if err := checkFormat("run", *format); err != nil {
+		return err
 	}
 	if set(fs, "trials") && *trials < 1 {
 		return usagef("run: --trials must be at least 1, got %d", *trials)
@@ -51,7 +52,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if *workers < 1 {
 		return usagef("run: --workers must be at least 1, got %d", *workers)
 	}
-	plan, err := scenarios.Open(pos[0])
+	plan, err := openPlan(pos[0], *rules)
 	if err != nil {
 		return err
 	}
@@ -120,18 +121,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 
 // info is the provenance a report carries.
 func info(p *scenarios.Plan, seedSource string) report.Info {
-	rules := map[string]string{}
-	for _, name := range warhammerOptions() {
-		v, from, _ := p.Ruleset.Get(name)
-		if from != "preset "+p.Ruleset.Name {
-			rules[name] = v
-		}
-	}
-	if len(rules) == 0 {
-		rules = nil
-	}
 	return report.Info{
-		Scenario: p.Name, Title: p.Title, Ruleset: p.Ruleset.Name, Rules: rules,
+		Scenario: p.Name, Title: p.Title, Ruleset: p.Ruleset.Preset, Rules: p.Ruleset.Changed(),
 		SeedSource: seedSource, Version: version, Lines: p.Lines,
 	}
 }
@@ -140,8 +131,11 @@ func info(p *scenarios.Plan, seedSource string) report.Info {
 // (atomically) or to stdout.
 func write(out, format string, rep *report.Report, stdout io.Writer) error {
 	render := func(w io.Writer) error {
-		if format == "json" {
+		switch format {
+		case "json":
 			return report.WriteJSON(w, rep)
+		case "csv", "markdown":
+			return report.WriteTables(w, format, report.RunTables(rep)...)
 		}
 		return report.WriteText(w, rep)
 	}
@@ -161,8 +155,9 @@ Flags:
 
 func exactCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("exact", exactUsage, stdout)
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
+	rules := fs.String("rules", "", "ruleset to use instead of the scenario's (see sim run --help)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -170,10 +165,10 @@ func exactCmd(args []string, stdout, stderr io.Writer) error {
 	if len(pos) != 1 {
 		return usagef("exact: give one scenario file or built-in name (got %d arguments)", len(pos))
 	}
-	if *format != "text" && *format != "json" {
-		return usagef("exact: --format must be text or json, got %q", *format)
+	if err := checkFormat("exact", *format); err != nil {
+		return err
 	}
-	plan, err := scenarios.Open(pos[0])
+	plan, err := openPlan(pos[0], *rules)
 	if err != nil {
 		return err
 	}
@@ -190,4 +185,25 @@ func exactCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return write(*out, *format, rep, stdout)
+}
+
+// checkFormat accepts the output formats of a report.
+func checkFormat(cmd, format string) error {
+	switch format {
+	case "text", "json", "csv", "markdown":
+		return nil
+	}
+	return usagef("%s: --format must be text, json, csv or markdown, got %q", cmd, format)
+}
+
+// openPlan opens a scenario, under the ruleset spec if one is given.
+func openPlan(arg, rules string) (*scenarios.Plan, error) {
+	if rules == "" {
+		return scenarios.Open(arg)
+	}
+	rs, err := scenarios.ParseRules(rules)
+	if err != nil {
+		return nil, err
+	}
+	return scenarios.OpenWith(arg, rs)
 }

@@ -2,6 +2,7 @@ package warhammer
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 )
@@ -10,8 +11,11 @@ import (
 // preset ([Preset]) fills every option; a scenario may then set options one
 // by one ([Ruleset.Set]), for house rules or to see what one difference does.
 type Ruleset struct {
-	// Name is the preset the ruleset started from ("6th", "8th").
+	// Name names the ruleset for people: the preset's name ("6th"), a
+	// house-rules file's, or whatever the caller calls it.
 	Name string
+	// Preset is the preset the ruleset started from ("6th", "8th").
+	Preset string
 
 	// Wounds and saves.
 	Regeneration       RegenTiming // when Regeneration is rolled
@@ -270,6 +274,7 @@ func Preset(name string) (*Ruleset, error) {
 		return nil, fmt.Errorf("unknown ruleset %q; use one of %s", name, strings.Join(PresetNames(), ", "))
 	}
 	r := p()
+	r.Preset = name
 	r.from = map[string]string{}
 	for _, o := range options {
 		r.from[o.Name] = "preset " + name
@@ -293,6 +298,32 @@ func (r *Ruleset) Set(name, value, origin string) error {
 		}
 	}
 	return fmt.Errorf("unknown rule option %q; options are %s", name, strings.Join(OptionNames(), ", "))
+}
+
+// Clone returns a copy of r that can be changed without changing r, or nil
+// for nil.
+func (r *Ruleset) Clone() *Ruleset {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.from = maps.Clone(r.from)
+	return &c
+}
+
+// Changed returns the options whose values did not come from the preset,
+// with their values, or nil if there are none.
+func (r *Ruleset) Changed() map[string]string {
+	var m map[string]string
+	for _, o := range options {
+		if r.from[o.Name] != "preset "+r.Preset {
+			if m == nil {
+				m = map[string]string{}
+			}
+			m[o.Name] = o.get(r)
+		}
+	}
+	return m
 }
 
 // Get returns the value of option name and where it came from.

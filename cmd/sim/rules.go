@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+const rulesUsage = `Usage: sim rules [RULES] [flags]
+       sim rules diff RULES RULES [flags]
+
+Prints every option of a ruleset, its value and where the value came
+from; 'diff' lists the options two rulesets set differently. RULES is a
+preset (6th, 8th; 6th by default), a house-rules file (house.yaml:
+preset: 6th, rules: {option: value}), either followed by options set one
+by one: 6th+regeneration=save. docs/rules.md explains every option.
+
+Flags:
+`
+
+func rulesCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("rules", rulesUsage, stdout)
+	format := fs.String("format", "text", "output format: text, csv, markdown or json")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if !slices.Contains(append(report.TableFormats, "json"), *format) {
+		return usagef("rules: --format must be text, csv, markdown or json, got %q", *format)
+	}
+	if len(pos) > 0 && pos[0] == "diff" {
+		if len(pos) != 3 {
+			return usagef("rules diff: give two rulesets, e.g. sim rules diff 6th 8th")
+		}
+		return rulesDiff(pos[1], pos[2], *format, stdout)
+	}
+	if len(pos) > 1 {
+		return usagef("rules: give one ruleset (or: sim rules diff A B)")
+	}
+	spec := warhammer.DefaultPreset
+	if len(pos) == 1 {
+		spec = pos[0]
+	}
+	rs, err := scenarios.ParseRules(spec)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		Option  string `json:"option"`
+		Value   string `json:"value"`
+		From    string `json:"from"`
+		Values  string `json:"values"`
+		Tag     string `json:"tag"`
+		Summary string `json:"summary"`
+	}
+	var rows []row
+	t := report.Table{
+		Title:  fmt.Sprintf("ruleset %s (preset %s): every option, its value and where it came from", rs.Name, rs.Preset),
+		Header: []string{"option", "value", "from", "tag"},
+		Notes:  []string{"Tags (RULES.md §0.1): V verified, S secondary, I interpretation, U uncertain. docs/rules.md explains each option."},
+	}
+	for _, o := range warhammer.Options() {
+		v, from, _ := rs.Get(o.Name)
+		rows = append(rows, row{o.Name, v, from, o.ValuesText(), o.Tag, o.Summary})
+		t.Rows = append(t.Rows, []string{o.Name, v, from, o.Tag})
+	}
+	if *format == "json" {
+		return writeJSON(stdout, map[string]any{"ruleset": rs.Name, "preset": rs.Preset, "options": rows})
+	}
+	return report.WriteTables(stdout, *format, t)
+}
+
+func rulesDiff(a, b, format string, stdout io.Writer) error {
+	ra, err := scenarios.ParseRules(a)
+	if err != nil {
+		return err
+	}
+	rb, err := scenarios.ParseRules(b)
+	if err != nil {
+		return err
+	}
+	type row struct {
+		Option string `json:"option"`
+		A      string `json:"a"`
+		B      string `json:"b"`
+	}
+	var rows []row
+	t := report.Table{
+		Title:  fmt.Sprintf("options that differ between %s and %s", ra.Name, rb.Name),
+		Header: []string{"option", ra.Name, rb.Name},
+	}
+	for _, o := range warhammer.Options() {
+		va, _, _ := ra.Get(o.Name)
+		vb, _, _ := rb.Get(o.Name)
+		if va != vb {
+			rows = append(rows, row{o.Name, va, vb})
+			t.Rows = append(t.Rows, []string{o.Name, va, vb})
+		}
+	}
+	if len(rows) == 0 {
+		t.Notes = []string{"None: the two rulesets set every option alike."}
+	}
+	if format == "json" {
+		return writeJSON(stdout, map[string]any{"a": ra.Name, "b": rb.Name, "differences": rows})
+	}
+	return report.WriteTables(stdout, format, t)
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

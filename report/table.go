@@ -1,0 +1,204 @@
+package report
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Table is tabular output, written as aligned text, CSV or Markdown
+// (--format text|csv|markdown).
+type Table struct {
+	Title  string     // a line above the table; in CSV a comment line starting "# "
+	Header []string   // column names
+	Rows   [][]string // cells, one slice per row, as long as Header
+	Notes  []string   // lines under the table (text, Markdown); not in CSV
+}
+
+// TableFormats are the formats WriteTables writes.
+var TableFormats = []string{"text", "csv", "markdown"}
+
+// WriteTables writes tables in format: "text" (columns aligned, numbers to
+// the right), "csv" (RFC 4180 rows; the tables one after another, a blank
+// line between them, each title as a "# " comment line so that the seed
+// travels with the numbers: most CSV readers skip such lines when told to,
+// e.g. pandas' comment="#") or "markdown" (pipe tables, for blog posts).
+func WriteTables(w io.Writer, format string, tables ...Table) error {
+	for i, t := range tables {
+		var err error
+		switch format {
+		case "text":
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			err = t.writeText(w)
+		case "csv":
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			err = t.writeCSV(w)
+		case "markdown":
+			if i > 0 {
+				fmt.Fprintln(w)
+			}
+			err = t.writeMarkdown(w)
+		default:
+			return fmt.Errorf("report: unknown table format %q", format)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t Table) writeText(w io.Writer) error {
+	ew := &errWriter{w: w}
+	if t.Title != "" {
+		ew.printf("%s\n", t.Title)
+	}
+	widths := make([]int, len(t.Header))
+	for _, r := range append([][]string{t.Header}, t.Rows...) {
+		for i, c := range r {
+			if i < len(widths) {
+				widths[i] = max(widths[i], utf8.RuneCountInString(c))
+			}
+		}
+	}
+	numeric := t.numeric()
+	for _, r := range append([][]string{t.Header}, t.Rows...) {
+		var b strings.Builder
+		b.WriteString(" ")
+		for i, c := range r {
+			if i >= len(widths) {
+				break
+			}
+			pad := strings.Repeat(" ", widths[i]-utf8.RuneCountInString(c))
+			b.WriteString(" ")
+			if numeric[i] {
+				b.WriteString(pad + c)
+			} else {
+				b.WriteString(c + pad)
+			}
+			if i < len(r)-1 {
+				b.WriteString(" ")
+			}
+		}
+		ew.printf("%s\n", strings.TrimRight(b.String(), " "))
+	}
+	for _, n := range t.Notes {
+		ew.printf("%s\n", n)
+	}
+	return ew.err
+}
+
+// numeric reports, per column, whether every cell of it reads as a number
+// (or an interval of numbers): such columns are aligned to the right.
+func (t Table) numeric() []bool {
+	num := make([]bool, len(t.Header))
+	for i := range num {
+		num[i] = len(t.Rows) > 0
+		for _, r := range t.Rows {
+			if i < len(r) && !looksNumeric(r[i]) {
+				num[i] = false
+				break
+			}
+		}
+	}
+	return num
+}
+
+func looksNumeric(s string) bool {
+	s = strings.Trim(s, "[]+−-<>% ")
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !strings.ContainsRune("0123456789.,[]+−- e", r) {
+			return false
+		}
+	}
+	return true
+}
+
+func (t Table) writeCSV(w io.Writer) error {
+	if t.Title != "" {
+		if _, err := fmt.Fprintf(w, "# %s\n", strings.ReplaceAll(t.Title, "\n", " ")); err != nil {
+			return err
+		}
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(t.Header); err != nil {
+		return err
+	}
+	if err := cw.WriteAll(t.Rows); err != nil {
+		return err
+	}
+	return cw.Error()
+}
+
+func (t Table) writeMarkdown(w io.Writer) error {
+	ew := &errWriter{w: w}
+	if t.Title != "" {
+		ew.printf("**%s**\n\n", mdEscape(t.Title))
+	}
+	row := func(cells []string) {
+		esc := make([]string, len(cells))
+		for i, c := range cells {
+			esc[i] = mdEscape(c)
+		}
+		ew.printf("| %s |\n", strings.Join(esc, " | "))
+	}
+	row(t.Header)
+	align := make([]string, len(t.Header))
+	for i, n := range t.numeric() {
+		align[i] = "---"
+		if n {
+			align[i] = "---:"
+		}
+	}
+	ew.printf("|%s|\n", strings.Join(align, "|"))
+	for _, r := range t.Rows {
+		row(r)
+	}
+	if len(t.Notes) > 0 {
+		ew.printf("\n")
+		for _, n := range t.Notes {
+			ew.printf("%s\n", mdEscape(n))
+		}
+	}
+	return ew.err
+}
+
+// mdEscape keeps a cell's pipes from splitting it.
+func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+
+// RunTables is the tabular form of a run's report: one row per metric (its
+// mean, interval and quantiles) and one per event (its probability and
+// interval), for --format csv and markdown.
+func RunTables(r *Report) []Table {
+	head := r.Scenario + ": " + r.provenance()
+	if !r.Complete {
+		head += fmt.Sprintf(" (PARTIAL: %s of %s trials)", thousands(r.Trials), thousands(r.Requested))
+	}
+	m := Table{Title: head, Header: []string{"metric", "mean", "ci95_low", "ci95_high", "sd", "min", "p05", "p50", "p95", "max"}}
+	for _, name := range r.metrics() {
+		s := r.Metrics[name]
+		q := s.Quantiles
+		m.Rows = append(m.Rows, []string{name, f4(s.Mean), f4(s.CI95[0]), f4(s.CI95[1]), f4(s.SD),
+			fmt.Sprint(s.Min), fmt.Sprint(q.P05), fmt.Sprint(q.P50), fmt.Sprint(q.P95), fmt.Sprint(s.Max)})
+	}
+	e := Table{Header: []string{"event", "p", "ci95_low", "ci95_high"}}
+	for _, name := range r.events() {
+		p := r.Events[name]
+		e.Rows = append(e.Rows, []string{name, f4(p.P), f4(p.CI95[0]), f4(p.CI95[1])})
+	}
+	if r.SeedSource == "random" {
+		e.Notes = []string{fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", r.Seed)}
+	}
+	return []Table{m, e}
+}
+
+func f4(x float64) string { return fmt.Sprintf("%.4f", x) }
