@@ -50,3 +50,26 @@ type Solver interface {
 	Model
 	Exact() (*Exact, error)
 }
+
+// Renamed returns m with every metric and event name passed through
+// rename: so that models of different units report under common names
+// ("target.wounds") and can be compared.
+func Renamed(m Model, rename func(string) string) Model {
+	r := &renamed{Model: m, metrics: append([]Metric(nil), m.Metrics()...)}
+	for i := range r.metrics {
+		r.metrics[i].Name = rename(r.metrics[i].Name)
+	}
+	for _, e := range m.Events() {
+		r.events = append(r.events, rename(e))
+	}
+	return r
+}
+
+type renamed struct {
+	Model
+	metrics []Metric
+	events  []string
+}
+
+func (r *renamed) Metrics() []Metric { return r.metrics }
+func (r *renamed) Events() []string  { return r.events }

@@ -101,7 +101,7 @@ func (t Table) numeric() []bool {
 	for i := range num {
 		num[i] = len(t.Rows) > 0
 		for _, r := range t.Rows {
-			if i < len(r) && !looksNumeric(r[i]) {
+			if i < len(r) && r[i] != "—" && r[i] != "" && !looksNumeric(r[i]) {
 				num[i] = false
 				break
 			}

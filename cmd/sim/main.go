@@ -7,6 +7,7 @@
 //	sim                      run the default scenario
 //	sim run FILE|NAME        run a scenario file or a built-in scenario
 //	sim exact FILE|NAME      compute a volley's distributions exactly
+//	sim compare A B...       run scenarios or rulesets side by side
 //	sim list                 list the built-in scenarios
 //	sim show NAME            print a built-in scenario's YAML
 //	sim validate FILE...     check scenario files
@@ -96,6 +97,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return showCmd(rest, stdout, stderr)
 	case "rules":
 		return rulesCmd(rest, stdout, stderr)
+	case "compare":
+		return compareCmd(ctx, rest, stdout, stderr)
 	case "validate":
 		return validateCmd(rest, stdout, stderr)
 	case "version":
@@ -116,6 +119,7 @@ Usage:
   sim                      run the default scenario (` + defaultScenario + `)
   sim run FILE|NAME        run a scenario file or a built-in scenario
   sim exact FILE|NAME      compute a volley's distributions exactly
+  sim compare A B...       run scenarios (or rulesets: --rules 6th,8th) side by side
   sim list                 list the built-in scenarios
   sim show NAME            print a built-in scenario's YAML, to start your own from
   sim validate FILE...     check scenario files and list every problem

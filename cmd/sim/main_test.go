@@ -75,6 +75,13 @@ func TestRunGolden(t *testing.T) {
 		{"trolls-take-ten-exact.txt", []string{"exact", "trolls-take-ten"}},
 		{"trolls-vs-knights.json", []string{"run", "trolls-vs-knights", "--seed", "3", "--trials", "20000", "--format", "json"}},
 		{"trolls-vs-knights.txt", []string{"run", "trolls-vs-knights", "--seed", "3", "--trials", "20000"}},
+		{"trolls-vs-knights.md", []string{"run", "trolls-vs-knights", "--seed", "3", "--trials", "20000", "--format", "markdown"}},
+		{"ogres-vs-arrows.csv", []string{"run", "ogres-vs-arrows", "--seed", "3", "--trials", "20000", "--format", "csv"}},
+		{"compare-rules.txt", []string{"compare", "trolls-vs-knights", "--rules", "6th,8th", "--seed", "4", "--trials", "20000"}},
+		{"compare-rules.json", []string{"compare", "trolls-vs-knights", "--rules", "6th,6th+regeneration=save", "--seed", "4", "--trials", "20000", "--format", "json"}},
+		{"compare-scenarios.md", []string{"compare", "ogres-vs-arrows", "skinks-vs-chaos-warriors", "--seed", "4", "--trials", "20000", "--format", "markdown"}},
+		{"rules-diff.txt", []string{"rules", "diff", "6th", "8th"}},
+		{"rules-6th.csv", []string{"rules", "6th+fear=none", "--format", "csv"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, out, errs := sim(t, context.Background(), c.args...)

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+const compareUsage = `Usage: sim compare SCENARIO... [--rules RULES,RULES,...] [flags]
+
+Runs scenarios side by side, one column each, and gives every result of
+each column with the difference from the first column and its 95%
+interval. Either compare several scenarios, or one scenario under several
+rulesets:
+
+  sim compare trolls-vs-knights --rules 6th,6th+regeneration=save
+  sim compare my-knights.yaml my-knights-with-standard.yaml
+
+Each column runs on common random numbers: in each trial every column
+rolls the same dice, so the luck they share cancels from the differences,
+which come out sharper than from separate runs. A ruleset is a preset, a
+house-rules file, either followed by options (6th+regeneration=save).
+
+Flags:
+`
+
+func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("compare", compareUsage, stdout)
+	rulesFlag := fs.String("rules", "", "comma-separated rulesets, one column each (default: each scenario's own)")
+	trials := fs.Int64("trials", 0, "trials per column (default: the first scenario's, else 1000000)")
+	seed := fs.Uint64("seed", 0, "random seed (default: drawn at random and printed)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
+	format := fs.String("format", "text", "output format: text, json, csv or markdown")
+	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
+	byRole := fs.Bool("by-role", false, "name units by their role (target; first, second side) so that scenarios with different unit ids line up (automatic when the columns share no result)")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usagef("compare: give one or more scenarios")
+	}
+	if err := checkFormat("compare", *format); err != nil {
+		return err
+	}
+	if set(fs, "trials") && *trials < 1 {
+		return usagef("compare: --trials must be at least 1, got %d", *trials)
+	}
+	if *workers < 1 {
+		return usagef("compare: --workers must be at least 1, got %d", *workers)
+	}
+	var rules []string
+	if *rulesFlag != "" {
+		rules = strings.Split(*rulesFlag, ",")
+	}
+	if len(pos) == 1 && len(rules) < 2 {
+		return usagef("compare: give two or more scenarios, or one scenario and two or more rulesets with --rules")
+	}
+
+	// One column per scenario and ruleset.
+	type col struct{ scenario, rules string }
+	var specs []col
+	for _, s := range pos {
+		if len(rules) == 0 {
+			specs = append(specs, col{s, ""})
+		}
+		for _, r := range rules {
+			specs = append(specs, col{s, r})
+		}
+	}
+	var cols []report.Column
+	var models, roled []engine.Model
+	var first *scenarios.Plan
+	labels := map[string]bool{}
+	for _, sp := range specs {
+		plan, err := openPlan(sp.scenario, sp.rules)
+		if err != nil {
+			return err
+		}
+		if first == nil {
+			first = plan
+		}
+		label := columnLabel(sp.scenario, sp.rules, plan.Name, len(pos) > 1, len(rules) > 1)
+		for base, n := label, 2; labels[label]; n++ {
+			label = fmt.Sprintf("%s#%d", base, n)
+		}
+		labels[label] = true
+		cols = append(cols, report.Column{Label: label, Scenario: plan.Name, Title: plan.Title,
+			Ruleset: plan.Ruleset.Preset, Rules: plan.Ruleset.Changed()})
+		models = append(models, plan.Model)
+		roled = append(roled, engine.Renamed(plan.Model, roleNames(plan)))
+	}
+	if *byRole || !shareResults(models) {
+		models = roled
+		*byRole = true
+	}
+	names := make([]string, len(cols))
+	for i, c := range cols {
+		names[i] = c.Label
+	}
+	paired, err := engine.NewPaired(names, models)
+	if err != nil {
+		return err
+	}
+
+	cfg := engine.Config{Trials: defaultTrials, Workers: *workers}
+	if first.Trials > 0 {
+		cfg.Trials = first.Trials
+	}
+	if set(fs, "trials") {
+		cfg.Trials = *trials
+	}
+	source := "random"
+	if set(fs, "seed") {
+		cfg.Seed, source = *seed, "flag"
+	} else {
+		cfg.Seed = rand.Uint64N(1 << 32)
+	}
+	start := time.Now()
+	res, err := engine.Run(ctx, paired, cfg)
+	if err != nil {
+		return err
+	}
+	elapsed := time.Since(start)
+	if res.Trials == 0 {
+		fmt.Fprintln(stderr, "sim: interrupted before any trial finished; nothing to report")
+		return errInterrupted
+	}
+	cmp, err := report.NewComparison(cols, source, version, res)
+	if err != nil {
+		return err
+	}
+	cmp.ByRole = *byRole
+	cmp.Timing = &report.Timing{Seconds: elapsed.Seconds(), TrialsPerSecond: float64(res.Trials) / elapsed.Seconds(), Workers: cfg.Workers}
+	render := func(w io.Writer) error {
+		if *format == "json" {
+			return writeJSON(w, cmp)
+		}
+		return report.WriteTables(w, *format, cmp.Tables()...)
+	}
+	if *out == "" {
+		err = render(stdout)
+	} else {
+		err = writeFileAtomic(*out, render)
+	}
+	if err != nil {
+		return err
+	}
+	if !res.Complete {
+		fmt.Fprintf(stderr, "sim: interrupted after %d of %d trials; the output holds those trials only and is marked partial\n", res.Trials, res.Requested)
+		return errInterrupted
+	}
+	return nil
+}
+
+// columnLabel names a column by what tells it apart: the ruleset, the
+// scenario, or both.
+func columnLabel(arg, rules, name string, manyScenarios, manyRules bool) string {
+	var l string
+	switch {
+	case manyScenarios && manyRules:
+		l = name + "/" + rules
+	case manyRules:
+		l = rules
+	default:
+		l = name
+	}
+	return strings.ReplaceAll(l, ":", "_")
+}
+
+// roleNames renames a plan's units by their role in the fight: the
+// volley's target, or the close combat's first and second sides.
+func roleNames(p *scenarios.Plan) func(string) string {
+	roles := map[string]string{}
+	switch {
+	case p.Volley != nil:
+		roles[p.Volley.TargetID] = "target"
+	case p.Combat != nil:
+		roles[p.Combat.Sides[0].ID] = "first"
+		roles[p.Combat.Sides[1].ID] = "second"
+	}
+	return func(name string) string {
+		unit, rest, ok := strings.Cut(name, ".")
+		if role, known := roles[unit]; ok && known {
+			return role + "." + rest
+		}
+		return name
+	}
+}
+
+// shareResults reports whether every model shares at least one metric name
+// with the first.
+func shareResults(models []engine.Model) bool {
+	names := map[string]bool{}
+	for _, m := range models[0].Metrics() {
+		names[m.Name] = true
+	}
+	for _, m := range models[1:] {
+		shared := false
+		for _, mt := range m.Metrics() {
+			shared = shared || names[mt.Name]
+		}
+		if !shared {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,220 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/stats"
+)
+
+// Comparison is the result of sim compare: several columns (scenarios, or
+// one scenario under several rulesets) run on common random numbers, each
+// column's results, and every later column's difference from the first.
+type Comparison struct {
+	Kind       string   `json:"kind"` // "comparison"
+	Columns    []Column `json:"columns"`
+	Seed       uint64   `json:"seed"`
+	SeedSource string   `json:"seed_source"`
+	Trials     int64    `json:"trials"`
+	Requested  int64    `json:"trials_requested"`
+	Complete   bool     `json:"complete"`
+	Version    string   `json:"version"`
+	Dice       string   `json:"dice"`
+	// CommonRandomNumbers is always true: in each trial every column rolls
+	// the same dice, so the luck they share cancels from the differences.
+	CommonRandomNumbers bool `json:"common_random_numbers"`
+	// ByRole is true when units are named by their role in the fight
+	// ("target", "first", "second") rather than their ids, so that
+	// scenarios with different units line up.
+	ByRole      bool                    `json:"by_role,omitempty"`
+	Results     map[string]*Section     `json:"results"`     // by column label
+	Differences map[string]*DiffSection `json:"differences"` // by "LABEL-FIRST"
+	Timing      *Timing                 `json:"timing,omitempty"`
+	metricOrder []string
+	eventOrder  []string
+}
+
+// Column is one column of a comparison.
+type Column struct {
+	Label    string            `json:"label"`
+	Scenario string            `json:"scenario"`
+	Title    string            `json:"title,omitempty"`
+	Ruleset  string            `json:"ruleset"`
+	Rules    map[string]string `json:"rules,omitempty"` // options set on top of the preset
+}
+
+// Section is one column's results.
+type Section struct {
+	Metrics map[string]stats.Summary    `json:"metrics"`
+	Events  map[string]stats.Proportion `json:"events"`
+}
+
+// DiffSection is one column's difference from the first: for a metric, the
+// summary of the per-trial difference; for an event, of the per-trial
+// difference of its indicator (-1, 0 or 1), whose mean is the difference of
+// the probabilities.
+type DiffSection struct {
+	Metrics map[string]stats.Summary `json:"metrics"`
+	Events  map[string]stats.Summary `json:"events"`
+}
+
+// NewComparison summarises a run of an [engine.Paired] model whose labels
+// are those of cols, in order.
+func NewComparison(cols []Column, seedSource, version string, res *engine.Result) (*Comparison, error) {
+	if res.Trials == 0 {
+		return nil, fmt.Errorf("no trials finished")
+	}
+	c := &Comparison{
+		Kind: "comparison", Columns: cols, Seed: res.Seed, SeedSource: seedSource,
+		Trials: res.Trials, Requested: res.Requested, Complete: res.Complete,
+		Version: version, Dice: engine.StreamVersion, CommonRandomNumbers: true,
+		Results: map[string]*Section{}, Differences: map[string]*DiffSection{},
+	}
+	base := cols[0].Label
+	for _, col := range cols {
+		c.Results[col.Label] = &Section{Metrics: map[string]stats.Summary{}, Events: map[string]stats.Proportion{}}
+		if col.Label != base {
+			c.Differences[col.Label+"-"+base] = &DiffSection{Metrics: map[string]stats.Summary{}, Events: map[string]stats.Summary{}}
+		}
+	}
+	seen := map[string]bool{}
+	for i, e := range res.Events {
+		label, name, _ := strings.Cut(e, ":")
+		c.Results[label].Events[name] = stats.Wilson(res.Count[i], res.Trials)
+		if !seen["e:"+name] {
+			seen["e:"+name] = true
+			c.eventOrder = append(c.eventOrder, name)
+		}
+	}
+	for i, m := range res.Metrics {
+		prefix, name, _ := strings.Cut(m.Name, ":")
+		s, err := stats.Summarize(res.Hist[i])
+		if err != nil {
+			return nil, fmt.Errorf("metric %s: %w", m.Name, err)
+		}
+		s = s.Shift(m.Min)
+		if sec, ok := c.Results[prefix]; ok {
+			sec.Metrics[name] = s
+			if !seen["m:"+name] {
+				seen["m:"+name] = true
+				c.metricOrder = append(c.metricOrder, name)
+			}
+			continue
+		}
+		d, ok := c.Differences[prefix]
+		if !ok {
+			return nil, fmt.Errorf("report: metric %q belongs to no column", m.Name)
+		}
+		if _, isEvent := c.Results[base].Events[name]; isEvent {
+			d.Events[name] = s
+		} else {
+			d.Metrics[name] = s
+		}
+	}
+	return c, nil
+}
+
+// Tables is the comparison as tables: events, then metric means, one column
+// per column of the comparison and one per difference, with its interval.
+func (c *Comparison) Tables() []Table {
+	base := c.Columns[0].Label
+	var labels, diffs []string
+	for _, col := range c.Columns {
+		labels = append(labels, col.Label)
+		if col.Label != base {
+			diffs = append(diffs, col.Label)
+		}
+	}
+	head := func(first string) []string {
+		h := append([]string{first}, labels...)
+		for _, l := range diffs {
+			h = append(h, l+" − "+base, "95% interval")
+		}
+		return h
+	}
+	ev := Table{Title: c.title(), Header: head("event: P")}
+	for _, name := range c.eventOrder {
+		row := []string{name}
+		for _, l := range labels {
+			if p, ok := c.Results[l].Events[name]; ok {
+				row = append(row, f4(p.P))
+			} else {
+				row = append(row, "—")
+			}
+		}
+		for _, l := range diffs {
+			row = append(row, diffCells(c.Differences[l+"-"+base].Events, name)...)
+		}
+		ev.Rows = append(ev.Rows, row)
+	}
+	mt := Table{Header: head("metric: mean")}
+	for _, name := range c.metricOrder {
+		row := []string{name}
+		for _, l := range labels {
+			if s, ok := c.Results[l].Metrics[name]; ok {
+				row = append(row, f4(s.Mean))
+			} else {
+				row = append(row, "—")
+			}
+		}
+		for _, l := range diffs {
+			row = append(row, diffCells(c.Differences[l+"-"+base].Metrics, name)...)
+		}
+		mt.Rows = append(mt.Rows, row)
+	}
+	mt.Notes = c.notes()
+	var out []Table
+	if len(ev.Rows) > 0 {
+		out = append(out, ev)
+	} else {
+		mt.Title = c.title()
+	}
+	return append(out, mt)
+}
+
+func diffCells(m map[string]stats.Summary, name string) []string {
+	s, ok := m[name]
+	if !ok {
+		return []string{"—", ""}
+	}
+	return []string{fmt.Sprintf("%+.4f", s.Mean), fmt.Sprintf("[%+.4f, %+.4f]", s.CI95[0], s.CI95[1])}
+}
+
+func (c *Comparison) title() string {
+	var cols []string
+	for _, col := range c.Columns {
+		d := col.Scenario + " under " + col.Ruleset
+		if len(col.Rules) > 0 {
+			var opts []string
+			for _, k := range sortedKeys(col.Rules) {
+				opts = append(opts, k+"="+col.Rules[k])
+			}
+			d += " with " + strings.Join(opts, ", ")
+		}
+		cols = append(cols, col.Label+" = "+d)
+	}
+	t := fmt.Sprintf("compare %s; %s trials each, seed %d", strings.Join(cols, "; "), thousands(c.Trials), c.Seed)
+	if c.SeedSource == "random" {
+		t += " (drawn at random)"
+	}
+	if !c.Complete {
+		t += fmt.Sprintf("; PARTIAL: interrupted after %s of %s trials", thousands(c.Trials), thousands(c.Requested))
+	}
+	return t
+}
+
+func (c *Comparison) notes() []string {
+	n := []string{
+		"Common random numbers: in each trial every column starts from the same dice, so the luck they share",
+		"cancels from the differences (how much depends on how alike the columns roll). Each difference's",
+		"interval comes from the per-trial differences themselves, so it holds either way.",
+	}
+	if c.ByRole {
+		n = append(n, "Units are named by their role in each fight: a volley's target, a close combat's first and second sides.")
+	}
+	if c.SeedSource == "random" {
+		n = append(n, fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", c.Seed))
+	}
+	return n
+}
