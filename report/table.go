@@ -116,7 +116,7 @@ func looksNumeric(s string) bool {
 		return false
 	}
 	for _, r := range s {
-		if !strings.ContainsRune("0123456789.,[]+−- e", r) {
+		if !strings.ContainsRune("0123456789.,[]+−- e±", r) {
 			return false
 		}
 	}

@@ -139,10 +139,11 @@ func attack(rs *warhammer.Ruleset, f Fight, u *Unit) warhammer.Attack {
 	return a
 }
 
-// frontage is the number of models per rank: as given, else up to 5.
+// frontage is the number of models per rank: as given, else up to 5; a
+// unit with fewer models than its frontage forms one rank of them all.
 func frontage(u *Unit) int {
 	if u.Frontage > 0 {
-		return u.Frontage
+		return min(u.Frontage, u.Models)
 	}
 	return min(u.Models, 5)
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,15 +15,20 @@ import (
 )
 
 // Load decodes, validates and builds the scenario in data, read from file
-// (which names it in errors and gives its default name). Problems with the
-// file come back as an [ErrorList].
-func Load(file string, data []byte) (*Plan, error) { return load(file, data, nil) }
+// (which names it in errors and gives its default name), after starting
+// each unit that says from: from the unit library (library.go). Problems
+// with the file come back as an [ErrorList].
+func Load(file string, data []byte) (*Plan, error) { return LoadWith(file, data, nil) }
 
-// load is Load, under the ruleset rules instead of the scenario's own when
-// rules is not nil (the scenario's ruleset and rules are still checked).
-func load(file string, data []byte, rules *warhammer.Ruleset) (*Plan, error) {
+// LoadWith is Load, under the ruleset rules instead of the scenario's own
+// when rules is not nil (the scenario's ruleset and rules are still checked).
+func LoadWith(file string, data []byte, rules *warhammer.Ruleset) (*Plan, error) {
 	var s Scenario
 	pos, errs := decodeStrict(file, data, &s)
+	if libErrs := useLibrary(file, &s, pos); len(libErrs) > 0 {
+		errs = append(errs, libErrs...)
+		slices.SortStableFunc(errs, inFileOrder)
+	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -41,23 +47,40 @@ func load(file string, data []byte, rules *warhammer.Ruleset) (*Plan, error) {
 	return p, nil
 }
 
-// defaultName is the file's base name without its extension.
+// defaultName is the file's base name without its extension, made a valid
+// name: "My Ward.yaml" gives "my_ward".
 func defaultName(file string) string {
 	base := filepath.Base(strings.TrimPrefix(file, "builtin:"))
-	return strings.TrimSuffix(base, filepath.Ext(base))
+	base = strings.TrimSuffix(base, filepath.Ext(base))
+	if idPattern.MatchString(base) {
+		return base
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(base) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-', r == '_':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "_"):
+			b.WriteByte('_')
+		}
+	}
+	if name := strings.Trim(b.String(), "_"); idPattern.MatchString(name) {
+		return name
+	}
+	return "scenario"
 }
 
 // LoadFile loads the scenario file at path.
 func LoadFile(path string) (*Plan, error) {
-	data, err := readFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	return Load(path, data)
 }
 
-// readFile reads a scenario file, with an error that says what to do.
-func readFile(path string) ([]byte, error) {
+// ReadFile reads a scenario file, with an error that says what to do.
+func ReadFile(path string) ([]byte, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -105,14 +128,14 @@ func Open(arg string) (*Plan, error) { return OpenWith(arg, nil) }
 // ruleset and rules (nil keeps the scenario's).
 func OpenWith(arg string, rules *warhammer.Ruleset) (*Plan, error) {
 	if _, err := os.Stat(arg); err == nil || strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml") || strings.ContainsRune(arg, os.PathSeparator) {
-		data, err := readFile(arg)
+		data, err := ReadFile(arg)
 		if err != nil {
 			return nil, err
 		}
-		return load(arg, data, rules)
+		return LoadWith(arg, data, rules)
 	}
 	if data, ok := BuiltinSource(arg); ok {
-		return load("builtin:"+arg, data, rules)
+		return LoadWith("builtin:"+arg, data, rules)
 	}
 	return nil, ErrorList{{File: arg, Msg: fmt.Sprintf("no such file, and no built-in scenario of that name; the built-ins are %s", strings.Join(BuiltinNames(), ", "))}}
 }

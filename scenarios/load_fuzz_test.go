@@ -38,6 +38,11 @@ func FuzzLoad(f *testing.F) {
 			"type: monstrous_infantry", "type: infantry", "    equipment: [light_armour]\n",
 			"    equipment: [plate_armour, shield, barding]\n    mount: {kind: cold_one}\n    natural_armour: 5+\n"),
 		edit("phase: shooting", "phase: shooting\n  auto_hit: true\n  auto_wound: true\n  strength: 10"),
+		// Units from the library, with fields merged, replaced and cleared.
+		edit("    type: monstrous_infantry\n    profile: {M: 6, WS: 3, BS: 2, S: 4, T: 4, W: 3, I: 2, A: 3, Ld: 7}\n",
+			"    from: ogre_bulls\n    profile: {Ld: 8}\n    command: {}\n",
+			"    equipment: [light_armour]\n", "    ward: 6+\n"),
+		fromEdit("    models: 3\n    mount: {profile: {A: 2}}\n    equipment: [plate_armour, barding]\n    special_rules: {hatred: true}\n"),
 		// Broken variants: syntax, types, ranges and the gaps validation
 		// once had.
 		"",
@@ -53,6 +58,8 @@ func FuzzLoad(f *testing.F) {
 		edit("name: base\n", "name: base\n---\n"),
 		aliasBomb("units", 6),
 		edit("ruleset: 6th", "rules: {\"x\\ny\": yes, '': no}"),
+		fromEdit("    mount: ~\n"),
+		strings.Replace(fromBase, "from: trolls", "from: trols\n    profile: {WS: 0}", 1),
 		edit("id: archers", "id: \"a\\nb\"", "attacker: archers", "attacker: \"a\\nb\"", "    missile: {name: bow, strength: 3}\n", ""),
 	} {
 		f.Add([]byte(seed))

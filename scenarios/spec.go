@@ -21,6 +21,7 @@ type Scenario struct {
 // Unit is a unit of identical models.
 type Unit struct {
 	ID           string   `yaml:"id"`     // names the unit in the fight and in metric names: lowercase letters, digits, - and _
+	From         string   `yaml:"from"`   // a library unit (units/NAME.yaml) to start from; the fields given here override its own (library.go)
 	Name         string   `yaml:"name"`   // for people
 	Source       string   `yaml:"source"` // where the profile comes from
 	Type         string   `yaml:"type"`   // troop type; infantry by default, cavalry when mounted

@@ -143,9 +143,7 @@ func (c *checker) unit(p string, u *Unit) {
 		c.between(pp+".Ld", pr.Ld, 1, 10)
 	}
 	c.between(p+".models", u.Models, 1, 10000)
-	if c.present(p+".frontage") && u.Models >= 1 {
-		c.optional(p+".frontage", u.Frontage, 1, u.Models)
-	}
+	c.optional(p+".frontage", u.Frontage, 1, 10000)
 	if c.present(p+".contact") && u.Models >= 1 {
 		c.optional(p+".contact", u.Contact, 1, max(1, frontage(u)))
 	}

@@ -54,7 +54,7 @@ func insert(before, text string) string {
 
 func TestValidate(t *testing.T) {
 	t.Parallel()
-	const unitFields = "(fields here: id, name, source, type, profile, models, frontage, contact, equipment, mount, " +
+	const unitFields = "(fields here: id, from, name, source, type, profile, models, frontage, contact, equipment, mount, " +
 		"armour, natural_armour, ward, regeneration, weapon, command, unit_strength, special_rules, rerolls, missile)"
 	const ogres = "  - id: ogres\n"
 	const fight = "fight:\n"

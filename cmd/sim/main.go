@@ -8,8 +8,10 @@
 //	sim run FILE|NAME        run a scenario file or a built-in scenario
 //	sim exact FILE|NAME      compute a volley's distributions exactly
 //	sim compare A B...       run scenarios or rulesets side by side
+//	sim sweep A --vary P=1..9  run a scenario over a field's values
 //	sim list                 list the built-in scenarios
 //	sim show NAME            print a built-in scenario's YAML
+//	sim units [NAME]         list the unit library, or print a unit's YAML
 //	sim validate FILE...     check scenario files
 //	sim rules [RULES]        print a ruleset's options
 //	sim rules diff A B       compare two rulesets
@@ -47,6 +49,12 @@ func usagef(format string, args ...any) error {
 	return &usageError{fmt.Sprintf(format, args...)}
 }
 
+// inputError is bad input that is not a scenario file's own problem (a
+// sweep's value, say): exit status 2, without the hint about usage.
+type inputError struct{ msg string }
+
+func (e *inputError) Error() string { return e.msg }
+
 // errInterrupted is returned when a run was cut short: its partial result
 // was still written.
 var errInterrupted = errors.New("interrupted")
@@ -59,6 +67,7 @@ func exitCode(err error, stderr io.Writer) int {
 	}
 	var u *usageError
 	var input scenarios.ErrorList
+	var bad *inputError
 	var failed *validationFailed
 	switch {
 	case errors.Is(err, errHelp):
@@ -69,7 +78,7 @@ func exitCode(err error, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "sim: %v\n", err)
 		fmt.Fprintln(stderr, "Run 'sim help' for usage.")
 		return 2
-	case errors.As(err, &input):
+	case errors.As(err, &input), errors.As(err, &bad):
 		fmt.Fprintf(stderr, "sim: %v\n", err)
 		return 2
 	case errors.Is(err, errInterrupted):
@@ -99,6 +108,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return rulesCmd(rest, stdout, stderr)
 	case "compare":
 		return compareCmd(ctx, rest, stdout, stderr)
+	case "sweep":
+		return sweepCmd(ctx, rest, stdout, stderr)
+	case "units":
+		return unitsCmd(rest, stdout, stderr)
 	case "validate":
 		return validateCmd(rest, stdout, stderr)
 	case "version":
@@ -120,8 +133,10 @@ Usage:
   sim run FILE|NAME        run a scenario file or a built-in scenario
   sim exact FILE|NAME      compute a volley's distributions exactly
   sim compare A B...       run scenarios (or rulesets: --rules 6th,8th) side by side
+  sim sweep A --vary P=1..9  run a scenario over the values of one or two fields
   sim list                 list the built-in scenarios
   sim show NAME            print a built-in scenario's YAML, to start your own from
+  sim units [NAME]         list the unit library, or print one unit's YAML
   sim validate FILE...     check scenario files and list every problem
   sim rules [RULES]        print a ruleset's options and where they came from
   sim rules diff A B       list the options two rulesets set differently

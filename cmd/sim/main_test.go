@@ -81,6 +81,9 @@ func TestRunGolden(t *testing.T) {
 		{"compare-rules.json", []string{"compare", "trolls-vs-knights", "--rules", "6th,6th+regeneration=save", "--seed", "4", "--trials", "20000", "--format", "json"}},
 		{"compare-scenarios.md", []string{"compare", "ogres-vs-arrows", "skinks-vs-chaos-warriors", "--seed", "4", "--trials", "20000", "--format", "markdown"}},
 		{"rules-diff.txt", []string{"rules", "diff", "6th", "8th"}},
+		{"sweep-models.txt", []string{"sweep", "trolls-vs-knights", "--vary", "units.knights.models=3..7", "--seed", "5", "--trials", "5000"}},
+		{"sweep-two.csv", []string{"sweep", "ogres-vs-arrows", "--vary", "units.archers.models=5..15:5", "--vary", "fight.to_hit_modifier=-1..0", "--seed", "5", "--trials", "5000", "--format", "csv"}},
+		{"sweep-regeneration.json", []string{"sweep", "lances-vs-trolls", "--vary", "units.trolls.regeneration=3+..5+", "--seed", "5", "--trials", "5000", "--format", "json"}},
 		{"rules-6th.csv", []string{"rules", "6th+fear=none", "--format", "csv"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -230,6 +233,10 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"version"}, 0, "version"},
 		{[]string{"list"}, 0, "list"},
 		{[]string{"validate", "ogres-vs-arrows"}, 0, "a built-in is valid"},
+		{[]string{"sweep", "trolls-vs-knights"}, 2, "no --vary"},
+		{[]string{"sweep", "trolls-vs-knights", "--vary", "units.knights.models=0..2"}, 2, "models 0 is bad input, named with the value"},
+		{[]string{"sweep", "trolls-vs-knights", "--vary", "units.orcs.models=1..2"}, 2, "no such unit"},
+		{[]string{"sweep", "trolls-vs-knights", "--vary", "units.knights.models=9..2"}, 2, "a range backwards"},
 	} {
 		code, _, stderr := sim(t, context.Background(), c.args...)
 		if code != c.code {

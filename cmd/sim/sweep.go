@@ -1,0 +1,198 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+const sweepUsage = `Usage: sim sweep SCENARIO --vary PATH=FROM..TO[:STEP] [--vary PATH=FROM..TO[:STEP]] [flags]
+
+Runs a scenario at every value of one field, or every pair of values of
+two, on the same seed, and gives a table with a row per value: who wins and
+the casualties (a fight), or wounds, casualties and the target destroyed (a
+volley). A PATH names a field of the scenario file: units by id or index,
+then fields, joined by dots:
+
+  sim sweep trolls-vs-knights --vary units.knights.models=3..10
+  sim sweep trolls-vs-knights --vary units.trolls.regeneration=2+..6+
+  sim sweep trolls-vs-knights --vary units.knights.models=3..8 --vary units.trolls.models=2..5
+
+Flags:
+`
+
+// multiFlag is a flag that may be given several times.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ", ") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("sweep", sweepUsage, stdout)
+	var varies multiFlag
+	fs.Var(&varies, "vary", "PATH=FROM..TO[:STEP], once or twice")
+	trials := fs.Int64("trials", 100_000, "trials at each point")
+	seed := fs.Uint64("seed", 0, "random seed (default: drawn at random and printed)")
+	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
+	rules := fs.String("rules", "", "ruleset to use instead of the scenario's (see sim run --help)")
+	format := fs.String("format", "text", "output format: text, json, csv or markdown")
+	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("sweep: give one scenario")
+	}
+	if len(varies) < 1 || len(varies) > 2 {
+		return usagef("sweep: give --vary once or twice (got %d)", len(varies))
+	}
+	if err := checkFormat("sweep", *format); err != nil {
+		return err
+	}
+	if *trials < 1 || *workers < 1 {
+		return usagef("sweep: --trials and --workers must be at least 1")
+	}
+	var params []scenarios.Vary
+	for _, v := range varies {
+		p, err := scenarios.ParseVary(v)
+		if err != nil {
+			return usagef("sweep: %v", err)
+		}
+		params = append(params, p)
+	}
+	file, src, err := scenarioSource(pos[0])
+	if err != nil {
+		return err
+	}
+	var rs *warhammer.Ruleset
+	if *rules != "" {
+		if rs, err = scenarios.ParseRules(*rules); err != nil {
+			return err
+		}
+	}
+
+	cfg := engine.Config{Trials: *trials, Workers: *workers}
+	source := "random"
+	if set(fs, "seed") {
+		cfg.Seed, source = *seed, "flag"
+	} else {
+		cfg.Seed = rand.Uint64N(1 << 32)
+	}
+	sw := &report.Sweep{Kind: "sweep", Seed: cfg.Seed, SeedSource: source, Trials: cfg.Trials,
+		Version: version, Dice: engine.StreamVersion, Complete: true}
+	for _, p := range params {
+		vals := make([]string, len(p.Values))
+		for i, v := range p.Values {
+			vals[i] = p.Text(v)
+		}
+		sw.Parameters = append(sw.Parameters, report.Parameter{Path: p.Path, Values: vals})
+	}
+
+	start := time.Now()
+	var metricNames, eventNames []string
+	for _, point := range grid(params) {
+		data := src
+		var desc []string
+		for i, p := range params {
+			if data, err = scenarios.SetField(data, p.Path, point[i]); err != nil {
+				return usagef("sweep: %v", err)
+			}
+			desc = append(desc, p.Path+"="+point[i])
+		}
+		label := strings.Join(desc, ", ")
+		plan, err := scenarios.LoadWith(file, data, rs)
+		if err != nil {
+			var list scenarios.ErrorList
+			if errors.As(err, &list) {
+				// The lines are those of the changed scenario, not the
+				// file's: name the field and the value instead.
+				e := list[0]
+				return &inputError{fmt.Sprintf("sweep at %s: %s: %s", label, e.Path, e.Msg)}
+			}
+			return err
+		}
+		res, err := engine.Run(ctx, plan.Model, cfg)
+		if err != nil {
+			return err
+		}
+		if res.Trials == 0 {
+			sw.Complete = false
+			break
+		}
+		rep, err := report.New(report.Info{}, res)
+		if err != nil {
+			return err
+		}
+		if sw.Scenario == "" {
+			sw.Scenario, sw.Title, sw.Ruleset, sw.Rules = plan.Name, plan.Title, plan.Ruleset.Preset, plan.Ruleset.Changed()
+			for _, m := range res.Metrics {
+				metricNames = append(metricNames, m.Name)
+			}
+			eventNames = res.Events
+		}
+		sw.Points = append(sw.Points, report.Point{Values: point, Metrics: rep.Metrics, Events: rep.Events})
+		if !res.Complete {
+			sw.Complete = false
+			break
+		}
+	}
+	elapsed := time.Since(start)
+	sw.Timing = &report.Timing{Seconds: elapsed.Seconds(), TrialsPerSecond: float64(int64(len(sw.Points))*cfg.Trials) / elapsed.Seconds(), Workers: cfg.Workers}
+	ms, es := report.Headline(metricNames, eventNames)
+	render := func(w io.Writer) error {
+		if *format == "json" {
+			return writeJSON(w, sw)
+		}
+		return report.WriteTables(w, *format, sw.Table(ms, es, *format == "csv"))
+	}
+	if *out == "" {
+		err = render(stdout)
+	} else {
+		err = writeFileAtomic(*out, render)
+	}
+	if err != nil {
+		return err
+	}
+	if !sw.Complete {
+		fmt.Fprintln(stderr, "sim: interrupted; the output holds the points finished so far and is marked partial")
+		return errInterrupted
+	}
+	return nil
+}
+
+// grid lists every combination of the parameters' values, as text, the
+// first parameter varying slowest.
+func grid(params []scenarios.Vary) [][]string {
+	points := [][]string{nil}
+	for _, p := range params {
+		var next [][]string
+		for _, pt := range points {
+			for _, v := range p.Values {
+				next = append(next, append(append([]string(nil), pt...), p.Text(v)))
+			}
+		}
+		points = next
+	}
+	return points
+}
+
+// scenarioSource reads a scenario's YAML, from a file or a built-in, with
+// the name it goes by in errors.
+func scenarioSource(arg string) (string, []byte, error) {
+	if data, ok := scenarios.BuiltinSource(arg); ok {
+		return "builtin:" + arg, data, nil
+	}
+	data, err := scenarios.ReadFile(arg)
+	return arg, data, err
+}

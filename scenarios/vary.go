@@ -1,0 +1,173 @@
+package scenarios
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Vary is one parameter of a sweep: a field of a scenario and the values it
+// takes.
+type Vary struct {
+	Path   string // as written: units.knights.models, rules.rank_bonus_width, fight.max_rounds
+	Values []int
+	Roll   bool // the values are rolls: written "4+"
+}
+
+// ParseVary reads PATH=FROM..TO[:STEP], such as units.trolls.regeneration=2+..6+
+// or units.knights.models=3..10:1. At most 100 values.
+func ParseVary(spec string) (Vary, error) {
+	path, rng, ok := strings.Cut(spec, "=")
+	if !ok || path == "" {
+		return Vary{}, fmt.Errorf("--vary %q: write PATH=FROM..TO[:STEP], e.g. units.knights.models=3..10", spec)
+	}
+	rng, stepText, hasStep := strings.Cut(rng, ":")
+	from, to, ok := strings.Cut(rng, "..")
+	if !ok {
+		return Vary{}, fmt.Errorf("--vary %q: the range must be FROM..TO, e.g. 3..10 or 2+..6+", spec)
+	}
+	roll := strings.HasSuffix(from, "+") || strings.HasSuffix(to, "+")
+	lo, err1 := strconv.Atoi(strings.TrimSuffix(from, "+"))
+	hi, err2 := strconv.Atoi(strings.TrimSuffix(to, "+"))
+	step := 1
+	var err3 error
+	if hasStep {
+		step, err3 = strconv.Atoi(stepText)
+	}
+	switch {
+	case err1 != nil || err2 != nil:
+		return Vary{}, fmt.Errorf("--vary %q: FROM and TO must be whole numbers (or rolls such as 4+)", spec)
+	case err3 != nil || step < 1:
+		return Vary{}, fmt.Errorf("--vary %q: STEP must be a whole number of 1 or more", spec)
+	case lo > hi:
+		return Vary{}, fmt.Errorf("--vary %q: FROM is above TO; write the smaller first", spec)
+	case (hi-lo)/step+1 > 100:
+		return Vary{}, fmt.Errorf("--vary %q: %d values is too many; at most 100 (use a STEP)", spec, (hi-lo)/step+1)
+	}
+	v := Vary{Path: path, Roll: roll}
+	for x := lo; x <= hi; x += step {
+		v.Values = append(v.Values, x)
+	}
+	return v, nil
+}
+
+// Text writes value as the field takes it: "4+" for a roll.
+func (v Vary) Text(value int) string {
+	if v.Roll {
+		return strconv.Itoa(value) + "+"
+	}
+	return strconv.Itoa(value)
+}
+
+// rollFields are the fields whose values are rolls, for a sweep that adds
+// one the scenario did not give.
+var rollFields = map[string]bool{"armour": true, "natural_armour": true, "ward": true, "regeneration": true}
+
+// SetField returns the scenario data with the field at path set to value.
+// A path is field names joined by dots; in a list of units, a unit is named
+// by its id (units.knights.models) or its index (units[0].models). A field
+// the scenario leaves out is added, with any mappings on the way to it.
+func SetField(data []byte, path, value string) ([]byte, error) {
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil || doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 {
+		return nil, fmt.Errorf("the scenario does not decode as one YAML document: run sim validate on it")
+	}
+	segs, err := splitPath(path)
+	if err != nil {
+		return nil, err
+	}
+	n := doc.Content[0]
+	for i, seg := range segs {
+		last := i == len(segs)-1
+		switch n.Kind {
+		case yaml.MappingNode:
+			var next *yaml.Node
+			for j := 0; j+1 < len(n.Content); j += 2 {
+				if n.Content[j].Value == seg {
+					next = n.Content[j+1]
+				}
+			}
+			if next == nil {
+				next = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+				if last {
+					next = &yaml.Node{Kind: yaml.ScalarNode}
+				}
+				n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: seg}, next)
+			}
+			n = next
+		case yaml.SequenceNode:
+			item, err := listItem(n, seg)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", path, err)
+			}
+			n = item
+		default:
+			return nil, fmt.Errorf("%s: %q is a single value, not a mapping or list; check the path", path, strings.Join(segs[:i], "."))
+		}
+	}
+	if n.Kind != yaml.ScalarNode && !(n.Kind == yaml.MappingNode && len(n.Content) == 0) {
+		return nil, fmt.Errorf("%s: this field holds a mapping or list; sweep a single value inside it", path)
+	}
+	*n = yaml.Node{Kind: yaml.ScalarNode, Value: value}
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&doc); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// splitPath splits units[0].models or units.knights.models into segments.
+func splitPath(path string) ([]string, error) {
+	var segs []string
+	for _, part := range strings.Split(path, ".") {
+		name, idx, hasIdx := strings.Cut(part, "[")
+		if name != "" {
+			segs = append(segs, name)
+		}
+		if hasIdx {
+			idx, ok := strings.CutSuffix(idx, "]")
+			if !ok {
+				return nil, fmt.Errorf("%s: a [ without its ]", path)
+			}
+			segs = append(segs, "["+idx+"]")
+		}
+		if name == "" && !hasIdx {
+			return nil, fmt.Errorf("%s: an empty field name", path)
+		}
+	}
+	return segs, nil
+}
+
+// listItem finds the item of a list named by seg: "[2]" by index, or an id.
+func listItem(list *yaml.Node, seg string) (*yaml.Node, error) {
+	if idx, ok := strings.CutPrefix(seg, "["); ok {
+		idx = strings.TrimSuffix(idx, "]")
+		if i, err := strconv.Atoi(idx); err == nil {
+			if i < 0 || i >= len(list.Content) {
+				return nil, fmt.Errorf("index %d is outside the list of %d", i, len(list.Content))
+			}
+			return list.Content[i], nil
+		}
+		seg = idx
+	}
+	var ids []string
+	for _, item := range list.Content {
+		if item.Kind != yaml.MappingNode {
+			continue
+		}
+		for j := 0; j+1 < len(item.Content); j += 2 {
+			if item.Content[j].Value == "id" {
+				ids = append(ids, item.Content[j+1].Value)
+				if item.Content[j+1].Value == seg {
+					return item, nil
+				}
+			}
+		}
+	}
+	return nil, fmt.Errorf("no unit has the id %q; the ids are %s", seg, strings.Join(ids, ", "))
+}
