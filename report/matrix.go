@@ -1,0 +1,96 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wargamesim/sim/stats"
+)
+
+// Matrix is the result of sim matrix: every pairing of a row unit against a
+// column unit, fought the same way on the same seed.
+type Matrix struct {
+	Kind       string            `json:"kind"`  // "matrix"
+	Fight      string            `json:"fight"` // "charge" or "volley"
+	Ruleset    string            `json:"ruleset"`
+	Rules      map[string]string `json:"rules,omitempty"`
+	Rows       []string          `json:"rows"` // unit library names
+	Cols       []string          `json:"cols"`
+	Seed       uint64            `json:"seed"`
+	SeedSource string            `json:"seed_source"`
+	Trials     int64             `json:"trials"` // per cell
+	Complete   bool              `json:"complete"`
+	Version    string            `json:"version"`
+	Dice       string            `json:"dice"`
+	Cells      [][]Cell          `json:"cells"` // [row][col]
+	Timing     *Timing           `json:"timing,omitempty"`
+}
+
+// Cell is one pairing's result: for a charge, P(the row unit wins) and the
+// casualties on each side; for a volley, P(the column unit is destroyed)
+// and its casualties.
+type Cell struct {
+	Win           stats.Proportion `json:"win"`
+	Casualties    stats.Summary    `json:"casualties"`               // the column unit's
+	RowCasualties *stats.Summary   `json:"row_casualties,omitempty"` // a charge's charger's
+}
+
+// Tables is the matrix as grids: P(win) and the column unit's expected
+// casualties, row units down, column units across; in CSV one row per
+// cell, with intervals.
+func (m *Matrix) Tables(csv bool) []Table {
+	win := "P(row wins)"
+	if m.Fight == "volley" {
+		win = "P(column destroyed)"
+	}
+	title := fmt.Sprintf("matrix (%s): rows %s; ruleset %s, %s trials a cell, seed %d", m.Fight,
+		map[string]string{"charge": "charge the columns and fight to the break", "volley": "strike one round of blows on the charge"}[m.Fight],
+		m.Ruleset, thousands(m.Trials), m.Seed)
+	if m.SeedSource == "random" {
+		title += " (drawn at random)"
+	}
+	if len(m.Rules) > 0 {
+		var opts []string
+		for _, k := range sortedKeys(m.Rules) {
+			opts = append(opts, k+"="+m.Rules[k])
+		}
+		title += "; rules " + strings.Join(opts, ", ")
+	}
+	if !m.Complete {
+		title += "; PARTIAL: interrupted"
+	}
+	if csv {
+		t := Table{Title: title, Header: []string{"row", "col", "p_win", "p_win_ci95_low", "p_win_ci95_high",
+			"col_casualties", "col_casualties_ci95_low", "col_casualties_ci95_high", "row_casualties"}}
+		for i, r := range m.Cells {
+			for j, c := range r {
+				rowCas := ""
+				if c.RowCasualties != nil {
+					rowCas = f4(c.RowCasualties.Mean)
+				}
+				t.Rows = append(t.Rows, []string{m.Rows[i], m.Cols[j], f4(c.Win.P), f4(c.Win.CI95[0]), f4(c.Win.CI95[1]),
+					f4(c.Casualties.Mean), f4(c.Casualties.CI95[0]), f4(c.Casualties.CI95[1]), rowCas})
+			}
+		}
+		return []Table{t}
+	}
+	grid := func(head string, cell func(Cell) string) Table {
+		t := Table{Header: append([]string{head}, m.Cols...)}
+		for i, r := range m.Cells {
+			row := []string{m.Rows[i]}
+			for _, c := range r {
+				row = append(row, cell(c))
+			}
+			t.Rows = append(t.Rows, row)
+		}
+		return t
+	}
+	a := grid(win, func(c Cell) string { return fmt.Sprintf("%.3f", c.Win.P) })
+	a.Title = title
+	b := grid("column casualties (mean)", func(c Cell) string { return fmt.Sprintf("%.2f", c.Casualties.Mean) })
+	b.Notes = []string{"Every cell runs on the same seed; 95% intervals are in the JSON and CSV outputs."}
+	if m.SeedSource == "random" {
+		b.Notes = append(b.Notes, fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", m.Seed))
+	}
+	return []Table{a, b}
+}
