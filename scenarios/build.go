@@ -9,13 +9,18 @@ import (
 
 // Plan is a validated scenario, ready to run.
 type Plan struct {
+	Game        string // "warhammer", "wotr" or "conquest"
 	Name        string
 	Title       string
 	Description string
 	File        string // the file it came from, or "builtin:NAME"
-	Ruleset     *warhammer.Ruleset
-	Trials      int64   // the file's default trial count, or 0
-	Seed        *uint64 // the file's default seed, or nil
+	// RulesetName is the preset the rules started from, and Rules the
+	// options set on top of it, for reports.
+	RulesetName string
+	Rules       map[string]string
+	Ruleset     *warhammer.Ruleset // a Warhammer scenario's ruleset; nil for other games
+	Trials      int64              // the file's default trial count, or 0
+	Seed        *uint64            // the file's default seed, or nil
 	Model       engine.Model
 	Lines       []string // what is simulated, in words, for reports
 
@@ -52,8 +57,8 @@ func build(file string, s *Scenario, rules *warhammer.Ruleset) (*Plan, error) {
 		byID[s.Units[i].ID] = &s.Units[i]
 	}
 	p := &Plan{
-		Name: s.Name, Title: s.Title, Description: s.Description, File: file,
-		Ruleset: rs, Trials: s.Trials, Seed: s.Seed,
+		Game: "warhammer", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
+		RulesetName: rs.Preset, Rules: rs.Changed(), Ruleset: rs, Trials: s.Trials, Seed: s.Seed,
 	}
 	f := s.Fight
 	if f.Type == "close_combat" {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine/warhammer"
+	"go.yaml.in/yaml/v3"
 )
 
 // Load decodes, validates and builds the scenario in data, read from file
@@ -23,6 +24,16 @@ func Load(file string, data []byte) (*Plan, error) { return LoadWith(file, data,
 // LoadWith is Load, under the ruleset rules instead of the scenario's own
 // when rules is not nil (the scenario's ruleset and rules are still checked).
 func LoadWith(file string, data []byte, rules *warhammer.Ruleset) (*Plan, error) {
+	if g := gameOf(data); g != "" && g != "warhammer" {
+		load, ok := games[g]
+		if !ok {
+			return nil, ErrorList{{File: file, Line: 1, Path: "game", Msg: fmt.Sprintf("unknown game %q; use %s", g, strings.Join(GameNames(), ", "))}}
+		}
+		if rules != nil {
+			return nil, ErrorList{{File: file, Path: "game", Msg: "a Warhammer ruleset cannot apply to a " + g + " scenario"}}
+		}
+		return load(file, data)
+	}
 	var s Scenario
 	pos, errs := decodeStrict(file, data, &s)
 	if libErrs := useLibrary(file, &s, pos); len(libErrs) > 0 {
@@ -138,4 +149,31 @@ func OpenWith(arg string, rules *warhammer.Ruleset) (*Plan, error) {
 		return LoadWith("builtin:"+arg, data, rules)
 	}
 	return nil, ErrorList{{File: arg, Msg: fmt.Sprintf("no such file, and no built-in scenario of that name; the built-ins are %s", strings.Join(BuiltinNames(), ", "))}}
+}
+
+// games holds the loaders of the games other than Warhammer, by the name a
+// scenario's game field gives. Each game registers itself from its own file.
+var games = map[string]func(file string, data []byte) (*Plan, error){}
+
+// GameNames lists the games scenarios can be written for.
+func GameNames() []string {
+	names := []string{"warhammer"}
+	for g := range games {
+		names = append(names, g)
+	}
+	sort.Strings(names[1:])
+	return names
+}
+
+// gameOf reads the top-level game field of a scenario without decoding the
+// rest; "" when there is none (or the YAML does not parse: the full decoder
+// reports that).
+func gameOf(data []byte) string {
+	var top struct {
+		Game string `yaml:"game"`
+	}
+	if yaml.Unmarshal(data, &top) != nil {
+		return ""
+	}
+	return top.Game
 }

@@ -7,6 +7,7 @@ package scenarios
 
 // Scenario is one scenario file.
 type Scenario struct {
+	Game        string            `yaml:"game"`        // warhammer (the default); other games have scenario types of their own
 	Name        string            `yaml:"name"`        // short name; defaults to the file name without .yaml
 	Title       string            `yaml:"title"`       // one line for reports and charts
 	Description string            `yaml:"description"` // what it shows, and where the profiles come from

@@ -69,6 +69,9 @@ func (c *checker) sorted() ErrorList {
 // every problem in file order.
 func validate(file string, s *Scenario, pos positions) ErrorList {
 	c := &checker{file: file, pos: pos}
+	if s.Game != "" && s.Game != "warhammer" {
+		c.add("game", "unknown game %q; use %s", s.Game, strings.Join(GameNames(), ", "))
+	}
 	if s.Name != "" && !idPattern.MatchString(s.Name) {
 		c.add("name", "%q is not a valid name; use lowercase letters, digits, - and _%s", s.Name, suchAs(s.Name))
 	}

@@ -94,7 +94,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		labels[label] = true
 		cols = append(cols, report.Column{Label: label, Scenario: plan.Name, Title: plan.Title,
-			Ruleset: plan.Ruleset.Preset, Rules: plan.Ruleset.Changed()})
+			Ruleset: plan.RulesetName, Rules: plan.Rules})
 		models = append(models, plan.Model)
 		roled = append(roled, engine.Renamed(plan.Model, roleNames(plan)))
 	}

@@ -122,7 +122,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 // info is the provenance a report carries.
 func info(p *scenarios.Plan, seedSource string) report.Info {
 	return report.Info{
-		Scenario: p.Name, Title: p.Title, Ruleset: p.Ruleset.Preset, Rules: p.Ruleset.Changed(),
+		Scenario: p.Name, Title: p.Title, Ruleset: p.RulesetName, Rules: p.Rules,
 		SeedSource: seedSource, Version: version, Lines: p.Lines,
 	}
 }

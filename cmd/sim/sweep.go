@@ -135,7 +135,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 		if sw.Scenario == "" {
-			sw.Scenario, sw.Title, sw.Ruleset, sw.Rules = plan.Name, plan.Title, plan.Ruleset.Preset, plan.Ruleset.Changed()
+			sw.Scenario, sw.Title, sw.Ruleset, sw.Rules = plan.Name, plan.Title, plan.RulesetName, plan.Rules
 			for _, m := range res.Metrics {
 				metricNames = append(metricNames, m.Name)
 			}
