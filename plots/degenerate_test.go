@@ -264,3 +264,22 @@ func TestDegenerate(t *testing.T) {
 		})
 	}
 }
+
+func TestTrendRejects(t *testing.T) {
+	good := trendLines()
+	for _, c := range []struct {
+		name   string
+		values []string
+		lines  []Line
+		want   string
+	}{
+		{"no values", nil, good, "at least one value"},
+		{"no lines", []string{"1"}, nil, "at least one line"},
+		{"short line", []string{"1", "2"}, []Line{{Name: "x", P: []float64{0.5}, CI95: [][2]float64{{0.4, 0.6}}}}, "has 1 points"},
+		{"not a probability", []string{"1"}, []Line{{Name: "x", P: []float64{1.5}, CI95: [][2]float64{{0.4, 0.6}}}}, "not a probability"},
+	} {
+		if _, err := Trend("x", c.values, c.lines, Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package plots
 
 import (
+	"github.com/wargamesim/sim/stats"
 	"math"
 
 	"github.com/wargamesim/sim/engine"
@@ -212,4 +213,19 @@ func chanceGrid() Grid {
 	}
 	g.Values[3][4] = math.NaN()
 	return g
+}
+
+// trendLines are two outcomes of a sweep, each with its Wilson interval
+// from 20,000 trials.
+func trendLines() []Line {
+	wins := []float64{0.104, 0.212, 0.492, 0.720, 0.836, 0.885, 0.960}
+	lines := []Line{{Name: "P(knights win)"}, {Name: "P(trolls win)"}}
+	for _, p := range wins {
+		for i, q := range []float64{p, 1 - p} {
+			w := stats.Wilson(int64(q*20000+0.5), 20000)
+			lines[i].P = append(lines[i].P, w.P)
+			lines[i].CI95 = append(lines[i].CI95, w.CI95)
+		}
+	}
+	return lines
 }

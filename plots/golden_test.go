@@ -47,6 +47,12 @@ func goldenCharts() []goldenChart {
 				return Comparison([]*report.Report{fightReport(100000, 100000, "6th"), fightReport(100000, 100000, "8th")},
 					nil, "combat_result_difference", Exactly, o)
 			}},
+		{"trend", "a sweep's two outcomes along seven values, with interval whiskers",
+			func(o Options) (*Chart, error) {
+				o.Title = "Knights against Trolls as the Knights grow"
+				o.Subtitle = "trolls-vs-knights · ruleset 6th · 20,000 trials a point · seed 1"
+				return Trend("units.knights.models", []string{"3", "4", "5", "6", "7", "8", "9"}, trendLines(), o)
+			}},
 		{"heatmap", "a 4×5 grid with one cell without a value",
 			func(o Options) (*Chart, error) {
 				o.Title = "Chance that at least one Troll is slain"

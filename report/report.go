@@ -37,10 +37,14 @@ type Report struct {
 	// without it.
 	Timing *Timing `json:"timing,omitempty"`
 
+	// MetricOrder and EventOrder list the metrics and events in the
+	// model's order, which reads better than the maps' sorted keys: the
+	// text summary and charts follow it.
+	MetricOrder []string `json:"metric_order"`
+	EventOrder  []string `json:"event_order"`
+
 	// Lines describe what was simulated, for the text summary.
 	Lines []string `json:"-"`
-	// order keeps the metrics and events in the model's order for text.
-	metricOrder, eventOrder []string
 }
 
 // Exact holds exactly computed results beside the sampled ones.
@@ -78,11 +82,11 @@ func New(info Info, res *engine.Result) (*Report, error) {
 			return nil, fmt.Errorf("metric %s: %w", m.Name, err)
 		}
 		r.Metrics[m.Name] = s.Shift(m.Min)
-		r.metricOrder = append(r.metricOrder, m.Name)
+		r.MetricOrder = append(r.MetricOrder, m.Name)
 	}
 	for i, e := range res.Events {
 		r.Events[e] = stats.Wilson(res.Count[i], res.Trials)
-		r.eventOrder = append(r.eventOrder, e)
+		r.EventOrder = append(r.EventOrder, e)
 	}
 	return r, nil
 }
@@ -97,9 +101,9 @@ func NewExact(info Info, ex *engine.Exact) (*Report, error) {
 	}
 	r.Metrics, r.Events = e.Metrics, e.Events
 	for _, m := range ex.Metrics {
-		r.metricOrder = append(r.metricOrder, m.Name)
+		r.MetricOrder = append(r.MetricOrder, m.Name)
 	}
-	r.eventOrder = append(r.eventOrder, ex.Events...)
+	r.EventOrder = append(r.EventOrder, ex.Events...)
 	return r, nil
 }
 
@@ -141,3 +145,11 @@ func newReport(info Info) *Report {
 		Lines:      info.Lines,
 	}
 }
+
+// MetricNames lists the report's metrics in the model's order (sorted, for
+// a report read back from JSON).
+func (r *Report) MetricNames() []string { return r.metrics() }
+
+// EventNames lists the report's events in the model's order (sorted, for a
+// report read back from JSON).
+func (r *Report) EventNames() []string { return r.events() }

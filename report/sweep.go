@@ -23,7 +23,10 @@ type Sweep struct {
 	Version    string            `json:"version"`
 	Dice       string            `json:"dice"`
 	Points     []Point           `json:"points"`
-	Timing     *Timing           `json:"timing,omitempty"`
+	// MetricOrder and EventOrder list the results in the model's order.
+	MetricOrder []string `json:"metric_order"`
+	EventOrder  []string `json:"event_order"`
+	Timing      *Timing  `json:"timing,omitempty"`
 }
 
 // Parameter is a field a sweep varies, and its values.

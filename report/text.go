@@ -194,15 +194,15 @@ func (r *Report) provenance() string {
 }
 
 func (r *Report) metrics() []string {
-	if len(r.metricOrder) == len(r.Metrics) {
-		return r.metricOrder
+	if len(r.MetricOrder) == len(r.Metrics) {
+		return r.MetricOrder
 	}
 	return sortedKeys(r.Metrics)
 }
 
 func (r *Report) events() []string {
-	if len(r.eventOrder) == len(r.Events) {
-		return r.eventOrder
+	if len(r.EventOrder) == len(r.Events) {
+		return r.EventOrder
 	}
 	return sortedKeys(r.Events)
 }

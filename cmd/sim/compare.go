@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -40,6 +41,8 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
+	pf := addPlotFlags(fs, `"METRIC=FILE" picks the metric (default: the casualties)`)
+	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
 	byRole := fs.Bool("by-role", false, "name units by their role (target; first, second side) so that scenarios with different unit ids line up (automatic when the columns share no result)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -49,6 +52,10 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usagef("compare: give one or more scenarios")
 	}
 	if err := checkFormat("compare", *format); err != nil {
+		return err
+	}
+	jobs, popts, err := pf.check("compare")
+	if err != nil {
 		return err
 	}
 	if set(fs, "trials") && *trials < 1 {
@@ -124,8 +131,11 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	} else {
 		cfg.Seed = rand.Uint64N(1 << 32)
 	}
+	bar := newProgress(stderr, cfg.Trials, "", *quiet)
+	cfg.Progress = bar.update
 	start := time.Now()
 	res, err := engine.Run(ctx, paired, cfg)
+	bar.done()
 	if err != nil {
 		return err
 	}
@@ -152,6 +162,9 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		err = writeFileAtomic(*out, render)
 	}
 	if err != nil {
+		return err
+	}
+	if err := drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return comparisonChart(cmp, w, o) }, stderr); err != nil {
 		return err
 	}
 	if !res.Complete {

@@ -10,6 +10,7 @@
 //	sim compare A B...       run scenarios or rulesets side by side
 //	sim sweep A --vary P=1..9  run a scenario over a field's values
 //	sim matrix --units A,B   fight every pairing of library units
+//	sim plot RESULT.json -o F  draw a chart from saved JSON
 //	sim list                 list the built-in scenarios
 //	sim show NAME            print a built-in scenario's YAML
 //	sim units [NAME]         list the unit library, or print a unit's YAML
@@ -113,6 +114,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return sweepCmd(ctx, rest, stdout, stderr)
 	case "matrix":
 		return matrixCmd(ctx, rest, stdout, stderr)
+	case "plot":
+		return plotCmd(rest, stdout, stderr)
 	case "units":
 		return unitsCmd(rest, stdout, stderr)
 	case "validate":
@@ -138,6 +141,7 @@ Usage:
   sim compare A B...       run scenarios (or rulesets: --rules 6th,8th) side by side
   sim sweep A --vary P=1..9  run a scenario over the values of one or two fields
   sim matrix --units A,B   fight every pairing of library units
+  sim plot RESULT.json -o F  draw a chart from saved JSON
   sim list                 list the built-in scenarios
   sim show NAME            print a built-in scenario's YAML, to start your own from
   sim units [NAME]         list the unit library, or print one unit's YAML

@@ -12,6 +12,7 @@ import (
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -41,6 +42,8 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	rules := fs.String("rules", "", "ruleset: a preset, a house-rules file, plus options (default 6th)")
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
+	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
+	pf := addPlotFlags(fs, `a heatmap of P(win)`)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -55,6 +58,10 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usagef("matrix: --fight must be charge or volley, got %q", *fight)
 	}
 	if err := checkFormat("matrix", *format); err != nil {
+		return err
+	}
+	jobs, popts, err := pf.check("matrix")
+	if err != nil {
 		return err
 	}
 	if *trials < 1 || *workers < 1 {
@@ -87,6 +94,8 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		Seed: cfg.Seed, SeedSource: source, Trials: cfg.Trials, Complete: true, Version: version, Dice: engine.StreamVersion}
 	start := time.Now()
 	done := int64(0)
+	bar := newProgress(stderr, int64(len(rows)*len(cols))*cfg.Trials, "", *quiet)
+	defer bar.done()
 cells:
 	for _, r := range rows {
 		var line []report.Cell
@@ -95,6 +104,8 @@ cells:
 			if err != nil {
 				return fmt.Errorf("matrix cell %s against %s: %w", r, c, err)
 			}
+			offset := done
+			cfg.Progress = func(n int64) { bar.update(offset + n) }
 			res, err := engine.Run(ctx, plan.Model, cfg)
 			if err != nil {
 				return err
@@ -131,6 +142,9 @@ cells:
 		err = writeFileAtomic(*out, render)
 	}
 	if err != nil {
+		return err
+	}
+	if err := drawCharts(jobs, popts, func(_ string, o plots.Options) (*plots.Chart, error) { return matrixChart(m, o) }, stderr); err != nil {
 		return err
 	}
 	if !m.Complete {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -36,12 +37,18 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	exact := fs.Bool("exact", false, "also compute the exact distributions and show them beside the simulated ones")
 	rules := fs.String("rules", "", "ruleset to use instead of the scenario's: a preset, a house-rules file, plus options (6th+regeneration=save)")
+	pf := addPlotFlags(fs, `"outcomes=FILE" or "METRIC=FILE" picks the chart (default: a fight's outcomes, a volley's casualties)`)
+	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
 		return usagef("run: give one scenario file or built-in name (got %d arguments)", len(pos))
+	}
+	jobs, popts, err := pf.check("run")
+	if err != nil {
+		return err
 	}
 	if err := checkFormat("run", *format); err != nil {
 		return err
@@ -85,8 +92,11 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 	}
 
+	bar := newProgress(stderr, cfg.Trials, "", *quiet)
+	cfg.Progress = bar.update
 	start := time.Now()
 	res, err := engine.Run(ctx, plan.Model, cfg)
+	bar.done()
 	if err != nil {
 		return err
 	}
@@ -110,6 +120,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		Workers:         cfg.Workers,
 	}
 	if err := write(*out, *format, rep, stdout); err != nil {
+		return err
+	}
+	if err := drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return runChart(rep, w, o) }, stderr); err != nil {
 		return err
 	}
 	if !res.Complete {
@@ -158,12 +171,17 @@ func exactCmd(args []string, stdout, stderr io.Writer) error {
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	rules := fs.String("rules", "", "ruleset to use instead of the scenario's (see sim run --help)")
+	pf := addPlotFlags(fs, `"METRIC=FILE" picks the metric (default: the casualties)`)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
 	if len(pos) != 1 {
 		return usagef("exact: give one scenario file or built-in name (got %d arguments)", len(pos))
+	}
+	jobs, popts, err := pf.check("exact")
+	if err != nil {
+		return err
 	}
 	if err := checkFormat("exact", *format); err != nil {
 		return err
@@ -184,7 +202,10 @@ func exactCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return write(*out, *format, rep, stdout)
+	if err := write(*out, *format, rep, stdout); err != nil {
+		return err
+	}
+	return drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return runChart(rep, w, o) }, stderr)
 }
 
 // checkFormat accepts the output formats of a report.

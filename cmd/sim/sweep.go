@@ -12,6 +12,7 @@ import (
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -47,6 +48,8 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	rules := fs.String("rules", "", "ruleset to use instead of the scenario's (see sim run --help)")
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
+	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
+	pf := addPlotFlags(fs, `"EVENT=FILE" picks the event (default: who wins, or the target destroyed)`)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -58,6 +61,10 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return usagef("sweep: give --vary once or twice (got %d)", len(varies))
 	}
 	if err := checkFormat("sweep", *format); err != nil {
+		return err
+	}
+	jobs, popts, err := pf.check("sweep")
+	if err != nil {
 		return err
 	}
 	if *trials < 1 || *workers < 1 {
@@ -101,7 +108,12 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 
 	start := time.Now()
 	var metricNames, eventNames []string
-	for _, point := range grid(params) {
+	points := grid(params)
+	bar := newProgress(stderr, int64(len(points))*cfg.Trials, "", *quiet)
+	defer bar.done()
+	for i, point := range points {
+		offset := int64(i) * cfg.Trials
+		cfg.Progress = func(done int64) { bar.update(offset + done) }
 		data := src
 		var desc []string
 		for i, p := range params {
@@ -140,6 +152,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				metricNames = append(metricNames, m.Name)
 			}
 			eventNames = res.Events
+			sw.MetricOrder, sw.EventOrder = metricNames, eventNames
 		}
 		sw.Points = append(sw.Points, report.Point{Values: point, Metrics: rep.Metrics, Events: rep.Events})
 		if !res.Complete {
@@ -162,6 +175,9 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		err = writeFileAtomic(*out, render)
 	}
 	if err != nil {
+		return err
+	}
+	if err := drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return sweepChart(sw, w, o) }, stderr); err != nil {
 		return err
 	}
 	if !sw.Complete {

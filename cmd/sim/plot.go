@@ -1,0 +1,308 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/wargamesim/sim/plots"
+	"github.com/wargamesim/sim/report"
+)
+
+// plotFlags are the chart flags shared by the commands that draw.
+type plotFlags struct {
+	plots multiFlag // [WHAT=]FILE
+	size  *string
+	embed *bool
+}
+
+func addPlotFlags(fs *flagSet, what string) *plotFlags {
+	p := &plotFlags{}
+	fs.Var(&p.plots, "plot", "draw a chart to FILE (.svg or .png); "+what+"; may be given more than once")
+	p.size = fs.String("size", "1200x675", "chart size in pixels, WIDTHxHEIGHT")
+	p.embed = fs.Bool("embed-fonts", false, "embed the fonts in SVG charts (larger files that render the same everywhere)")
+	return p
+}
+
+// chartJob is one chart to draw: what (a metric, "outcomes", or "" for
+// the default) into file.
+type chartJob struct{ what, file string }
+
+// check reads the chart flags before any trial runs, so that a bad file
+// extension or size fails at once.
+func (p *plotFlags) check(cmd string) ([]chartJob, plots.Options, error) {
+	var o plots.Options
+	w, h, ok := strings.Cut(*p.size, "x")
+	wf, err1 := strconv.ParseFloat(w, 64)
+	hf, err2 := strconv.ParseFloat(h, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return nil, o, usagef("%s: --size must be WIDTHxHEIGHT in pixels, e.g. 1200x675, got %q", cmd, *p.size)
+	}
+	o.Width, o.Height, o.EmbedFonts = plots.Pixels(wf), plots.Pixels(hf), *p.embed
+	var jobs []chartJob
+	for _, spec := range p.plots {
+		what, file, ok := strings.Cut(spec, "=")
+		if !ok {
+			what, file = "", spec
+		}
+		if _, err := plots.FormatOf(file); err != nil {
+			return nil, o, usagef("%s: --plot %s: %v", cmd, spec, strings.TrimPrefix(err.Error(), "plots: "))
+		}
+		jobs = append(jobs, chartJob{what, file})
+	}
+	return jobs, o, nil
+}
+
+// runChart draws a run's (or exact solution's) chart: outcomes, or one
+// metric's distribution; by default the outcomes of a fight, or the
+// casualties of a volley.
+func runChart(r *report.Report, what string, o plots.Options) (*plots.Chart, error) {
+	if what == "" {
+		what = "outcomes"
+		if !hasSuffix(r.EventNames(), ".wins") {
+			for _, m := range r.MetricNames() {
+				if strings.HasSuffix(m, ".casualties") {
+					what = m
+					break
+				}
+			}
+		}
+	}
+	if what == "outcomes" {
+		return plots.Outcomes(r, r.EventNames(), o)
+	}
+	return plots.Distribution(r, what, o)
+}
+
+func hasSuffix(names []string, suffix string) bool {
+	for _, n := range names {
+		if strings.HasSuffix(n, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// comparisonChart overlays one metric of every column: by default the
+// first casualties the columns share.
+func comparisonChart(c *report.Comparison, what string, o plots.Options) (*plots.Chart, error) {
+	var rs []*report.Report
+	var labels []string
+	for _, col := range c.Columns {
+		sec := c.Results[col.Label]
+		rs = append(rs, &report.Report{Scenario: col.Scenario, Title: col.Title, Ruleset: col.Ruleset, Rules: col.Rules,
+			Seed: c.Seed, SeedSource: c.SeedSource, Trials: c.Trials, Requested: c.Requested, Complete: c.Complete,
+			Metrics: sec.Metrics, Events: sec.Events})
+		labels = append(labels, col.Label)
+	}
+	if what == "" {
+		for name := range c.Differences {
+			for m := range c.Differences[name].Metrics {
+				if strings.HasSuffix(m, ".casualties") && (what == "" || m < what) {
+					what = m
+				}
+			}
+		}
+	}
+	return plots.Comparison(rs, labels, what, plots.AtLeast, o)
+}
+
+// sweepChart draws a sweep: the chance of each headline event along one
+// parameter, or a heatmap of the first one over two.
+func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, error) {
+	if len(s.Points) == 0 {
+		return nil, errors.New("the sweep has no points to draw")
+	}
+	events := s.EventOrder
+	if len(events) == 0 { // JSON from before event_order existed
+		for e := range s.Points[0].Events {
+			events = append(events, e)
+		}
+		slices.Sort(events)
+	}
+	_, head := report.Headline(nil, events)
+	if what != "" {
+		head = []string{what}
+	}
+	if len(head) == 0 {
+		return nil, fmt.Errorf("the sweep has no event to draw; give one with --metric (%s)", strings.Join(events, ", "))
+	}
+	if _, ok := s.Points[0].Events[head[0]]; !ok {
+		return nil, fmt.Errorf("the sweep has no event %q; it has %s", head[0], strings.Join(events, ", "))
+	}
+	o.Subtitle = fmt.Sprintf("%s · ruleset %s · %s trials a point · seed %d", s.Scenario, s.Ruleset, comma(s.Trials), s.Seed)
+	if len(s.Parameters) == 1 {
+		if o.Title == "" {
+			o.Title = s.Title
+		}
+		var lines []plots.Line
+		for _, e := range head {
+			l := plots.Line{Name: "P(" + e + ")"}
+			seen := false
+			for _, p := range s.Points {
+				l.P = append(l.P, p.Events[e].P)
+				l.CI95 = append(l.CI95, p.Events[e].CI95)
+				seen = seen || p.Events[e].P > 0
+			}
+			if seen || what != "" {
+				lines = append(lines, l) // an outcome that never happens would only clutter the chart
+			}
+		}
+		if len(lines) == 0 {
+			return nil, fmt.Errorf("%s never happens at any value: nothing to draw", strings.Join(head, ", "))
+		}
+		return plots.Trend(s.Parameters[0].Path, s.Parameters[0].Values, lines, o)
+	}
+	rows, cols := s.Parameters[0], s.Parameters[1]
+	g := plots.Grid{Rows: rows.Values, Cols: cols.Values, RowTitle: rows.Path, ColTitle: cols.Path}
+	for range rows.Values {
+		g.Values = append(g.Values, nanRow(len(cols.Values)))
+	}
+	for i, p := range s.Points {
+		g.Values[i/len(cols.Values)][i%len(cols.Values)] = p.Events[head[0]].P
+	}
+	if o.Title == "" {
+		o.Title = "P(" + head[0] + ")"
+	}
+	return plots.Heatmap(g, o)
+}
+
+// matrixChart draws a matrix's P(win) as a heatmap.
+func matrixChart(m *report.Matrix, o plots.Options) (*plots.Chart, error) {
+	g := plots.Grid{Rows: m.Rows, Cols: m.Cols, RowTitle: "charging unit", ColTitle: "charged unit"}
+	title := "P(the charging unit wins)"
+	if m.Fight == "volley" {
+		g.RowTitle, g.ColTitle, title = "striking unit", "target", "P(the target is destroyed by one round of blows)"
+	}
+	for i := range m.Rows {
+		row := nanRow(len(m.Cols))
+		if i < len(m.Cells) {
+			for j, c := range m.Cells[i] {
+				row[j] = c.Win.P
+			}
+		}
+		g.Values = append(g.Values, row)
+	}
+	if o.Title == "" {
+		o.Title = title
+	}
+	o.Subtitle = fmt.Sprintf("ruleset %s · %s trials a cell · seed %d", m.Ruleset, comma(m.Trials), m.Seed)
+	return plots.Heatmap(g, o)
+}
+
+func nanRow(n int) []float64 {
+	row := make([]float64, n)
+	for i := range row {
+		row[i] = math.NaN()
+	}
+	return row
+}
+
+// drawCharts draws each job with chart and saves it.
+func drawCharts(jobs []chartJob, o plots.Options, chart func(what string, o plots.Options) (*plots.Chart, error), stderr io.Writer) error {
+	for _, j := range jobs {
+		c, err := chart(j.what, o)
+		if err != nil {
+			return &inputError{fmt.Sprintf("--plot %s: %v", j.file, strings.TrimPrefix(err.Error(), "plots: "))}
+		}
+		if err := c.Save(j.file); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "sim: drew %s\n", j.file)
+	}
+	return nil
+}
+
+const plotUsage = `Usage: sim plot RESULT.json [--metric NAME | --outcomes] -o FILE [flags]
+
+Draws a chart from the JSON that sim run, exact, compare, sweep or matrix
+wrote (--format json), without running anything again: the same chart the
+command's --plot would have drawn. For a run, the outcomes of a fight or
+one metric's distribution; for a comparison, one metric of every column;
+for a sweep, the chance of each outcome along the parameter (a heatmap for
+two); for a matrix, a heatmap of P(win). The file's extension (.svg, .png)
+picks the format.
+
+Flags:
+`
+
+func plotCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("plot", plotUsage, stdout)
+	metric := fs.String("metric", "", "the metric (a sweep: the event) to draw")
+	outcomes := fs.Bool("outcomes", false, "draw a run's outcomes (its events)")
+	out := fs.String("o", "", "the chart file, .svg or .png")
+	pf := addPlotFlags(fs, "as -o")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("plot: give one JSON file written by sim (--format json)")
+	}
+	if *out == "" {
+		return usagef("plot: give the chart file with -o FILE.svg or -o FILE.png")
+	}
+	if *outcomes && *metric != "" {
+		return usagef("plot: give --metric or --outcomes, not both")
+	}
+	what := *metric
+	if *outcomes {
+		what = "outcomes"
+	}
+	pf.plots = multiFlag{*out}
+	jobs, o, err := pf.check("plot")
+	if err != nil {
+		return err
+	}
+	jobs[0].what = what
+	data, err := os.ReadFile(pos[0])
+	if err != nil {
+		return &inputError{fmt.Sprintf("%s: cannot read it: %v", pos[0], errors.Unwrap(err))}
+	}
+	var kind struct {
+		Kind string `json:"kind"`
+	}
+	if err := json.Unmarshal(data, &kind); err != nil {
+		return &inputError{fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
+	}
+	var chart func(string, plots.Options) (*plots.Chart, error)
+	switch kind.Kind {
+	case "":
+		var r report.Report
+		err = json.Unmarshal(data, &r)
+		chart = func(w string, o plots.Options) (*plots.Chart, error) { return runChart(&r, w, o) }
+	case "comparison":
+		var c report.Comparison
+		err = json.Unmarshal(data, &c)
+		chart = func(w string, o plots.Options) (*plots.Chart, error) { return comparisonChart(&c, w, o) }
+	case "sweep":
+		var s report.Sweep
+		err = json.Unmarshal(data, &s)
+		chart = func(w string, o plots.Options) (*plots.Chart, error) { return sweepChart(&s, w, o) }
+	case "matrix":
+		var m report.Matrix
+		err = json.Unmarshal(data, &m)
+		chart = func(_ string, o plots.Options) (*plots.Chart, error) { return matrixChart(&m, o) }
+	default:
+		return &inputError{fmt.Sprintf("%s: unknown kind %q of sim output", pos[0], kind.Kind)}
+	}
+	if err != nil {
+		return &inputError{fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
+	}
+	return drawCharts(jobs, o, chart, stderr)
+}
+
+// comma writes n with thousands separators.
+func comma(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+)
+
+// progress draws a progress bar on stderr for a run that lasts longer than
+// about a second, and only when stderr is a terminal: a pipe, a file or a
+// test sees nothing, and stdout never does.
+type progress struct {
+	w      io.Writer
+	total  int64
+	start  time.Time
+	mu     sync.Mutex
+	last   time.Time
+	shown  bool
+	prefix string
+}
+
+// newProgress returns a progress bar for total trials, or nil when it
+// should not be drawn (quiet, or stderr is not a terminal).
+func newProgress(stderr io.Writer, total int64, prefix string, quiet bool) *progress {
+	if quiet || !isTerminal(stderr) {
+		return nil
+	}
+	return &progress{w: stderr, total: total, start: time.Now(), prefix: prefix}
+}
+
+// isTerminal reports whether w is a character device, such as a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// update is an engine.Config.Progress callback: it redraws the bar at most
+// ten times a second, once the run has lasted a second.
+func (p *progress) update(done int64) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	now := time.Now()
+	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 100*time.Millisecond {
+		return
+	}
+	p.last, p.shown = now, true
+	frac := float64(done) / float64(p.total)
+	const width = 30
+	n := int(frac * width)
+	eta := time.Duration(float64(now.Sub(p.start)) * (1 - frac) / max(frac, 1e-9)).Round(time.Second)
+	fmt.Fprintf(p.w, "\r%s[%s%s] %3.0f%%  %s of %s trials, about %s left ", p.prefix,
+		strings.Repeat("=", n), strings.Repeat(" ", width-n), 100*frac, comma(done), comma(p.total), eta)
+}
+
+// done clears the bar, if it was drawn.
+func (p *progress) done() {
+	if p == nil || !p.shown {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	fmt.Fprint(p.w, "\r\033[K")
+}
