@@ -37,15 +37,7 @@ func ruleset(r *report.Report) string {
 	if r.Ruleset == "" {
 		return ""
 	}
-	s := "ruleset " + r.Ruleset
-	if len(r.Rules) > 0 {
-		var opts []string
-		for _, k := range sortedKeys(r.Rules) {
-			opts = append(opts, k+"="+r.Rules[k])
-		}
-		s += " with " + strings.Join(opts, ", ")
-	}
-	return s
+	return report.RulesetText(r.Ruleset, r.Rules)
 }
 
 // provenanceOf is the subtitle of a chart of several reports: what they

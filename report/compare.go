@@ -184,15 +184,7 @@ func diffCells(m map[string]stats.Summary, name string) []string {
 func (c *Comparison) title() string {
 	var cols []string
 	for _, col := range c.Columns {
-		d := col.Scenario + " under " + col.Ruleset
-		if len(col.Rules) > 0 {
-			var opts []string
-			for _, k := range sortedKeys(col.Rules) {
-				opts = append(opts, k+"="+col.Rules[k])
-			}
-			d += " with " + strings.Join(opts, ", ")
-		}
-		cols = append(cols, col.Label+" = "+d)
+		cols = append(cols, col.Label+" = "+col.Scenario+" under "+RulesetText(col.Ruleset, col.Rules))
 	}
 	t := fmt.Sprintf("compare %s; %s trials each, seed %d", strings.Join(cols, "; "), thousands(c.Trials), c.Seed)
 	if c.SeedSource == "random" {

@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/wargamesim/sim/stats"
 )
@@ -43,18 +42,11 @@ func (m *Matrix) Tables(csv bool) []Table {
 	if m.Fight == "volley" {
 		win = "P(column destroyed)"
 	}
-	title := fmt.Sprintf("matrix (%s): rows %s; ruleset %s, %s trials a cell, seed %d", m.Fight,
+	title := fmt.Sprintf("matrix (%s): rows %s; %s, %s trials a cell, seed %d", m.Fight,
 		map[string]string{"charge": "charge the columns and fight to the break", "volley": "strike one round of blows on the charge"}[m.Fight],
-		m.Ruleset, thousands(m.Trials), m.Seed)
+		RulesetText(m.Ruleset, m.Rules), thousands(m.Trials), m.Seed)
 	if m.SeedSource == "random" {
 		title += " (drawn at random)"
-	}
-	if len(m.Rules) > 0 {
-		var opts []string
-		for _, k := range sortedKeys(m.Rules) {
-			opts = append(opts, k+"="+m.Rules[k])
-		}
-		title += "; rules " + strings.Join(opts, ", ")
 	}
 	if !m.Complete {
 		title += "; PARTIAL: interrupted"

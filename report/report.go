@@ -5,6 +5,9 @@ package report
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/stats"
@@ -153,3 +156,17 @@ func (r *Report) MetricNames() []string { return r.metrics() }
 // EventNames lists the report's events in the model's order (sorted, for a
 // report read back from JSON).
 func (r *Report) EventNames() []string { return r.events() }
+
+// RulesetText names a ruleset and the options set on it, for titles and
+// subtitles: "ruleset 6th with fear=none, stomp=yes".
+func RulesetText(ruleset string, rules map[string]string) string {
+	s := "ruleset " + ruleset
+	if len(rules) > 0 {
+		var opts []string
+		for _, k := range slices.Sorted(maps.Keys(rules)) {
+			opts = append(opts, k+"="+rules[k])
+		}
+		s += " with " + strings.Join(opts, ", ")
+	}
+	return s
+}

@@ -111,15 +111,7 @@ func (s *Sweep) Table(metrics, events []string, csv bool) Table {
 }
 
 func (s *Sweep) title() string {
-	rules := "ruleset " + s.Ruleset
-	if len(s.Rules) > 0 {
-		var opts []string
-		for _, k := range sortedKeys(s.Rules) {
-			opts = append(opts, k+"="+s.Rules[k])
-		}
-		rules += " with " + strings.Join(opts, ", ")
-	}
-	t := fmt.Sprintf("sweep %s: %s, %s trials a point, seed %d", s.Scenario, rules, thousands(s.Trials), s.Seed)
+	t := fmt.Sprintf("sweep %s: %s, %s trials a point, seed %d", s.Scenario, RulesetText(s.Ruleset, s.Rules), thousands(s.Trials), s.Seed)
 	if s.SeedSource == "random" {
 		t += " (drawn at random)"
 	}

@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -172,14 +173,7 @@ func at(xs []float64, k int) float64 {
 
 // provenance is the line that lets anyone rerun the numbers.
 func (r *Report) provenance() string {
-	rules := "ruleset " + r.Ruleset
-	if len(r.Rules) > 0 {
-		var opts []string
-		for _, k := range sortedKeys(r.Rules) {
-			opts = append(opts, k+"="+r.Rules[k])
-		}
-		rules += " with " + strings.Join(opts, ", ")
-	}
+	rules := RulesetText(r.Ruleset, r.Rules)
 	if r.Trials == 0 {
 		return rules + ", exact solution (no sampling)"
 	}
@@ -197,23 +191,14 @@ func (r *Report) metrics() []string {
 	if len(r.MetricOrder) == len(r.Metrics) {
 		return r.MetricOrder
 	}
-	return sortedKeys(r.Metrics)
+	return slices.Sorted(maps.Keys(r.Metrics))
 }
 
 func (r *Report) events() []string {
 	if len(r.EventOrder) == len(r.Events) {
 		return r.EventOrder
 	}
-	return sortedKeys(r.Events)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return slices.Sorted(maps.Keys(r.Events))
 }
 
 // prob formats a probability with four decimals, showing a small positive

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"strings"
 	"time"
@@ -125,12 +124,8 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if set(fs, "trials") {
 		cfg.Trials = *trials
 	}
-	source := "random"
-	if set(fs, "seed") {
-		cfg.Seed, source = *seed, "flag"
-	} else {
-		cfg.Seed = rand.Uint64N(1 << 32)
-	}
+	var source string
+	cfg.Seed, source = chooseSeed(fs, *seed, nil)
 	bar := newProgress(stderr, cfg.Trials, "", *quiet)
 	cfg.Progress = bar.update
 	start := time.Now()
@@ -156,12 +151,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		return report.WriteTables(w, *format, cmp.Tables()...)
 	}
-	if *out == "" {
-		err = render(stdout)
-	} else {
-		err = writeFileAtomic(*out, render)
-	}
-	if err != nil {
+	if err := emit(*out, stdout, render); err != nil {
 		return err
 	}
 	if err := drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return comparisonChart(cmp, w, o) }, stderr); err != nil {

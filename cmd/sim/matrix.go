@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strings"
@@ -84,12 +83,8 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 
 	cfg := engine.Config{Trials: *trials, Workers: *workers}
-	source := "random"
-	if set(fs, "seed") {
-		cfg.Seed, source = *seed, "flag"
-	} else {
-		cfg.Seed = rand.Uint64N(1 << 32)
-	}
+	var source string
+	cfg.Seed, source = chooseSeed(fs, *seed, nil)
 	m := &report.Matrix{Kind: "matrix", Fight: *fight, Ruleset: rs.Preset, Rules: rs.Changed(), Rows: rows, Cols: cols,
 		Seed: cfg.Seed, SeedSource: source, Trials: cfg.Trials, Complete: true, Version: version, Dice: engine.StreamVersion}
 	start := time.Now()
@@ -136,12 +131,7 @@ cells:
 		}
 		return report.WriteTables(w, *format, m.Tables(*format == "csv")...)
 	}
-	if *out == "" {
-		err = render(stdout)
-	} else {
-		err = writeFileAtomic(*out, render)
-	}
-	if err != nil {
+	if err := emit(*out, stdout, render); err != nil {
 		return err
 	}
 	if err := drawCharts(jobs, popts, func(_ string, o plots.Options) (*plots.Chart, error) { return matrixChart(m, o) }, stderr); err != nil {

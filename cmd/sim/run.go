@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"time"
 
@@ -71,15 +70,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if set(fs, "trials") {
 		cfg.Trials = *trials
 	}
-	source := "random"
-	switch {
-	case set(fs, "seed"):
-		cfg.Seed, source = *seed, "flag"
-	case plan.Seed != nil:
-		cfg.Seed, source = *plan.Seed, "scenario"
-	default:
-		cfg.Seed = rand.Uint64N(1 << 32) // short enough to read out and retype
-	}
+	var source string
+	cfg.Seed, source = chooseSeed(fs, *seed, plan.Seed)
 
 	var ex *engine.Exact
 	if *exact {
@@ -152,10 +144,7 @@ func write(out, format string, rep *report.Report, stdout io.Writer) error {
 		}
 		return report.WriteText(w, rep)
 	}
-	if out == "" {
-		return render(stdout)
-	}
-	return writeFileAtomic(out, render)
+	return emit(out, stdout, render)
 }
 
 const exactUsage = `Usage: sim exact FILE|NAME [flags]

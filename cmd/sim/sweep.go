@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"strings"
 	"time"
@@ -90,12 +89,8 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 
 	cfg := engine.Config{Trials: *trials, Workers: *workers}
-	source := "random"
-	if set(fs, "seed") {
-		cfg.Seed, source = *seed, "flag"
-	} else {
-		cfg.Seed = rand.Uint64N(1 << 32)
-	}
+	var source string
+	cfg.Seed, source = chooseSeed(fs, *seed, nil)
 	sw := &report.Sweep{Kind: "sweep", Seed: cfg.Seed, SeedSource: source, Trials: cfg.Trials,
 		Version: version, Dice: engine.StreamVersion, Complete: true}
 	for _, p := range params {
@@ -169,12 +164,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		return report.WriteTables(w, *format, sw.Table(ms, es, *format == "csv"))
 	}
-	if *out == "" {
-		err = render(stdout)
-	} else {
-		err = writeFileAtomic(*out, render)
-	}
-	if err != nil {
+	if err := emit(*out, stdout, render); err != nil {
 		return err
 	}
 	if err := drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return sweepChart(sw, w, o) }, stderr); err != nil {

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"io"
+	"math/rand/v2"
+)
+
+// chooseSeed is the seed of a run and where it came from: the --seed flag,
+// else the scenario's (scenario may be nil), else one drawn at random, short
+// enough to read out and retype.
+func chooseSeed(fs *flagSet, flag uint64, scenario *uint64) (seed uint64, source string) {
+	switch {
+	case set(fs, "seed"):
+		return flag, "flag"
+	case scenario != nil:
+		return *scenario, "scenario"
+	}
+	return rand.Uint64N(1 << 32), "random"
+}
+
+// emit renders output to the file out (atomically) or, when out is empty,
+// to stdout.
+func emit(out string, stdout io.Writer, render func(io.Writer) error) error {
+	if out == "" {
+		return render(stdout)
+	}
+	return writeFileAtomic(out, render)
+}
