@@ -77,19 +77,7 @@ func (b *Binomial) Sample(d *Dice, n int) int {
 }
 
 func (b *Binomial) sampleRow(d *Dice, n int) int {
-	row := b.thr[b.start[n]:b.start[n+1]]
-	u := d.Uint64()
-	// The first threshold above u; thresholds are non-decreasing.
-	lo, hi := 0, len(row)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if row[m] > u {
-			hi = m
-		} else {
-			lo = m + 1
-		}
-	}
-	return int(b.kmin[n]) + lo
+	return int(b.kmin[n]) + search(b.thr[b.start[n]:b.start[n+1]], d.Uint64())
 }
 
 // BinomialPMF returns P(X = k) for k = 0..n, X ~ Binomial(n, p), given the

@@ -175,3 +175,47 @@ func BenchmarkBinomialSample(b *testing.B) {
 		})
 	}
 }
+
+// A Discrete samples its pmf: checked by chi-square on a lopsided pmf with
+// a zero in it, long enough to take the binary search.
+func TestDiscrete(t *testing.T) {
+	t.Parallel()
+	pmf := make([]float64, 40)
+	for k := range pmf {
+		pmf[k] = float64((k*7)%5) + 0.5
+	}
+	pmf[3] = 0
+	var sum float64
+	for _, p := range pmf {
+		sum += p
+	}
+	for k := range pmf {
+		pmf[k] /= sum
+	}
+	for _, p := range [][]float64{pmf, {0.25, 0, 0.75}, {1}} {
+		s := NewDiscrete(p)
+		d := NewDice(3, 4)
+		obs := make([]int64, len(p))
+		const n = 200_000
+		for range n {
+			obs[s.Sample(d)]++
+		}
+		var o []int64
+		var q []float64
+		for k := range p {
+			if p[k] == 0 {
+				if obs[k] != 0 {
+					t.Fatalf("outcome %d of probability 0 drawn %d times", k, obs[k])
+				}
+				continue
+			}
+			o, q = append(o, obs[k]), append(q, p[k])
+		}
+		if len(o) < 2 {
+			continue
+		}
+		if x, c := chiSquare(o, q), critical(len(o)-1, alpha); x > c {
+			t.Errorf("%d outcomes: chi-square %.1f > %.1f", len(p), x, c)
+		}
+	}
+}

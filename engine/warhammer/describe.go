@@ -138,7 +138,7 @@ func (f *Fight) Describe() []string {
 		}
 		lines = append(lines, head)
 		for _, g := range sd.groups {
-			v := &g.v[1][0][1]
+			v := &g.v[1][0][0][1]
 			who := []string{"models", "mounts", "supporting ranks"}[g.kind]
 			lines = append(lines, fmt.Sprintf("  %s: I%d, hit %s, wound %s (S%d against T%d), %s armour save",
 				who, g.i, hitText(v.st), testText(v.st.wound), v.st.strength, foe.Profile.T, saveLeft(v.st)))

@@ -104,16 +104,23 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 			if ps == 0 {
 				continue
 			}
-			for d, pd := range dmg[u] {
+			for dj, pd := range dmg[u] {
 				if pd == 0 {
 					continue
 				}
+				d, onDamaged := dj/w, dj%w
 				k := min(k, kMax)
 				r := 0
 				if rMax > 0 {
 					r = regenLost[d*(kMax+1)+k]
 					if v.rs.RegenDice == RegenPerUnsavedWound {
-						r = min(r, u)
+						// One die per unsaved wound, less those on the
+						// damaged model when a Killing Blow then slays it.
+						dice := u
+						if k > 0 && v.rs.KillingBlowOrder == KBAfterOtherWounds {
+							dice -= onDamaged
+						}
+						r = min(r, dice)
 					}
 				}
 				weight[idx(d, k, r)] += pj[j] * ps * pd
@@ -153,10 +160,12 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 	return out, nil
 }
 
-// damage returns dmg[u][d]: the probability that u ordinary unsaved wounds do
-// d wounds of damage to an unwounded unit, each wound multiplied by Multiple
-// Wounds and capped at what the damaged model has left. d is capped at hpMax:
-// the bucket hpMax holds "the whole unit or more".
+// damage returns dmg[u][d·W+j]: the probability that u ordinary unsaved
+// wounds do d wounds of damage to an unwounded unit, j of them landing on
+// the model left damaged (0 when none is), each wound multiplied by Multiple
+// Wounds and capped at what the damaged model has left. d is capped at
+// hpMax: the bucket hpMax holds "the whole unit or more". j matters when a
+// Killing Blow then slays that model: its wounds roll no Regeneration dice.
 func (v *Volley) damage(n, hpMax int) [][]float64 {
 	w := v.tg.W
 	mw := v.atk.Rules.MultipleWounds
@@ -171,24 +180,32 @@ func (v *Volley) damage(n, hpMax int) [][]float64 {
 		mult = make([]float64, max(mw.N, 1)+1)
 		mult[max(mw.N, 1)] = 1
 	}
+	size := (hpMax + 1) * w
 	dmg := make([][]float64, n+1)
-	dmg[0] = make([]float64, hpMax+1)
+	dmg[0] = make([]float64, size)
 	dmg[0][0] = 1
 	for i := 1; i <= n; i++ {
-		cur := make([]float64, hpMax+1)
-		for d, p := range dmg[i-1] {
+		cur := make([]float64, size)
+		for dj, p := range dmg[i-1] {
 			if p == 0 {
 				continue
 			}
+			d, j := dj/w, dj%w
 			if d == hpMax {
-				cur[hpMax] += p
+				cur[hpMax*w] += p
 				continue
 			}
 			left := w - d%w
 			for m, pm := range mult {
-				if pm > 0 {
-					cur[min(d+min(m, left), hpMax)] += p * pm
+				if pm == 0 {
+					continue
 				}
+				d2 := min(d+min(m, left), hpMax)
+				j2 := j + 1
+				if d2%w == 0 || d2 == hpMax {
+					j2 = 0 // the model is slain, or the unit
+				}
+				cur[d2*w+j2] += p * pm
 			}
 		}
 		dmg[i] = cur

@@ -271,3 +271,30 @@ func ExampleVolley_Exact() {
 	fmt.Printf("P(destroyed) = %.6f (1/64 = %.6f)\n", ex.P[0], 1.0/64)
 	// Output: P(destroyed) = 0.015625 (1/64 = 0.015625)
 }
+
+// Killing Blow, Multiple Wounds (D3) and Regeneration together, where a
+// Killing Blow often slays a model carrying ordinary wounds: the exact
+// solver and the per-die simulation agree.
+func TestExactKillingBlowMultipleWoundsRegeneration(t *testing.T) {
+	t.Parallel()
+	for _, order := range []string{"after_other_wounds", "before_other_wounds"} {
+		rs := sixth(t)
+		if err := rs.Set("killing_blow_order", order, "test"); err != nil {
+			t.Fatal(err)
+		}
+		v, err := NewVolley(rs, "ghouls",
+			Attack{Phase: CloseCombat, Count: 10, Skill: 4, S: 5, Round: 1,
+				Rules: AttackRules{KillingBlow: true, MultipleWounds: Amount{Die: 3}}},
+			Target{Type: Infantry, T: 4, W: 3, WS: 3, Models: 3,
+				Defence: Defence{Armour: 5, Ward: 6, Regeneration: 4}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, err := v.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		agree(t, order+" per die", ex, run(t, v.PerDie(), 200_000, 21))
+		agree(t, order+" counts", ex, run(t, v, 200_000, 22))
+	}
+}

@@ -34,6 +34,12 @@ type Fight struct {
 	sides  [2]*side
 	perDie bool
 
+	// orders[r][first+1] are the strikes of a round (r 1 for the first,
+	// 0 for later ones) when first strikes first among equal keys on
+	// opposite sides (-1: at once); ties[r] says whether there are such.
+	orders [2][3][]strike
+	ties   [2]bool
+
 	metrics []engine.Metric
 	events  []string
 }
@@ -66,10 +72,12 @@ type group struct {
 	perModel int // attacks a fighting model makes
 	asf, asl bool
 	rules    AttackRules
-	// v[round1][feared][regenTarget] are the stages against the enemy: in
-	// the first round or later, with the attackers' WS down to 1 by Fear or
-	// not, and against an enemy whose Regeneration save is available or not.
-	v [2][2][2]variant
+	// v[round1][feared][foeFeared][regenTarget] are the stages against the
+	// enemy: in the first round or later, with the attackers' WS down to 1
+	// by Fear or not, the enemy's WS down to 1 or not ("all models in the
+	// unit have their Weapon Skill reduced to 1", 8th), and against an
+	// enemy whose Regeneration save is available or not.
+	v [2][2][2][2]variant
 }
 
 // variant is one way a group's attacks can go.
@@ -126,6 +134,11 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	f := &Fight{rs: rs, cc: cc}
 	for i := range f.sides {
 		f.sides[i] = f.newSide(i)
+	}
+	for r1 := range 2 {
+		for first := -1; first <= 1; first++ {
+			f.orders[r1][first+1], f.ties[r1] = f.strikeOrder(roundOf(r1 == 1), first)
+		}
 	}
 	f.metrics, f.events = f.outcomes()
 	return f, nil
@@ -207,20 +220,25 @@ func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
 	foe := &f.cc.Sides[1-i]
 	for r1 := range 2 {
 		for feared := range 2 {
-			for regen := range 2 {
-				ws := g.ws
-				if feared == 1 {
-					ws = 1 // failed Fear test (8th)
+			for foeFeared := range 2 {
+				for regen := range 2 {
+					ws := g.ws
+					if feared == 1 {
+						ws = 1 // failed Fear test (8th)
+					}
+					a := Attack{Phase: CloseCombat, Count: maxN, Skill: ws, S: strength(r1 == 1), Round: roundOf(r1 == 1), Rules: g.rules}
+					if g.asf && f.rs.ASFRerolls && g.i >= foe.Profile.I {
+						a.Rules.RerollHits.Failed = true // Always Strikes First re-rolls misses (RULES.md §2.3)
+					}
+					tg := foe.target()
+					if foeFeared == 1 {
+						tg.WS = 1
+					}
+					if regen == 0 {
+						tg.Defence.Regeneration = NoSave // lost for the phase or the battle
+					}
+					g.v[r1][feared][foeFeared][regen] = *f.variant(a, tg, maxN)
 				}
-				a := Attack{Phase: CloseCombat, Count: maxN, Skill: ws, S: strength(r1 == 1), Round: roundOf(r1 == 1), Rules: g.rules}
-				if g.asf && f.rs.ASFRerolls && g.i >= foe.Profile.I {
-					a.Rules.RerollHits.Failed = true // Always Strikes First re-rolls misses (RULES.md §2.3)
-				}
-				tg := foe.target()
-				if regen == 0 {
-					tg.Defence.Regeneration = NoSave // lost for the phase or the battle
-				}
-				g.v[r1][feared][regen] = *f.variant(a, tg, maxN)
 			}
 		}
 	}

@@ -222,9 +222,9 @@ func TestStrikingOrder(t *testing.T) {
 	} {
 		f := newFight(t, c.rs, Combat{Sides: [2]Fighter{c.a, c.b}, Charger: c.charger, HighGround: -1, MaxRounds: 1})
 		tr := f.NewTrialer().(*fightTrial)
-		n := tr.orderStrikes(engine.NewDice(1, 1), 1, -1)
-		if n == 0 || tr.order[0].side != c.firstSide {
-			t.Errorf("%s: %+v strikes first; want side %d (%s)", c.name, tr.order[:n], c.firstSide, c.why)
+		order := tr.orderStrikes(engine.NewDice(1, 1), 1, -1)
+		if len(order) == 0 || order[0].side != c.firstSide {
+			t.Errorf("%s: %+v strikes first; want side %d (%s)", c.name, order, c.firstSide, c.why)
 		}
 	}
 }
@@ -259,5 +259,24 @@ func TestFightCountsMatchPerDie(t *testing.T) {
 				t.Errorf("%s: %s is %.4f by counts, %.4f die by die (se %.4f)", rs.Name, name, pa, pb, se)
 			}
 		}
+	}
+}
+
+// 8th-edition Fear: a unit that fails its test has WS 1 for the round, for
+// its own blows and for the enemy's (all models in the unit have their
+// Weapon Skill reduced to 1). Found by the reference resolver in bench/.
+func TestFearLowersTheFearedUnitsWSForBothSides(t *testing.T) {
+	trolls := trollsUnit()
+	trolls.CausesFear = true
+	f := newFight(t, eighth(t), Combat{Sides: [2]Fighter{empireKnights(), trolls}, Charger: 0, HighGround: -1, MaxRounds: 1})
+	tr := f.NewTrialer().(*fightTrial)
+	tr.st[0].feared = true // the Knights failed their Fear test
+	knights := tr.variant(0, &f.sides[0].groups[0], 1)
+	trollBlows := tr.variant(1, &f.sides[1].groups[0], 1)
+	if knights.st.hit.Need != 5 {
+		t.Errorf("feared Knights (WS 1) hit the Trolls (WS 3) on %d+, want 5+", knights.st.hit.Need)
+	}
+	if trollBlows.st.hit.Need != 3 {
+		t.Errorf("the Trolls (WS 3) hit the feared Knights (WS 1) on %d+, want 3+", trollBlows.st.hit.Need)
 	}
 }

@@ -198,3 +198,24 @@ func TestScriptedAttack(t *testing.T) {
 		}
 	}
 }
+
+// A model slain by Killing Blow never regenerates, not even the ordinary
+// wounds it carried (seed 000): their unsaved wounds roll no dice. Found by
+// the reference resolver in bench/.
+func TestKillingBlowTakesItsWoundsRegenerationDice(t *testing.T) {
+	rs := sixth(t)
+	u := newUnitState(3, 3)
+	u.wound(3, true) // a D3 of 3 slays the first model
+	u.wound(1, true) // a second wound marks 1 on the next
+	u.killingBlow(rs)
+	if got := u.regenDice(rs); got != 1 {
+		t.Errorf("%d Regeneration dice, want 1: the wound on the model slain by Killing Blow rolls none", got)
+	}
+	v := newUnitState(2, 3)
+	for range 10 {
+		v.wound(1, true)
+	}
+	if got := v.regenDice(rs); got != 6 {
+		t.Errorf("10 wounds on 2 Trolls roll %d dice, want 6 (seed 000: at most the wounds lost)", got)
+	}
+}

@@ -20,6 +20,10 @@ type Volley struct {
 	stages *engine.Flow // stage by stage
 	flow   *engine.Flow // the same, collapsed to one draw per trial
 	regen  *engine.Binomial
+	// dmg[u] samples the damage of u ordinary unsaved wounds with Multiple
+	// Wounds on the fresh target, as index d·W+j (see damage), in one draw
+	// instead of one roll a wound; nil when there is nothing to gain.
+	dmg    []*engine.Discrete
 	perDie bool
 
 	endOfPhaseRegen bool
@@ -59,6 +63,11 @@ func NewVolley(rs *Ruleset, id string, a Attack, tg Target) (*Volley, error) {
 		v.regen = engine.NewBinomial(p, tg.Models*tg.W)
 	}
 	maxWounds := tg.Models * tg.W
+	if mw := a.Rules.MultipleWounds; (mw.Die != 0 || mw.N > 1) && a.Count <= 1024 && (maxWounds+1)*tg.W <= 4096 {
+		for _, pmf := range v.damage(a.Count, maxWounds) {
+			v.dmg = append(v.dmg, engine.NewDiscrete(pmf))
+		}
+	}
 	v.metrics = []engine.Metric{
 		{Name: id + ".unsaved", Max: a.Count},
 		{Name: id + ".wounds", Max: 2 * maxWounds}, // Killing Blow may score profile wounds on top
@@ -147,17 +156,29 @@ func (t *volleyTrialer) Trial(d *engine.Dice, r *engine.TrialResult) {
 	flaming := v.atk.Rules.Flaming
 
 	u := newUnitState(v.tg.Models, v.tg.W)
-	applyWounds(&u, v.rs, d, ordinary, killing, v.atk.Rules.MultipleWounds, v.endOfPhaseRegen && !flaming)
+	regenerable := v.endOfPhaseRegen && !flaming
+	if v.dmg != nil && !v.perDie {
+		// The ordinary wounds' damage in one draw; Killing Blows before or
+		// after them as the ruleset says (applyWounds's order).
+		before := v.rs.KillingBlowOrder == KBBeforeOtherWounds
+		for i := 0; before && i < killing; i++ {
+			u.killingBlow(v.rs)
+		}
+		dj := v.dmg[ordinary].Sample(d)
+		u.damage(dj/v.tg.W, dj%v.tg.W, ordinary, regenerable)
+		for i := 0; !before && i < killing; i++ {
+			u.killingBlow(v.rs)
+		}
+	} else {
+		applyWounds(&u, v.rs, d, ordinary, killing, v.atk.Rules.MultipleWounds, regenerable)
+	}
 
 	regenerated := c[stRegenSaved]
 	lostRegen := flaming && ordinary+killing > 0 && v.rs.FlamingRegen == LoseRegenForBattle
 	if v.endOfPhaseRegen && !(flaming && ordinary+killing > 0) {
 		// Seed 000: once all attacks are resolved, one die per unsaved
 		// wound, never more than the wounds the unit lost.
-		dice := u.regenLost
-		if v.rs.RegenDice == RegenPerUnsavedWound {
-			dice = min(dice, ordinary)
-		}
+		dice := u.regenDice(v.rs)
 		if v.perDie {
 			regenerated = d.Count(dice, int(v.tg.Defence.Regeneration))
 		} else {

@@ -18,6 +18,10 @@ type unitState struct {
 	regenLost int // wounds lost that Regeneration may restore (not on a model slain by Killing Blow)
 	onDamaged int // of carried, those lost this phase to wounds Regeneration may restore
 	kbSlain   int // models slain by Killing Blow
+	// unsavedRegen counts the unsaved wounds Regeneration may restore, one
+	// die each (seed 000), less those that landed on a model a Killing
+	// Blow then slew; unsavedOnDamaged counts those on the damaged model.
+	unsavedRegen, unsavedOnDamaged int
 }
 
 func newUnitState(models, w int) unitState {
@@ -27,6 +31,7 @@ func newUnitState(models, w int) unitState {
 // startPhase clears the phase's tallies.
 func (u *unitState) startPhase() {
 	u.lost, u.scored, u.regenLost, u.onDamaged, u.kbSlain = 0, 0, 0, 0, 0
+	u.unsavedRegen, u.unsavedOnDamaged = 0, 0
 }
 
 // wound marks n wounds from one unsaved wound (n > 1 with Multiple Wounds) on
@@ -34,6 +39,9 @@ func (u *unitState) startPhase() {
 // it has left: the excess is lost, and so are wounds on a destroyed unit
 // (RULES.md §2.8). regenerable says whether Regeneration may restore them.
 func (u *unitState) wound(n int, regenerable bool) {
+	if regenerable {
+		u.unsavedRegen++ // a die even for a wound on a destroyed unit; the dice stop at the wounds lost
+	}
 	if u.alive == 0 {
 		return
 	}
@@ -44,16 +52,20 @@ func (u *unitState) wound(n int, regenerable bool) {
 	if regenerable {
 		u.regenLost += n
 		u.onDamaged += n
+		u.unsavedOnDamaged++
 	}
 	if u.carried == u.w {
 		u.alive--
-		u.carried, u.onDamaged = 0, 0
+		u.carried, u.onDamaged, u.unsavedOnDamaged = 0, 0, 0
 	}
 }
 
 // woundEach marks n single wounds at once: the same as n calls of
 // wound(1, regenerable), in constant time.
 func (u *unitState) woundEach(n int, regenerable bool) {
+	if regenerable {
+		u.unsavedRegen += n
+	}
 	hp := u.alive*u.w - u.carried
 	n = min(n, hp)
 	u.lost += n
@@ -61,16 +73,46 @@ func (u *unitState) woundEach(n int, regenerable bool) {
 	hp -= n
 	alive := (hp + u.w - 1) / u.w
 	carried := alive*u.w - hp
+	// Each of these wounds took off one wound, so on the damaged model the
+	// unsaved wounds are as many as the wounds marked by them.
 	switch {
 	case !regenerable && alive != u.alive:
-		u.onDamaged = 0
+		u.onDamaged, u.unsavedOnDamaged = 0, 0
 	case !regenerable:
 	case alive != u.alive: // a new damaged model, all of whose wounds are these
 		u.regenLost += n
-		u.onDamaged = carried
+		u.onDamaged, u.unsavedOnDamaged = carried, carried
 	default:
 		u.regenLost += n
 		u.onDamaged += n
+		u.unsavedOnDamaged += n
+	}
+	u.alive, u.carried = alive, carried
+}
+
+// damage marks on a unit with no damaged model (a fresh target, or one
+// whose Killing Blows came first) the result of unsaved ordinary wounds
+// sampled whole: d wounds taken off (capped at what the unit has), j of the
+// wounds landing on the model left damaged. It leaves u as unsaved calls of
+// wound would have, whose outcome it is (see Volley.damage).
+func (u *unitState) damage(d, j, unsaved int, regenerable bool) {
+	if u.carried != 0 {
+		panic("warhammer: sampled damage on a unit with a damaged model")
+	}
+	hp := u.alive * u.w
+	d = min(d, hp)
+	u.lost += d
+	u.scored += d
+	alive := (hp - d + u.w - 1) / u.w
+	carried := alive*u.w - (hp - d)
+	if regenerable {
+		u.unsavedRegen += unsaved
+		u.regenLost += d
+		u.onDamaged = carried
+		u.unsavedOnDamaged = 0
+		if carried > 0 {
+			u.unsavedOnDamaged = j
+		}
 	}
 	u.alive, u.carried = alive, carried
 }
@@ -90,9 +132,20 @@ func (u *unitState) killingBlow(rs *Ruleset) {
 		u.scored += left
 	}
 	u.regenLost -= u.onDamaged
+	u.unsavedRegen -= u.unsavedOnDamaged
 	u.alive--
-	u.carried, u.onDamaged = 0, 0
+	u.carried, u.onDamaged, u.unsavedOnDamaged = 0, 0, 0
 	u.kbSlain++
+}
+
+// regenDice is how many Regeneration dice the unit rolls at the end of the
+// phase (seed 000): one per unsaved wound it may restore, never more than
+// the wounds it lost, or one per wound lost (RegenPerWoundLost).
+func (u *unitState) regenDice(rs *Ruleset) int {
+	if rs.RegenDice == RegenPerWoundLost {
+		return u.regenLost
+	}
+	return min(u.regenLost, u.unsavedRegen)
 }
 
 // regenerate restores n wounds lost this phase: they count as never
@@ -123,8 +176,11 @@ func applyWounds(u *unitState, rs *Ruleset, d *engine.Dice, ordinary, killing in
 	if mw.Die == 0 && mw.N <= 1 {
 		u.woundEach(ordinary, regenerable)
 	} else {
-		for range ordinary {
+		for i := range ordinary {
 			if u.alive == 0 {
+				if regenerable {
+					u.unsavedRegen += ordinary - i // wounds on a destroyed unit still get their dice
+				}
 				break
 			}
 			u.wound(mw.roll(d), regenerable)

@@ -1,0 +1,157 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+// The paired benchmarks: BenchmarkEngineX and BenchmarkReferenceX resolve
+// the same fight X, one trial per iteration on one goroutine, and report
+// ns/trial, trials/s and allocs/trial (allocs/op: one op is one trial).
+// Compare them as ratios from the same run:
+//
+//	go test -run XXX -bench . -count 10 ./bench/ | tee new.txt
+//	benchstat new.txt
+
+func volley10(tb testing.TB) *scenarios.Plan  { return load(tb, "volley-10", volleyYAML(10)) }
+func volley100(tb testing.TB) *scenarios.Plan { return load(tb, "volley-100", volleyYAML(100)) }
+func trollsVsKnights(tb testing.TB) *scenarios.Plan {
+	return builtin(tb, "trolls-vs-knights", "")
+}
+func infantry40(tb testing.TB) *scenarios.Plan { return load(tb, "halberds-vs-spears", infantryYAML) }
+
+func BenchmarkEngineVolley10(b *testing.B)           { benchEngine(b, volley10(b)) }
+func BenchmarkReferenceVolley10(b *testing.B)        { benchReference(b, volley10(b)) }
+func BenchmarkEngineVolley100(b *testing.B)          { benchEngine(b, volley100(b)) }
+func BenchmarkReferenceVolley100(b *testing.B)       { benchReference(b, volley100(b)) }
+func BenchmarkEngineTrollsVsKnights(b *testing.B)    { benchEngine(b, trollsVsKnights(b)) }
+func BenchmarkReferenceTrollsVsKnights(b *testing.B) { benchReference(b, trollsVsKnights(b)) }
+func BenchmarkEngineInfantry40v40(b *testing.B)      { benchEngine(b, infantry40(b)) }
+func BenchmarkReferenceInfantry40v40(b *testing.B)   { benchReference(b, infantry40(b)) }
+
+// benchEngine measures one worker's trials of p's engine model, on the
+// dice of batch 0, as engine/warhammer/volley_bench_test.go does.
+func benchEngine(b *testing.B, p *scenarios.Plan) {
+	tr := p.Model.NewTrialer()
+	r := engine.TrialResult{Values: make([]int, len(p.Model.Metrics())), Events: make([]bool, len(p.Model.Events()))}
+	d := engine.NewDice(1, 0)
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(r.Values)
+		clear(r.Events)
+		tr.Trial(d, &r)
+	}
+	reportPerTrial(b, b.N)
+}
+
+// benchReference measures the reference's trials of p.
+func benchReference(b *testing.B, p *scenarios.Plan) {
+	ref := reference(b, p)
+	rnd := rand.New(rand.NewPCG(1, Stream))
+	values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(values)
+		clear(events)
+		ref.Trial(rnd, values, events)
+	}
+	reportPerTrial(b, b.N)
+}
+
+func reportPerTrial(b *testing.B, trials int) {
+	ns := float64(b.Elapsed().Nanoseconds()) / float64(trials)
+	b.ReportMetric(ns, "ns/trial")
+	b.ReportMetric(1e9/ns, "trials/s")
+}
+
+// BenchmarkExactVolley100Regeneration measures the exact solver on 100
+// attacks at regenerating W3 models (issue 7's target: under 1 ms):
+// Strength 5 blows at Trolls with Regeneration only, and the benchmarks'
+// 100-attack volley with Killing Blow, Multiple Wounds (D3), Hatred and
+// re-rolls too.
+func BenchmarkExactVolley100Regeneration(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		plan *scenarios.Plan
+	}{
+		{"rules=regeneration", load(b, "regen-volley-100", regenVolleyYAML)},
+		{"rules=killing_blow_d3", volley100(b)},
+	} {
+		solver, ok := c.plan.Model.(engine.Solver)
+		if !ok {
+			b.Fatalf("%s: the volley has no exact solver", c.name)
+		}
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := solver.Exact(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// scalingTrials is the trials of one engine.Run in BenchmarkEngineScaling:
+// 64 batches, enough for every worker to stay busy.
+const scalingTrials = 64 * engine.BatchSize
+
+// BenchmarkEngineScaling runs trolls-vs-knights through engine.Run on 1
+// and 2 workers (and runtime.NumCPU() if more), reporting trials/s. Issue
+// 7's target is 2 workers at 1.8 times the throughput of 1 or better.
+func BenchmarkEngineScaling(b *testing.B) {
+	p := trollsVsKnights(b)
+	workers := []int{1, 2}
+	if n := runtime.NumCPU(); n > 2 {
+		workers = append(workers, n)
+	}
+	for _, w := range workers {
+		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
+			for b.Loop() {
+				res, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: scalingTrials, Seed: 1, Workers: w})
+				if err != nil || !res.Complete {
+					b.Fatal(err)
+				}
+			}
+			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N*scalingTrials)
+			b.ReportMetric(ns, "ns/trial")
+			b.ReportMetric(1e9/ns, "trials/s")
+		})
+	}
+}
+
+// TestTrialsDoNotAllocate checks issue 7's zero allocations per trial for
+// the engine on every benchmark case, and holds the reference to the same.
+func TestTrialsDoNotAllocate(t *testing.T) {
+	for name, plan := range map[string]func(testing.TB) *scenarios.Plan{
+		"volley-10": volley10, "volley-100": volley100, "trolls-vs-knights": trollsVsKnights, "infantry-40v40": infantry40,
+	} {
+		p := plan(t)
+		tr := p.Model.NewTrialer()
+		r := engine.TrialResult{Values: make([]int, len(p.Model.Metrics())), Events: make([]bool, len(p.Model.Events()))}
+		d := engine.NewDice(1, 0)
+		if a := testing.AllocsPerRun(100, func() {
+			clear(r.Values)
+			clear(r.Events)
+			tr.Trial(d, &r)
+		}); a != 0 {
+			t.Errorf("engine, %s: %v allocations per trial, want 0", name, a)
+		}
+		ref := reference(t, p)
+		rnd := rand.New(rand.NewPCG(1, Stream))
+		values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
+		if a := testing.AllocsPerRun(100, func() {
+			clear(values)
+			clear(events)
+			ref.Trial(rnd, values, events)
+		}); a != 0 {
+			t.Errorf("reference, %s: %v allocations per trial, want 0", name, a)
+		}
+	}
+}

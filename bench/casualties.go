@@ -1,0 +1,189 @@
+package bench
+
+import "github.com/wargamesim/sim/engine/warhammer"
+
+// unit is a unit's wounds and models, kept as seed 002 keeps them: whole
+// models, and the wounds marked on the one damaged model.
+type unit struct {
+	w, models int // profile Wounds; models at the start
+	alive     int
+	carried   int // wounds marked on the damaged model, 0..w-1
+	slainByKB int // models slain by Killing Blow: they never regenerate
+
+	// Regeneration at the end of the phase (6th): the unit still has it
+	// (Flaming Attacks may take it away for the battle), and rolls for
+	// this phase's wounds only (seed 000).
+	regenerates bool
+	regenNeed   int // X of Regeneration (X+)
+
+	// This phase (one round of close combat, or one volley).
+	slain        int  // models slain so far this phase (before Regeneration)
+	scored       int  // wounds scored against the unit for combat result
+	flamed       bool // it suffered an unsaved wound from Flaming Attacks
+	regenLost    int  // wounds it lost this phase that may regenerate
+	regenUnsaved int  // unsaved wounds this phase that may regenerate
+	// Of the damaged model's marked wounds, how many were lost this phase
+	// and may regenerate, and how many unsaved wounds brought them: a
+	// Killing Blow that slays it takes them out of the Regeneration pool.
+	carriedRegen, carriedRegenWounds int
+}
+
+func newUnit(models, w int, regen warhammer.Save) unit {
+	return unit{
+		w: w, models: models, alive: models,
+		regenerates: regen < warhammer.NoSave,
+		regenNeed:   int(regen),
+	}
+}
+
+// startPhase clears what the unit counts per phase.
+func (u *unit) startPhase() {
+	u.slain, u.scored, u.flamed = 0, 0, false
+	u.regenLost, u.regenUnsaved = 0, 0
+	u.carriedRegen, u.carriedRegenWounds = 0, 0
+}
+
+// woundsLost is every wound the unit has lost: its slain models' and the
+// damaged model's.
+func (u *unit) woundsLost() int { return (u.models-u.alive)*u.w + u.carried }
+
+// takeWound puts one unsaved wound that takes n wounds off (Multiple
+// Wounds) on the damaged model, or on a fresh one. A model never suffers
+// more wounds than it has left: the rest are lost (RULES.md §2.8), as are
+// wounds beyond the last model (seed 000, "Regenerating excess wounds").
+// regenerable: the wound may regenerate at the end of the phase.
+func (u *unit) takeWound(n int, regenerable bool) {
+	if regenerable {
+		// Seed 000 rolls one die per unsaved wound, excess ones included;
+		// the dice are capped by the wounds lost (endOfPhase).
+		u.regenUnsaved++
+	}
+	if u.alive == 0 {
+		return
+	}
+	n = min(n, u.w-u.carried)
+	u.carried += n
+	u.scored += n
+	if regenerable {
+		u.regenLost += n
+		u.carriedRegen += n
+		u.carriedRegenWounds++
+	}
+	if u.carried == u.w {
+		// Seed 002: "5 wounds represent 1 model eliminated ... and 2
+		// wounds still remain".
+		u.alive--
+		u.slain++
+		u.carried, u.carriedRegen, u.carriedRegenWounds = 0, 0, 0
+	}
+}
+
+// killingBlow slays one model outright (RULES.md §2.9.1). afterOthers
+// (killing_blow_order: after_other_wounds) slays the model carrying wounds,
+// else a fresh model while there is one. For combat result the model
+// scores its remaining wounds (6th, seed 000) or its profile Wounds (8th).
+// A model slain by Killing Blow never regenerates, the wounds it carried
+// included (docs/rules.md, killing_blow_order).
+func (u *unit) killingBlow(afterOthers bool, kbWounds warhammer.KBWounds) {
+	if u.alive == 0 {
+		return
+	}
+	damaged := u.carried > 0
+	fresh := u.alive - 1
+	if !damaged {
+		fresh = u.alive
+	}
+	if damaged && (afterOthers || fresh == 0) {
+		remaining := u.w - u.carried
+		u.regenLost -= u.carriedRegen
+		u.regenUnsaved -= u.carriedRegenWounds
+		u.scored += u.kbScore(remaining, kbWounds)
+		u.carried, u.carriedRegen, u.carriedRegenWounds = 0, 0, 0
+	} else {
+		u.scored += u.kbScore(u.w, kbWounds)
+	}
+	u.alive--
+	u.slain++
+	u.slainByKB++
+}
+
+func (u *unit) kbScore(remaining int, kbWounds warhammer.KBWounds) int {
+	if kbWounds == warhammer.KBProfileWounds {
+		return u.w
+	}
+	return remaining
+}
+
+// endOfPhase rolls 6th-edition Regeneration once all attacks of the phase
+// are resolved (seed 000; RULES.md §3.2): one die per unsaved wound, never
+// more than the wounds the unit lost (perWoundLost: one die per wound lost,
+// option regeneration_dice: wounds_lost); each success restores a wound
+// that then counts as never inflicted, for combat result too. A wiped-out
+// unit still regenerates. Flaming Attacks instead take Regeneration away:
+// for the battle (6th) or the phase. It returns the wounds restored.
+func (u *unit) endOfPhase(d dice, perWoundLost bool, loss warhammer.RegenLoss) int {
+	if !u.regenerates {
+		return 0
+	}
+	if u.flamed {
+		if loss == warhammer.LoseRegenForBattle {
+			u.regenerates = false
+		}
+		return 0
+	}
+	dice := min(u.regenUnsaved, u.regenLost)
+	if perWoundLost {
+		dice = u.regenLost
+	}
+	restored := d.count(dice, u.regenNeed)
+	// Slain models stand up again as whole models first: 4 wounds restored
+	// on 2 slain W3 Trolls stand one up at 3 W and one at 1 W (seed 000).
+	// The wounds the unit has lost, bar the Killing Blows', are marked
+	// afresh on whole models, as seed 002 marks them.
+	lost := (u.models-u.alive-u.slainByKB)*u.w + u.carried - restored
+	dead := lost / u.w
+	stoodUp := u.models - u.slainByKB - dead - u.alive
+	u.alive += stoodUp
+	u.slain -= stoodUp
+	u.carried = lost % u.w
+	u.scored -= restored
+	return restored
+}
+
+// pending is the unsaved wounds one group of attacks brings to a unit,
+// put on it once every blow struck at the same moment has been rolled.
+type pending struct {
+	ordinary, slainOutright int
+	multiple                warhammer.Amount
+	regenerable             bool
+	flaming                 bool
+}
+
+// takeAll puts the wounds of simultaneous blows on u: the ordinary wounds
+// first, then the Killing Blows (killing_blow_order: after_other_wounds),
+// or the other way round (before_other_wounds).
+func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending) {
+	after := rs.KillingBlowOrder == warhammer.KBAfterOtherWounds
+	if !after {
+		for _, p := range ps {
+			for range p.slainOutright {
+				u.killingBlow(false, rs.KillingBlowWounds)
+			}
+		}
+	}
+	for _, p := range ps {
+		if p.flaming && p.ordinary+p.slainOutright > 0 {
+			u.flamed = true
+		}
+		for range p.ordinary {
+			u.takeWound(d.amount(p.multiple), p.regenerable)
+		}
+	}
+	if after {
+		for _, p := range ps {
+			for range p.slainOutright {
+				u.killingBlow(true, rs.KillingBlowWounds)
+			}
+		}
+	}
+}

@@ -1,0 +1,154 @@
+// Package bench holds the reference resolver and the benchmarks of the
+// engine against it.
+//
+// The reference resolves the same fights as the engine, the plain way: one
+// math/rand/v2 die at a time, every attack through every test in turn,
+// every rule written as docs/rules.md states it, with its source. It shares
+// no code with the engine's resolvers; it reads only the engine's
+// description of a fight (a scenario's [scenarios.Plan]) and the
+// charts of engine/warhammer/tables.go. It is the speed baseline of the
+// benchmarks, and an independent implementation: agreement_test.go checks
+// that its distributions and the engine's agree on every built-in scenario.
+package bench
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+// Stream is the PCG stream the reference's Run draws from.
+const Stream = 0x7265666572656e63 // "referenc"
+
+// Resolver resolves one scenario's fight the reference way. It is safe for
+// concurrent use: each trial keeps its state on its own stack.
+type Resolver struct {
+	metrics []engine.Metric
+	events  []string
+	volley  *volley
+	fight   *fight
+}
+
+// Reference builds the reference resolver of p. It refuses, with an error,
+// the option values and combinations it does not implement, rather than
+// resolve them differently from the rules.
+func Reference(p *scenarios.Plan) (*Resolver, error) {
+	rs := p.Ruleset
+	if rs == nil {
+		return nil, errors.New("bench: the plan has no ruleset")
+	}
+	if err := supported(rs); err != nil {
+		return nil, err
+	}
+	r := &Resolver{}
+	switch {
+	case p.Volley != nil && p.Combat == nil:
+		if err := supportedVolley(p.Volley); err != nil {
+			return nil, err
+		}
+		r.volley, r.metrics, r.events = newVolley(rs, p.Volley)
+	case p.Combat != nil && p.Volley == nil:
+		if err := supportedFight(rs, p.Combat); err != nil {
+			return nil, err
+		}
+		r.fight, r.metrics, r.events = newFight(rs, p.Combat)
+	default:
+		return nil, errors.New("bench: the plan needs exactly one of a volley and a combat")
+	}
+	return r, nil
+}
+
+// supported refuses the option values the reference leaves out.
+func supported(rs *warhammer.Ruleset) error {
+	if rs.RegenOrWard == warhammer.WardOverRegen {
+		// "ward" is unclear for a model that has no ward save (does it then
+		// take Regeneration?), and no built-in scenario uses it.
+		return errors.New("bench: regeneration_or_ward: ward is not implemented by the reference")
+	}
+	return nil
+}
+
+func supportedVolley(v *scenarios.VolleySpec) error {
+	a := v.Attack
+	if a.Phase == warhammer.Shooting && !a.AutoHit && warhammer.ShootingToHit(a.Skill, a.ToHitMod) > 6 &&
+		(a.Rules.RerollHits.Failed || len(a.Rules.RerollHits.Faces) > 0) {
+		// Which die of the two-dice 7+ procedure a re-roll applies to is
+		// not in the rules (RULES.md §1, §2.5).
+		return errors.New("bench: re-rolled hits that need 7+ are not implemented by the reference")
+	}
+	return nil
+}
+
+func supportedFight(rs *warhammer.Ruleset, cc *warhammer.Combat) error {
+	for i, s := range cc.Sides {
+		e := cc.Sides[1-i]
+		flaming := e.Rules.Flaming || e.Mount != nil && e.Mount.Rules.Flaming
+		if flaming && s.Defence.Regeneration < warhammer.NoSave && rs.Regeneration == warhammer.RegenSave {
+			// 8th: Flaming Attacks take Regeneration away for the rest of
+			// the phase; whether blows struck at the same moment still face
+			// it is not in the rules.
+			return fmt.Errorf("bench: Flaming Attacks against %s's Regeneration taken as a save are not implemented by the reference", s.ID)
+		}
+	}
+	return nil
+}
+
+// Metrics lists the metrics of each trial, in the engine model's order.
+func (r *Resolver) Metrics() []engine.Metric { return r.metrics }
+
+// Events lists the events of each trial, in the engine model's order.
+func (r *Resolver) Events() []string { return r.events }
+
+// Trial resolves the fight once with the dice of rnd and writes one value
+// per metric and one flag per event; values and events must be zeroed.
+func (r *Resolver) Trial(rnd *rand.Rand, values []int, events []bool) {
+	d := dice{rnd}
+	if r.volley != nil {
+		r.volley.trial(d, values, events)
+		return
+	}
+	r.fight.trial(d, values, events)
+}
+
+// Run runs trials trials on one goroutine, with dice from the PCG seeded
+// (seed, [Stream]), and gathers them as the engine's runner does.
+func (r *Resolver) Run(trials int, seed uint64) *engine.Result {
+	res := &engine.Result{
+		Metrics:   r.metrics,
+		Events:    r.events,
+		Hist:      make([][]int64, len(r.metrics)),
+		Count:     make([]int64, len(r.events)),
+		Trials:    int64(trials),
+		Requested: int64(trials),
+		Seed:      seed,
+		Complete:  true,
+	}
+	for m, mt := range r.metrics {
+		res.Hist[m] = make([]int64, mt.Max-mt.Min+1)
+	}
+	rnd := rand.New(rand.NewPCG(seed, Stream))
+	values := make([]int, len(r.metrics))
+	events := make([]bool, len(r.events))
+	for range trials {
+		clear(values)
+		clear(events)
+		r.Trial(rnd, values, events)
+		for m, v := range values {
+			mt := r.metrics[m]
+			if v < mt.Min || v > mt.Max {
+				panic(fmt.Sprintf("bench: metric %q reported %d, outside %d..%d", mt.Name, v, mt.Min, mt.Max))
+			}
+			res.Hist[m][v-mt.Min]++
+		}
+		for e, happened := range events {
+			if happened {
+				res.Count[e]++
+			}
+		}
+	}
+	return res
+}

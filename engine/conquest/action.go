@@ -1,0 +1,301 @@
+package conquest
+
+import (
+	"github.com/wargamesim/sim/engine"
+)
+
+// Engagement is how one regiment attacks another: from which arc, and
+// what helps its attacks.
+type Engagement struct {
+	Facing    Facing // the arc of the target its attacks strike
+	Melee     bool   // the regiments are engaged in close combat: a target struck in its flank or rear is engaged there
+	Inspired  bool   // its Clash is Inspired (option inspired)
+	Aimed     bool   // it took aim: +1 Volley
+	Obscured  bool   // its shots are obscured: halved (option obscured)
+	LongRange bool   // beyond half its Barrage range (option long_range_obscured)
+}
+
+// attacker is what one regiment does to another, worked out once: its
+// packets for each kind of action, and the target's Morale test against
+// it.
+type attacker struct {
+	rs      *Ruleset
+	u, tgt  *unit
+	eng     Engagement
+	support int // Support Strikes per unengaged stand
+	terror  int // Resolve its Clash and Impact take off the target's
+	halve   bool
+	// Packets: the regiment's stands and its Character; nil when they
+	// cannot make that kind of attack.
+	clash, clashChar, impact, volley, volleyChar *packet
+	// The target's Morale test, by its Resolve clamped to 0..5 (a 6
+	// always fails, so 5 and more are alike): the die as rolled, and the
+	// chance it fails.
+	morale    [6]Test
+	moraleBin [6]*engine.Binomial
+}
+
+// newAttacker works out what u does to tgt; flanked says whether u is
+// itself engaged in its flank or rear.
+func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attacker {
+	a := &attacker{rs: rs, u: u, tgt: tgt, eng: eng}
+	r, tr := u.reg, tgt.reg
+	a.support = max(r.Rules.Support, 1)
+	if rs.SupportLostFlankRear && flanked {
+		a.support = 1
+	}
+	if x := r.Rules.Terrifying; x > 0 && !tr.Rules.Fearless {
+		a.terror = x
+		if rs.Terrifying == TerrifyingMinusOne {
+			a.terror = 1
+		}
+	}
+	a.halve = eng.Obscured || eng.LongRange && rs.LongRangeObscured
+	ctx := func(kind Kind, skill int, rules Rules) attackCtx {
+		return attackCtx{kind: kind, skill: skill, rules: rules, target: tr, facing: eng.Facing, inspired: eng.Inspired, aimed: eng.Aimed}
+	}
+	maxN := a.maxStrikes()
+	a.clash = newPacket(rs, ctx(Clash, r.Profile.C, r.Rules), maxN)
+	if a.impactOf(u.hMax) > 0 {
+		a.impact = newPacket(rs, ctx(Impact, r.Profile.C, r.Rules), a.impactOf(u.hMax))
+	}
+	if r.Rules.Barrage > 0 {
+		a.volley = newPacket(rs, ctx(Volley, r.Profile.V, r.Rules), a.shotsOf(u.hMax))
+	}
+	if c := r.Character; c != nil {
+		a.clashChar = newPacket(rs, ctx(Clash, c.Profile.C, c.Rules), c.Profile.A+r.Rules.Fury+1)
+		if c.Rules.Barrage > 0 {
+			a.volleyChar = newPacket(rs, ctx(Volley, c.Profile.V, c.Rules), c.Rules.Barrage)
+		}
+	}
+	for i := range a.morale {
+		t := newTest(rs, i)
+		t.RerollPassed = a.targetFlanked() && rs.MoraleFlankRear == MoraleFlankRerollSuccesses
+		a.morale[i] = t
+		o := t.Odds()
+		a.moraleBin[i] = engine.NewBinomial(o.P(Fail)+o.P(FailSix), tgt.hMax)
+	}
+	return a
+}
+
+// targetFlanked reports whether the target is engaged in its flank or rear.
+func (a *attacker) targetFlanked() bool { return a.eng.Melee && a.eng.Facing != Front }
+
+// maxStrikes is the most Strikes the regiment's stands make.
+func (a *attacker) maxStrikes() int { return a.strikesOf(a.u.hMax) }
+
+// strikesOf returns the Strikes of the regiment's stands with health h
+// (RULES.md §7.3): each engaged stand Attacks × its models (plus Fury),
+// each unengaged stand its Support Strikes. Casualties come off the rear,
+// so the incomplete stand is engaged only when every stand is.
+func (a *attacker) strikesOf(h int) int {
+	u, r := a.u, a.u.reg
+	models := u.modelsOf(h)
+	s := u.standsOf(h)
+	e := min(r.Engaged, s)
+	n := models * r.Profile.A
+	if s > e {
+		n = e*u.m*r.Profile.A + (s-e)*a.support
+	}
+	return n + e*r.Rules.Fury
+}
+
+// charStrikes returns the Character's Strikes: its Attacks (plus Fury) in
+// contact, else one Support Strike.
+func (a *attacker) charStrikes(st *state) int {
+	c := a.u.reg.Character
+	if c == nil || st.health <= 0 {
+		return 0
+	}
+	if c.Engaged {
+		return c.Profile.A + a.u.reg.Rules.Fury
+	}
+	return 1
+}
+
+// half rounds a half as impact_rounding says.
+func (a *attacker) half(x int) int {
+	if a.rs.ImpactRounding == RoundDown {
+		return x / 2
+	}
+	return (x + 1) / 2
+}
+
+// impactOf returns the Impact attacks of a charge by the regiment with
+// health h (conquest.md §2; options impact, impact_unengaged_hits,
+// impact_x_stands).
+func (a *attacker) impactOf(h int) int {
+	u, r := a.u, a.u.reg
+	s := u.standsOf(h)
+	e := min(r.Engaged, s)
+	var n int
+	if a.rs.Impact == ImpactX {
+		if a.rs.ImpactXStands == ImpactAllStands {
+			e = s
+		}
+		n = r.Rules.ImpactX * e
+	} else {
+		eligible := r.Rules.ThrowingWeapons || r.Type != Infantry && r.Class != Light
+		if !eligible {
+			return 0
+		}
+		models := u.modelsOf(h)
+		if s > e {
+			n = e*a.half(u.m*r.Profile.A) + (s-e)*a.rs.ImpactUnengaged
+		} else {
+			n = (e-1)*a.half(u.m*r.Profile.A) + a.half((models-(e-1)*u.m)*r.Profile.A)
+		}
+	}
+	if r.Rules.UnstoppableCharge {
+		n *= 2
+	}
+	return n
+}
+
+// shotsOf returns the shots of the regiment's stands with health h
+// (RULES.md §7.5; options rear_stand_shots, obscured): Barrage X per model
+// (per stand under per_stand) of each front-rank stand, rear_stand_shots
+// for each other stand, halved when obscured.
+func (a *attacker) shotsOf(h int) int {
+	u, r := a.u, a.u.reg
+	x := r.Rules.Barrage
+	if x == 0 {
+		return 0
+	}
+	s := u.standsOf(h)
+	fr := min(r.Frontage, s)
+	models := u.modelsOf(h)
+	front := fr * u.m // models in the front rank
+	if s <= fr {
+		front = models
+	}
+	n := 0
+	// Front stands: full ones, and the incomplete one when it is in front.
+	full := front / u.m
+	n += full * a.standShots(x, u.m)
+	if k := front - full*u.m; k > 0 {
+		n += a.standShots(x, k)
+	}
+	rear := a.rs.RearStandShots
+	if a.halve && rear > 0 {
+		rear = (rear + 1) / 2
+	}
+	return n + (s-fr)*rear
+}
+
+// standShots returns the shots of a front-rank stand of k models with
+// Barrage x.
+func (a *attacker) standShots(x, k int) int {
+	if a.rs.Stand == PerStand {
+		k = 1
+	}
+	switch {
+	case !a.halve:
+		return x * k
+	case a.rs.Obscured == HalveBarrage:
+		return (x + 1) / 2 * k
+	}
+	return (x*k + 1) / 2
+}
+
+// charShots returns the Character's shots.
+func (a *attacker) charShots(st *state) int {
+	c := a.u.reg.Character
+	if c == nil || st.health <= 0 || c.Rules.Barrage == 0 {
+		return 0
+	}
+	if a.halve {
+		return (c.Rules.Barrage + 1) / 2
+	}
+	return c.Rules.Barrage
+}
+
+// outcome is what one action did to its target.
+type outcome struct {
+	hits, pool   int // hits, and wounds in the Wound Pool
+	failures     int // failed Morale dice
+	moraleWounds int // wounds they cost (after Indomitable and Oblivious)
+	wounds       int // wounds the regiment took: pool and Morale, as far as it had them
+	casualties   int // models removed
+}
+
+// act resolves one action of kind by the attacker, whose state is me, at
+// the target in state tg: the attacks into the Wound Pool, casualties, the
+// Morale test and its casualties (RULES.md §7.3, §7.6, §7.7). scratch holds
+// 3 ints. perDie rolls every die.
+func (a *attacker) act(d *engine.Dice, kind Kind, me, tg *state, perDie bool, scratch []int) outcome {
+	var o outcome
+	if me.destroyed || tg.destroyed {
+		return o
+	}
+	roll := func(p *packet, n int) {
+		if p == nil || n <= 0 {
+			return
+		}
+		var h, w int
+		if perDie {
+			h, w = p.perDie(d, n)
+		} else {
+			h, w = p.sample(d, n, scratch)
+		}
+		o.hits += h
+		o.pool += w
+	}
+	switch kind {
+	case Clash:
+		roll(a.clash, a.strikesOf(me.health))
+		roll(a.clashChar, a.charStrikes(me))
+	case Impact:
+		roll(a.impact, a.impactOf(me.health))
+	case Volley:
+		roll(a.volley, a.shotsOf(me.health))
+		roll(a.volleyChar, a.charShots(me))
+	}
+	a.suffer(d, kind, tg, &o, perDie)
+	return o
+}
+
+// suffer puts o.pool wounds on the target, then takes its Morale test:
+// one die per wound suffered, each failure one more wound, which tests no
+// further (RULES.md §7.7; option volley_morale).
+func (a *attacker) suffer(d *engine.Dice, kind Kind, tg *state, o *outcome, perDie bool) {
+	t := a.tgt
+	before := t.stands(tg)
+	o.wounds, o.casualties = t.wound(tg, o.pool)
+	if tg.destroyed || o.wounds == 0 || kind == Volley && !a.rs.VolleyMorale {
+		return
+	}
+	s := t.stands(tg)
+	if a.rs.SizeCounted == SizeBeforeAction {
+		s = before
+	}
+	terror := a.terror
+	if kind == Volley {
+		terror = 0 // Terrifying works on an enemy in contact
+	}
+	r := min(max(t.resolve(tg, s, terror), 0), 5)
+	if perDie {
+		for range o.wounds {
+			if !a.morale[r].Roll(d).Passed() {
+				o.failures++
+			}
+		}
+	} else {
+		o.failures = a.moraleBin[r].Sample(d, o.wounds)
+	}
+	o.moraleWounds = a.moraleWoundsOf(o.failures)
+	w, c := t.wound(tg, o.moraleWounds)
+	o.wounds += w
+	o.casualties += c
+}
+
+// moraleWoundsOf returns the wounds f failed Morale dice cost the target:
+// Indomitable (X) passes X of them, Oblivious halves the rest, rounding up.
+func (a *attacker) moraleWoundsOf(f int) int {
+	r := a.tgt.reg.Rules
+	f = max(0, f-r.Indomitable)
+	if r.Oblivious {
+		f = (f + 1) / 2
+	}
+	return f
+}

@@ -1,0 +1,323 @@
+package conquest
+
+import (
+	"github.com/wargamesim/sim/engine"
+)
+
+// Kind is what an action's attacks are.
+type Kind uint8
+
+const (
+	Clash  Kind = iota // Strikes and Support Strikes (RULES.md §7.3)
+	Impact             // Impact attacks on the charge (conquest.md §2)
+	Volley             // shots (RULES.md §7.5)
+)
+
+var kindNames = []string{"clash", "impact", "volley"}
+
+func (k Kind) String() string { return kindNames[k] }
+
+// Facing is the arc an attack comes from: Shield works to the front only,
+// and a flank or rear engagement costs Support and Morale under 2.x rules.
+type Facing uint8
+
+const (
+	Front Facing = iota
+	Flank
+	Rear
+)
+
+var facingNames = []string{"front", "flank", "rear"}
+
+// FacingNames lists the facings as scenarios write them.
+func FacingNames() []string { return append([]string(nil), facingNames...) }
+
+func (f Facing) String() string { return facingNames[f] }
+
+// packet is one group of identical attacks of one action at one target:
+// a regiment's stands, or its Character. Each attack rolls to hit; each
+// hit rolls a defence die; each failed defence die puts wounds in the
+// Wound Pool (RULES.md §7.3, §7.6).
+type packet struct {
+	kind     Kind
+	hit      Test
+	extra    bool // a hit on a natural 1 adds a hit (Relentless Blows, Rapid Volley)
+	smiteOne bool // a hit on a natural 1 ignores Defence (Flawless Strikes, Precise Shot)
+	def      Test // the defence die against an ordinary hit
+	defOne   Test // against a natural-1 hit that ignores Defence
+	wFail    int  // wounds a failed defence die costs: 1, or 2 with Deadly Blades
+	wSix     int  // the same for a failed die showing a natural 6
+	// Count samplers: hit splits an attack into miss, hit, hit on a 1;
+	// def and defOne split a hit into blocked, failed, failed on a 6.
+	hitSplit, defSplit, defOneSplit *engine.Split
+}
+
+// split category order for hits and defence.
+const (
+	cMiss, cHit, cHitOne = 0, 1, 2
+	cBlock, cFail, cSix  = 0, 1, 2
+)
+
+// attackCtx is everything that shapes a packet: who attacks with what, at
+// whom, from where.
+type attackCtx struct {
+	kind     Kind
+	skill    int   // Clash or Volley, before Inspired and Take Aim
+	rules    Rules // the attacker's (the regiment's or the Character's)
+	target   *Regiment
+	facing   Facing
+	inspired bool // Clash only
+	aimed    bool // Volley only: Take Aim, +1
+}
+
+// newPacket builds the packet of c under rs, tabulated for up to maxN
+// attacks (more still work).
+func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
+	tg := c.target
+	a, d := c.rules, tg.Rules
+	clashRules := c.kind == Clash || c.kind == Impact && rs.ClashRulesOnImpact
+	p := &packet{kind: c.kind, wFail: 1, wSix: 1}
+
+	// To hit.
+	skill := c.skill
+	if c.kind == Volley && c.aimed {
+		skill++
+	}
+	p.hit = newTest(rs, skill)
+	// Impact attacks never get Inspired's bonus (conquest.md §2).
+	if c.kind == Clash && c.inspired {
+		if rs.Inspired == InspiredPlusOneOrSix && skill+1 >= 5 {
+			p.hit.Reroll |= engine.Face(6)
+		} else {
+			p.hit.Target++
+		}
+	}
+	if clashRules && a.Flurry {
+		p.hit.RerollFailed = true
+	}
+	if d.Parry {
+		if rs.Parry == ParryRerollOnes {
+			p.hit.Reroll |= engine.Face(1)
+		} else {
+			p.hit.RerollFailed = false
+			p.hit.Reroll &^= engine.Face(6)
+		}
+	}
+	switch c.kind {
+	case Volley:
+		p.extra, p.smiteOne = a.RapidVolley, a.PreciseShot
+	default:
+		p.extra, p.smiteOne = clashRules && a.RelentlessBlows, clashRules && a.FlawlessStrikes
+	}
+
+	// Defence (conquest.md §1).
+	front := c.facing == Front
+	bonus := 0
+	breaker := a.Linebreaker && c.kind != Volley
+	if d.Shield && front && !breaker && (rs.Shield == ShieldAllFront || c.kind != Impact) {
+		bonus++
+	}
+	if !breaker {
+		bonus += d.Bastion
+	}
+	pen := 0
+	switch c.kind {
+	case Clash:
+		pen = a.Cleave
+	case Impact:
+		pen = a.BrutalImpact
+		if rs.ClashRulesOnImpact {
+			pen += a.Cleave
+		}
+	case Volley:
+		pen = a.ArmourPiercing
+	}
+	pen = max(0, pen-d.Hardened)
+	smite := clashRules && a.Smite
+	p.def = newTest(rs, defenceTarget(rs, tg.Profile, bonus, pen, smite))
+	p.defOne = newTest(rs, defenceTarget(rs, tg.Profile, bonus, pen, true))
+	if d.Untouchable {
+		p.def.Reroll |= engine.Face(6)
+		p.defOne.Reroll |= engine.Face(6)
+	}
+	deadly := clashRules && a.DeadlyBlades || c.kind == Volley && a.DeadlyShot
+	if deadly {
+		switch {
+		case rs.Deadly == DeadlyNatural6:
+			p.wSix = 2
+		case tg.Profile.W > 1:
+			p.wFail, p.wSix = 2, 2
+		}
+	}
+
+	maxN = max(maxN, 1)
+	ho := p.hit.Odds()
+	p.hitSplit = engine.NewSplit([]float64{ho.P(Fail) + ho.P(FailSix), ho.P(Pass), ho.P(PassOne)}, maxN)
+	p.defSplit = defenceSplit(p.def, 2*maxN)
+	p.defOneSplit = defenceSplit(p.defOne, maxN)
+	return p
+}
+
+func defenceSplit(t Test, maxN int) *engine.Split {
+	o := t.Odds()
+	return engine.NewSplit([]float64{o.PassP(), o.P(Fail), o.P(FailSix)}, maxN)
+}
+
+// defenceTarget is the number a defence die must roll under (conquest.md
+// §1; option evasion): Defence with its bonuses (Shield, Bastion) and
+// penalties (Cleave, Armour Piercing, Brutal Impact), or 0 against Smite,
+// met with Evasion, which nothing modifies.
+func defenceTarget(rs *Ruleset, p Profile, bonus, pen int, smite bool) int {
+	d := p.D + bonus
+	if smite {
+		d = 0
+	}
+	switch rs.Evasion {
+	case EvasionModsAfterMax:
+		return max(d, p.E) - pen
+	case EvasionIgnored:
+		return max(d-pen, 0)
+	}
+	return max(max(d-pen, 0), p.E)
+}
+
+// sample resolves n attacks by counts: a handful of binomial draws,
+// whatever n. scratch holds 3 ints. It returns the hits and the wounds in
+// the Wound Pool.
+func (p *packet) sample(d *engine.Dice, n int, scratch []int) (hits, pool int) {
+	if n <= 0 {
+		return 0, 0
+	}
+	c := scratch[:3]
+	clear(c)
+	p.hitSplit.Sample(d, n, c)
+	ordinary, smite := p.share(c[cHit], c[cHitOne])
+	clear(c)
+	p.defSplit.Sample(d, ordinary, c)
+	pool = c[cFail]*p.wFail + c[cSix]*p.wSix
+	if smite > 0 {
+		clear(c)
+		p.defOneSplit.Sample(d, smite, c)
+		pool += c[cFail]*p.wFail + c[cSix]*p.wSix
+	}
+	return ordinary + smite, pool
+}
+
+// share turns hits and hits on a natural 1 into ordinary hits and hits
+// that ignore Defence.
+func (p *packet) share(hits, ones int) (ordinary, smite int) {
+	ordinary = hits
+	if p.smiteOne {
+		smite = ones
+	} else {
+		ordinary += ones
+	}
+	if p.extra {
+		ordinary += ones
+	}
+	return ordinary, smite
+}
+
+// perDie resolves n attacks die by die, as players roll them: every hit
+// die, then a defence die for each ordinary hit, then for each hit that
+// ignores Defence.
+func (p *packet) perDie(d *engine.Dice, n int) (hits, pool int) {
+	var h, ones int
+	for range n {
+		switch p.hit.Roll(d) {
+		case Pass:
+			h++
+		case PassOne:
+			ones++
+		}
+	}
+	ordinary, smite := p.share(h, ones)
+	for i := range ordinary + smite {
+		t := p.def
+		if i >= ordinary {
+			t = p.defOne
+		}
+		switch t.Roll(d) {
+		case Fail:
+			pool += p.wFail
+		case FailSix:
+			pool += p.wSix
+		}
+	}
+	return ordinary + smite, pool
+}
+
+// maxWounds is the most wounds one attack can put in the Wound Pool.
+func (p *packet) maxWounds() int {
+	hits := 1
+	if p.extra {
+		hits = 2
+	}
+	return hits * max(p.wFail, p.wSix)
+}
+
+// perAttack returns the exact distributions of the hits (0..2) and the
+// wounds (0..4) of one attack: attacks are independent, so n attacks are
+// their n-fold convolution.
+func (p *packet) perAttack() (hits, wounds []float64) {
+	ho := p.hit.Odds()
+	one := func(t Test) []float64 { // wounds of one hit
+		o := t.Odds()
+		w := make([]float64, 3)
+		w[0] += o.PassP()
+		w[p.wFail] += o.P(Fail)
+		w[p.wSix] += o.P(FailSix)
+		return w
+	}
+	ordinary, smite := one(p.def), one(p.defOne)
+	hits = make([]float64, 3)
+	wounds = make([]float64, 5)
+	miss := ho.P(Fail) + ho.P(FailSix)
+	hits[0] += miss
+	wounds[0] += miss
+	hits[1] += ho.P(Pass)
+	for k, q := range ordinary {
+		wounds[k] += ho.P(Pass) * q
+	}
+	// A hit on a natural 1: its own hit (ignoring Defence or not), and one
+	// more ordinary hit with Relentless Blows or Rapid Volley.
+	first := ordinary
+	if p.smiteOne {
+		first = smite
+	}
+	onOne := first
+	if p.extra {
+		onOne = convolve(first, ordinary)
+		hits[2] += ho.P(PassOne)
+	} else {
+		hits[1] += ho.P(PassOne)
+	}
+	for k, q := range onOne {
+		wounds[k] += ho.P(PassOne) * q
+	}
+	return hits, wounds
+}
+
+// convolve returns the distribution of the sum of two independent counts.
+func convolve(a, b []float64) []float64 {
+	out := make([]float64, len(a)+len(b)-1)
+	for i, x := range a {
+		if x == 0 {
+			continue
+		}
+		for j, y := range b {
+			out[i+j] += x * y
+		}
+	}
+	return out
+}
+
+// power returns the distribution of the sum of n independent counts of
+// distribution a.
+func power(a []float64, n int) []float64 {
+	out := []float64{1}
+	for range n {
+		out = convolve(out, a)
+	}
+	return out
+}

@@ -1,0 +1,279 @@
+package conquest
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// Action is one action of a regiment's activation.
+type Action uint8
+
+const (
+	ActCharge Action = iota // its Impact attacks on the charge (the Charge's move is not simulated)
+	ActClash                // a Clash
+	ActVolley               // a Volley
+	ActCast                 // its Character casts its healing spell
+)
+
+var actionNames = []string{"charge", "clash", "volley", "cast"}
+
+// ActionNames lists the actions as scenarios write them.
+func ActionNames() []string { return append([]string(nil), actionNames...) }
+
+// ParseAction reads an action.
+func ParseAction(s string) (Action, bool) {
+	for i, n := range actionNames {
+		if n == s {
+			return Action(i), true
+		}
+	}
+	return 0, false
+}
+
+func (a Action) String() string { return actionNames[a] }
+
+// Side is one regiment of a [Combat] and what it does.
+type Side struct {
+	Regiment   Regiment
+	FirstTurn  []Action   // its actions in the first turn
+	Actions    []Action   // its actions in every later turn
+	Engagement Engagement // how it attacks the other side
+}
+
+// Combat is two regiments fighting for a number of turns. Each turn the
+// first side activates, then the second (the order of the Command Card
+// stacks is not simulated). An activation resolves the regiment's heal
+// sources first (Draw Events such as Regeneration (X)), then its actions.
+type Combat struct {
+	Sides [2]Side
+	Turns int // 1 to 50
+}
+
+// MaxTurnMetrics bounds the turns reported one by one
+// (<id>.stands_after_turn_<k>); later turns show in the totals only.
+const MaxTurnMetrics = 6
+
+// Fight is a [Combat] as an [engine.Model]: each trial fights it turn by
+// turn, with healing between, until one regiment is destroyed or the turns
+// run out.
+type Fight struct {
+	rs      *Ruleset
+	cc      Combat
+	units   [2]*unit
+	atk     [2]*attacker
+	sides   [2]fightSide
+	turnsN  int // turns reported one by one
+	perDie  bool
+	metrics []engine.Metric
+	events  []string
+}
+
+// fightSide is what a side brings to every trial, worked out once.
+type fightSide struct {
+	healer      bool // it has a heal source or a spell
+	rearBlocked bool // step 4 of the Healing sequence cannot place a stand
+	spell       Test // one die of its Character's spell
+	spellBin    *engine.Binomial
+	// Metric and event indices.
+	mStands, mModels, mCasualties, mWounds, mFailures, mSpent, mLost, mRestored int
+	mTurnStands, mTurnSpent                                                    int // first of turnsN
+	eBroken, eShattered, eDestroyed, eBlocked                                  int
+}
+
+// NewFight builds the model of cc under rs.
+func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
+	var errs []error
+	for i := range cc.Sides {
+		errs = append(errs, cc.Sides[i].Regiment.check(rs))
+	}
+	if cc.Turns < 1 || cc.Turns > 50 {
+		errs = append(errs, fmt.Errorf("turns %d is outside 1..50", cc.Turns))
+	}
+	a, b := &cc.Sides[0], &cc.Sides[1]
+	if a.Regiment.ID == b.Regiment.ID {
+		errs = append(errs, fmt.Errorf("both sides are %q", a.Regiment.ID))
+	}
+	if a.Engagement.Facing != Front && b.Engagement.Facing != Front {
+		errs = append(errs, errors.New("both sides strike the other's flank or rear; one of them faces the enemy's front"))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	f := &Fight{rs: rs, cc: cc, turnsN: min(cc.Turns, MaxTurnMetrics)}
+	melee := false
+	for _, s := range cc.Sides {
+		for _, act := range append(append([]Action(nil), s.FirstTurn...), s.Actions...) {
+			melee = melee || act == ActCharge || act == ActClash
+		}
+	}
+	for i := range cc.Sides {
+		f.units[i] = newUnit(rs, &f.cc.Sides[i].Regiment)
+	}
+	for i := range cc.Sides {
+		me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
+		eng := me.Engagement
+		eng.Melee = melee
+		flanked := melee && foe.Engagement.Facing != Front
+		f.atk[i] = newAttacker(rs, f.units[i], f.units[1-i], eng, flanked)
+		for _, act := range append(append([]Action(nil), me.FirstTurn...), me.Actions...) {
+			if err := f.canDo(i, act); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		r := &me.Regiment
+		fs := &f.sides[i]
+		fs.healer = len(r.Healing) > 0 || r.Character != nil && r.Character.Spell != nil
+		fs.rearBlocked = r.RearInContact || r.NoRoom || melee && foe.Engagement.Facing == Rear
+		if c := r.Character; c != nil && c.Spell != nil {
+			fs.spell = newTest(rs, c.Spell.Difficulty)
+			fs.spellBin = engine.NewBinomial(fs.spell.Odds().PassP(), c.Spell.Dice)
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	f.metrics, f.events = f.outcomes()
+	return f, nil
+}
+
+// canDo says why side i cannot take action act, or nil.
+func (f *Fight) canDo(i int, act Action) error {
+	r := &f.cc.Sides[i].Regiment
+	switch act {
+	case ActCharge:
+		return f.atk[i].canMake(Impact)
+	case ActClash:
+		return f.atk[i].canMake(Clash)
+	case ActVolley:
+		return f.atk[i].canMake(Volley)
+	case ActCast:
+		if r.Character == nil || r.Character.Spell == nil {
+			return fmt.Errorf("%s has no Character with a spell to cast", r.ID)
+		}
+	}
+	return nil
+}
+
+// PerDie returns a copy of f that rolls every die: the test oracle, and
+// the path that replays scripted dice.
+func (f *Fight) PerDie() *Fight {
+	g := *f
+	g.perDie = true
+	return &g
+}
+
+// enemyActions is the most attacking actions side i suffers.
+func (f *Fight) enemyActions(i int) int {
+	foe := &f.cc.Sides[1-i]
+	n := 0
+	count := func(acts []Action, times int) {
+		for _, a := range acts {
+			if a != ActCast {
+				n += times
+			}
+		}
+	}
+	count(foe.FirstTurn, 1)
+	count(foe.Actions, f.cc.Turns-1)
+	return n
+}
+
+// heals returns the most Heal Points side i may be given in one
+// activation, and the most heals it resolves in one.
+func (f *Fight) heals(i int) (points, calls int) {
+	s := &f.cc.Sides[i]
+	r, u := &s.Regiment, f.units[i]
+	for _, h := range r.Healing {
+		calls++
+		if h.Kind == HealRegeneration && f.rs.Regeneration == RegenFullRestore {
+			points += u.hMax + u.charW
+		} else {
+			points += h.Amount.Max()
+		}
+	}
+	casts := 0
+	for _, acts := range [][]Action{s.FirstTurn, s.Actions} {
+		k := 0
+		for _, a := range acts {
+			if a == ActCast {
+				k++
+			}
+		}
+		casts = max(casts, k)
+	}
+	if c := r.Character; c != nil && c.Spell != nil {
+		points += casts * c.Spell.Dice * c.Spell.PerSuccess
+		calls += casts
+	}
+	return points, calls
+}
+
+// outcomes names the metrics and events and records their indices.
+func (f *Fight) outcomes() ([]engine.Metric, []string) {
+	metrics := []engine.Metric{{Name: "turns", Min: 0, Max: f.cc.Turns}}
+	var events []string
+	add := func(name string, hi int) int {
+		metrics = append(metrics, engine.Metric{Name: name, Max: hi})
+		return len(metrics) - 1
+	}
+	event := func(name string) int {
+		events = append(events, name)
+		return len(events) - 1
+	}
+	for i := range f.cc.Sides {
+		u, fs := f.units[i], &f.sides[i]
+		id := u.reg.ID
+		acts := f.enemyActions(i)
+		points, calls := f.heals(i)
+		fs.mStands = add(id+".stands", u.s0)
+		fs.mModels = -1
+		if u.m > 1 {
+			fs.mModels = add(id+".models", u.s0*u.m)
+		}
+		fs.mCasualties = add(id+".casualties", acts*u.s0*u.m)
+		fs.mWounds = add(id+".wounds", acts*u.hMax)
+		fs.mFailures = add(id+".resolve_failures", acts*u.hMax)
+		fs.mSpent, fs.mLost, fs.mRestored, fs.mTurnSpent = -1, -1, -1, -1
+		if fs.healer {
+			fs.mSpent = add(id+".heal_spent", f.cc.Turns*points)
+			fs.mLost = add(id+".heal_lost", f.cc.Turns*points)
+			fs.mRestored = add(id+".restored", f.cc.Turns*calls*u.s0*u.m)
+		}
+		fs.mTurnStands = len(metrics)
+		for k := 1; k <= f.turnsN; k++ {
+			add(fmt.Sprintf("%s.stands_after_turn_%d", id, k), u.s0)
+		}
+		if fs.healer {
+			fs.mTurnSpent = len(metrics)
+			for k := 1; k <= f.turnsN; k++ {
+				add(fmt.Sprintf("%s.heal_spent_turn_%d", id, k), points)
+			}
+		}
+		fs.eBroken = event(id + ".broken")
+		fs.eShattered = event(id + ".shattered")
+		fs.eDestroyed = event(id + ".destroyed")
+		fs.eBlocked = -1
+		if fs.healer {
+			fs.eBlocked = event(id + ".heal_blocked")
+		}
+	}
+	return metrics, events
+}
+
+// Metrics implements [engine.Model]: the turns fought; for each regiment at
+// the end, its stands (and models, when a stand holds several) left, the
+// models it lost and the wounds it suffered over the fight, its failed
+// Morale dice, and for a regiment that heals, the Heal Points it spent and
+// lost and the models healing returned; then its stands after each of the
+// first turns (up to [MaxTurnMetrics]) and the Heal Points it spent in each.
+func (f *Fight) Metrics() []engine.Metric { return f.metrics }
+
+// Events implements [engine.Model]: for each regiment, Broken, Shattered
+// and destroyed at any time; for one that heals, a heal that reached step 4
+// with Heal Points left and could not place the stand.
+func (f *Fight) Events() []string { return f.events }
+
+// NewTrialer implements [engine.Model].
+func (f *Fight) NewTrialer() engine.Trialer { return &fightTrial{f: f} }

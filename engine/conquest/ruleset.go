@@ -1,0 +1,347 @@
+package conquest
+
+import (
+	"fmt"
+	"maps"
+	"sort"
+	"strings"
+)
+
+// Ruleset is an edition's rules as named options ([Options] lists them). A
+// preset ([Preset]) fills every option; a scenario may then set options one
+// by one ([Ruleset.Set]).
+type Ruleset struct {
+	Name   string // for people: the preset's name or whatever the caller calls it
+	Preset string // the preset it started from: "1.5" or "2.0"
+
+	Zero               ZeroRule
+	Evasion            EvasionRule
+	Shield             ShieldRule
+	ClashRulesOnImpact bool
+	Deadly             DeadlyRule
+	Parry              ParryRule
+
+	Stand                StandRule
+	SupportLostFlankRear bool
+	Inspired             InspiredRule
+	Impact               ImpactRule
+	ImpactRounding       Rounding
+	ImpactUnengaged      int
+	ImpactXStands        ImpactStands
+
+	VolleyMorale      bool
+	Obscured          ObscuredRule
+	LongRangeObscured bool
+	RearStandShots    int
+
+	SizeCounted          SizeTime
+	BrokenResolve        BrokenResolve
+	MoraleFlankRear      MoraleFlank
+	Terrifying           TerrifyingRule
+	CharacterStandCounts bool
+
+	RestoreCost         RestoreCost
+	BrokenBlocksHealing bool
+	Regeneration        RegenRule
+	RegenSkipsCharacter bool
+	FullRestoreStand    RestoreStand
+
+	from map[string]string // option name → where its value came from
+}
+
+// ZeroRule is what a test against 0 or less does with a natural 1.
+type ZeroRule uint8
+
+const (
+	ZeroFails       ZeroRule = iota // no die passes: the test is not rolled
+	ZeroOneSucceeds                 // a natural 1 still passes
+)
+
+// EvasionRule is how a defence die meets Defence and Evasion.
+type EvasionRule uint8
+
+const (
+	EvasionMaxOfModified EvasionRule = iota // roll ≤ max(max(D + bonuses − penalties, 0), E)
+	EvasionModsAfterMax                     // roll ≤ max(D + bonuses, E) − penalties
+	EvasionIgnored                          // roll ≤ D + bonuses − penalties
+)
+
+// ShieldRule is what Shield works against.
+type ShieldRule uint8
+
+const (
+	ShieldAllFront        ShieldRule = iota // every hit from the front arc
+	ShieldVolleysAndClash                   // Volleys and Clash Strikes from the front (1.03)
+)
+
+// DeadlyRule is when Deadly Blades and Deadly Shot cost 2 wounds.
+type DeadlyRule uint8
+
+const (
+	DeadlyMultiWound DeadlyRule = iota // every failed roll against models of 2 Wounds or more
+	DeadlyNatural6                     // a failed roll of a natural 6
+)
+
+// ParryRule is what Parry does to the enemy's hit rolls.
+type ParryRule uint8
+
+const (
+	ParryRerollOnes ParryRule = iota // hit rolls of 1 are re-rolled
+	ParryNoRerolls                   // failed hits may not be re-rolled
+)
+
+// StandRule is whether characteristics are per model or per stand.
+type StandRule uint8
+
+const (
+	PerModel StandRule = iota // 1.5: Attacks and Wounds per model; models removed one by one
+	PerStand                  // 2.0: per stand; a stand is one block of Wounds
+)
+
+// InspiredRule is what Inspired does to Clash.
+type InspiredRule uint8
+
+const (
+	InspiredPlusOne      InspiredRule = iota // +1 Clash
+	InspiredPlusOneOrSix                     // +1, unless that makes 5 or more: re-roll natural 6s instead
+)
+
+// ImpactRule is how many Impact attacks a charge makes.
+type ImpactRule uint8
+
+const (
+	ImpactHalfAttacks ImpactRule = iota // 1.5: half of models × Attacks per stand in contact
+	ImpactX                             // 2.x: Impact (X) per stand
+)
+
+// Rounding is how a half is rounded.
+type Rounding uint8
+
+const (
+	RoundUp Rounding = iota
+	RoundDown
+)
+
+// ImpactStands is which stands make Impact (X) attacks.
+type ImpactStands uint8
+
+const (
+	ImpactInContact ImpactStands = iota
+	ImpactAllStands
+)
+
+// ObscuredRule is how obscured shots are halved.
+type ObscuredRule uint8
+
+const (
+	HalveStandShots ObscuredRule = iota // ceil(shots of the stand / 2), at least 1
+	HalveBarrage                        // ceil(Barrage X / 2), at least 1, times the models
+)
+
+// SizeTime is when the Resolve size bonus counts the stands.
+type SizeTime uint8
+
+const (
+	SizeAtTest       SizeTime = iota // after the action's casualties
+	SizeBeforeAction                 // before the action
+)
+
+// BrokenResolve is the Resolve of a Broken regiment.
+type BrokenResolve uint8
+
+const (
+	BrokenHighestNoBonus BrokenResolve = iota
+	BrokenLowest
+)
+
+// MoraleFlank is what a flank or rear engagement does to Morale.
+type MoraleFlank uint8
+
+const (
+	MoraleFlankNone MoraleFlank = iota
+	MoraleFlankRerollSuccesses
+)
+
+// TerrifyingRule is what Terrifying (X) takes off Resolve.
+type TerrifyingRule uint8
+
+const (
+	TerrifyingMinusX TerrifyingRule = iota
+	TerrifyingMinusOne
+)
+
+// RestoreCost is what returning a model or stand costs in Heal Points.
+type RestoreCost uint8
+
+const (
+	RestoreFree      RestoreCost = iota // nothing
+	RestoreOne                          // 1 (the default: one Heal Point is one Wound)
+	RestoreHalfWound                    // ceil(W / 2)
+	RestoreWounds                       // W
+)
+
+// RegenRule is what Regeneration does.
+type RegenRule uint8
+
+const (
+	RegenHealX       RegenRule = iota // heal X through the Healing sequence
+	RegenFullRestore                  // 1.03: every marker and model back, else a stand
+)
+
+// RestoreStand is the stand the 1.03 full Regeneration restores.
+type RestoreStand uint8
+
+const (
+	RestoreCompleteStand RestoreStand = iota
+	RestoreOneModel
+)
+
+// DefaultPreset is the ruleset used when a scenario names none: core rules
+// v1.5, the edition of seed 003.
+const DefaultPreset = "1.5"
+
+var presets = map[string]func() Ruleset{
+	"1.5": func() Ruleset {
+		return Ruleset{
+			Name:                 "1.5",
+			Zero:                 ZeroFails,
+			Evasion:              EvasionMaxOfModified,
+			Shield:               ShieldAllFront,
+			ClashRulesOnImpact:   false,
+			Deadly:               DeadlyMultiWound,
+			Parry:                ParryRerollOnes,
+			Stand:                PerModel,
+			SupportLostFlankRear: false,
+			Inspired:             InspiredPlusOne,
+			Impact:               ImpactHalfAttacks,
+			ImpactRounding:       RoundUp,
+			ImpactUnengaged:      1,
+			ImpactXStands:        ImpactInContact,
+			VolleyMorale:         true,
+			Obscured:             HalveStandShots,
+			LongRangeObscured:    true,
+			RearStandShots:       1,
+			SizeCounted:          SizeAtTest,
+			BrokenResolve:        BrokenHighestNoBonus,
+			MoraleFlankRear:      MoraleFlankNone,
+			Terrifying:           TerrifyingMinusX,
+			CharacterStandCounts: false,
+			RestoreCost:          RestoreOne,
+			BrokenBlocksHealing:  false,
+			Regeneration:         RegenHealX,
+			RegenSkipsCharacter:  true,
+			FullRestoreStand:     RestoreCompleteStand,
+		}
+	},
+	"2.0": func() Ruleset {
+		return Ruleset{
+			Name:                 "2.0",
+			Zero:                 ZeroFails,
+			Evasion:              EvasionMaxOfModified,
+			Shield:               ShieldAllFront,
+			ClashRulesOnImpact:   false,
+			Deadly:               DeadlyNatural6,
+			Parry:                ParryNoRerolls,
+			Stand:                PerStand,
+			SupportLostFlankRear: true,
+			Inspired:             InspiredPlusOneOrSix,
+			Impact:               ImpactX,
+			ImpactRounding:       RoundUp,
+			ImpactUnengaged:      0,
+			ImpactXStands:        ImpactInContact,
+			VolleyMorale:         false,
+			Obscured:             HalveBarrage,
+			LongRangeObscured:    false,
+			RearStandShots:       0,
+			SizeCounted:          SizeAtTest,
+			BrokenResolve:        BrokenLowest,
+			MoraleFlankRear:      MoraleFlankRerollSuccesses,
+			Terrifying:           TerrifyingMinusX,
+			CharacterStandCounts: false,
+			RestoreCost:          RestoreOne,
+			BrokenBlocksHealing:  true,
+			Regeneration:         RegenHealX,
+			RegenSkipsCharacter:  true,
+			FullRestoreStand:     RestoreCompleteStand,
+		}
+	},
+}
+
+// PresetNames lists the presets, sorted.
+func PresetNames() []string {
+	names := make([]string, 0, len(presets))
+	for n := range presets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Preset returns the ruleset of a named preset.
+func Preset(name string) (*Ruleset, error) {
+	p, ok := presets[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown ruleset %q; use one of %s", name, strings.Join(PresetNames(), ", "))
+	}
+	r := p()
+	r.Preset = name
+	r.from = map[string]string{}
+	for _, o := range options {
+		r.from[o.Name] = "preset " + name
+	}
+	return &r, nil
+}
+
+// Set sets the option name to value, recording origin (such as "scenario
+// rules") as where the value came from.
+func (r *Ruleset) Set(name, value, origin string) error {
+	for _, o := range options {
+		if o.Name == name {
+			if err := o.set(r, value); err != nil {
+				return err
+			}
+			if r.from == nil {
+				r.from = map[string]string{}
+			}
+			r.from[name] = origin
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown rule option %q; options are %s", name, strings.Join(OptionNames(), ", "))
+}
+
+// Clone returns a copy of r that can be changed without changing r, or nil
+// for nil.
+func (r *Ruleset) Clone() *Ruleset {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.from = maps.Clone(r.from)
+	return &c
+}
+
+// Changed returns the options whose values did not come from the preset,
+// with their values, or nil if there are none.
+func (r *Ruleset) Changed() map[string]string {
+	var m map[string]string
+	for _, o := range options {
+		if r.from[o.Name] != "preset "+r.Preset {
+			if m == nil {
+				m = map[string]string{}
+			}
+			m[o.Name] = o.get(r)
+		}
+	}
+	return m
+}
+
+// Get returns the value of option name and where it came from.
+func (r *Ruleset) Get(name string) (value, origin string, ok bool) {
+	for _, o := range options {
+		if o.Name == name {
+			return o.get(r), r.from[name], true
+		}
+	}
+	return "", "", false
+}

@@ -1,0 +1,130 @@
+package conquest
+
+// unit is what a regiment brings to every trial, worked out once under a
+// ruleset: its sizes and the tests and tables that do not change.
+type unit struct {
+	reg   *Regiment
+	rs    *Ruleset
+	m     int // models on a full stand
+	w     int // Wounds of a model (of a stand under per_stand)
+	s0    int // starting number of stands
+	hMax  int // wounds of the whole regiment at full strength: s0·m·w
+	charW int // Wounds of its Character; 0 without one
+	rHigh int // the highest Resolve in the regiment
+	rLow  int // the lowest
+	start state
+}
+
+func newUnit(rs *Ruleset, r *Regiment) *unit {
+	u := &unit{reg: r, rs: rs, m: r.models(rs), w: r.Profile.W, s0: r.Stands, rHigh: r.Profile.R, rLow: r.Profile.R}
+	u.hMax = u.s0 * u.m * u.w
+	if c := r.Character; c != nil {
+		u.charW = c.Profile.W
+		u.rHigh = max(u.rHigh, c.Profile.R)
+		u.rLow = min(u.rLow, c.Profile.R)
+	}
+	s := r.Start
+	models := (u.s0-s.StandsLost)*u.m - s.ModelsLost
+	u.start = state{health: models*u.w - s.Wounded, char: u.charW - s.CharacterWounded}
+	u.start.turnStands = u.stands(&u.start)
+	return u
+}
+
+// state is a regiment during a trial. Its stands and models follow from
+// health alone: wounds go on one model at a time, casualties come off the
+// incomplete stand first (RULES.md §7.6), and healing returns them the same
+// way, so there is never more than one incomplete stand and never a full
+// model's worth of Wounded markers.
+type state struct {
+	health       int // wounds left on its stands: models·W − Wounded markers
+	char         int // wounds left on its Character; 0 without one
+	turnStands   int // stands at the start of the turn, for Broken
+	brokenStands int // stands when it broke, for Shattered
+	broken       bool
+	shattered    bool
+	destroyed    bool
+}
+
+// modelsOf returns the models alive with health h.
+func (u *unit) modelsOf(h int) int { return (h + u.w - 1) / u.w }
+
+// standsOf returns the regiment's stands with health h, its Character
+// apart.
+func (u *unit) standsOf(h int) int { return (u.modelsOf(h) + u.m - 1) / u.m }
+
+// markersOf returns the Wounded markers beside the regiment with health h.
+func (u *unit) markersOf(h int) int { return u.modelsOf(h)*u.w - h }
+
+// stands returns the stands that count for Broken, Shattered and the
+// Resolve size bonus: the regiment's, and its Character's when
+// character_stand_counts says so.
+func (u *unit) stands(st *state) int {
+	n := u.standsOf(st.health)
+	if u.charW > 0 && st.health > 0 && u.rs.CharacterStandCounts {
+		n++
+	}
+	return n
+}
+
+// wound takes n wounds off the regiment, as many as it has left, and
+// returns those it took and the models it lost. The Character is removed
+// with the last stand (conquest.md §8). Broken and Shattered are checked
+// at once (RULES.md §7.7).
+func (u *unit) wound(st *state, n int) (taken, casualties int) {
+	if st.destroyed || n <= 0 {
+		return 0, 0
+	}
+	before := u.modelsOf(st.health)
+	taken = min(n, st.health)
+	st.health -= taken
+	casualties = before - u.modelsOf(st.health)
+	u.checkBroken(st)
+	return taken, casualties
+}
+
+// checkBroken applies Broken and Shattered (RULES.md §7.7): a regiment
+// that has lost half the stands it started the turn with or more is
+// Broken; a Broken one that has lost half or more of the stands it had
+// when it broke is Shattered, and destroyed, as is one with no stand left.
+func (u *unit) checkBroken(st *state) {
+	if st.health <= 0 {
+		st.health, st.char, st.destroyed = 0, 0, true
+		return
+	}
+	s := u.stands(st)
+	if !st.broken && s < st.turnStands && 2*(st.turnStands-s) >= st.turnStands {
+		// Stands go one at a time, so it broke on reaching half.
+		st.broken, st.brokenStands = true, st.turnStands/2
+	}
+	if st.broken && s < st.brokenStands && 2*(st.brokenStands-s) >= st.brokenStands {
+		st.shattered, st.destroyed, st.health, st.char = true, true, 0, 0
+	}
+}
+
+// sizeBonus is the Resolve bonus of a regiment of s stands (RULES.md §7.7):
+// +1 for 4 to 6, +2 for 7 to 9, +3 for 10 or more.
+func sizeBonus(s int) int {
+	switch {
+	case s >= 10:
+		return 3
+	case s >= 7:
+		return 2
+	case s >= 4:
+		return 1
+	}
+	return 0
+}
+
+// resolve returns the regiment's Resolve for a Morale test with s stands
+// counted for the size bonus and terror taken off by a Terrifying enemy
+// (RULES.md §7.7; options broken_resolve, terrifying).
+func (u *unit) resolve(st *state, s, terror int) int {
+	r := u.rHigh
+	switch {
+	case !st.broken:
+		r += sizeBonus(s)
+	case u.rs.BrokenResolve == BrokenLowest:
+		r = u.rLow
+	}
+	return r - terror
+}

@@ -1,0 +1,172 @@
+package conquest
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// Strike is one action by one regiment at another, each as the scenario
+// starts them: a Clash, the Impact attacks of a Charge, or a Volley; then
+// the Wound Pool, casualties and the target's Morale test (RULES.md §7.3 to
+// §7.7). It is an [engine.Model] and an [engine.Solver]; each trial is the
+// action at the target as it starts.
+type Strike struct {
+	rs       *Ruleset
+	kind     Kind
+	atk, tgt *unit
+	a        *attacker
+	perDie   bool
+	metrics  []engine.Metric
+	events   []string
+}
+
+// Strike metric and event indices.
+const (
+	smHits = iota
+	smPool
+	smFailures
+	smWounds
+	smCasualties
+	smStandsLost
+)
+
+const (
+	seBroken = iota
+	seShattered
+	seDestroyed
+)
+
+// NewStrike builds the action of kind by attacker at target under rs. It
+// returns an error for values out of range and for an action the attacker
+// cannot make (which a validated scenario never has).
+func NewStrike(rs *Ruleset, kind Kind, attacker, target Regiment, eng Engagement) (*Strike, error) {
+	errs := []error{attacker.check(rs), target.check(rs)}
+	if attacker.ID == target.ID {
+		errs = append(errs, fmt.Errorf("the attacker and the target are both %q", attacker.ID))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	eng.Melee = kind != Volley
+	s := &Strike{rs: rs, kind: kind, atk: newUnit(rs, &attacker), tgt: newUnit(rs, &target)}
+	s.a = newAttacker(rs, s.atk, s.tgt, eng, false)
+	if err := s.a.canMake(kind); err != nil {
+		return nil, err
+	}
+	id, t := target.ID, s.tgt
+	s.metrics = []engine.Metric{
+		{Name: id + ".hits", Max: s.maxHits()},
+		{Name: id + ".wound_pool", Max: s.maxPool()},
+		{Name: id + ".resolve_failures", Max: t.hMax},
+		{Name: id + ".wounds", Max: t.hMax},
+		{Name: id + ".casualties", Max: t.s0 * t.m},
+		{Name: id + ".stands_lost", Max: t.s0},
+	}
+	s.events = []string{id + ".broken", id + ".shattered", id + ".destroyed"}
+	return s, nil
+}
+
+// canMake says why the attacker cannot make an action of kind, or nil.
+func (a *attacker) canMake(kind Kind) error {
+	r := a.u.reg
+	switch kind {
+	case Clash:
+		if r.Engaged < 1 && (r.Character == nil || !r.Character.Engaged) {
+			return fmt.Errorf("%s has no stand in contact with the enemy and cannot Clash; give it engaged stands", r.ID)
+		}
+	case Impact:
+		if a.impact == nil {
+			if a.rs.Impact == ImpactX {
+				return fmt.Errorf("%s makes no Impact attacks: it has no Impact (X)", r.ID)
+			}
+			return fmt.Errorf("%s makes no Impact attacks: only medium and heavy cavalry, brutes and monsters do, or stands with Throwing Weapons", r.ID)
+		}
+	case Volley:
+		if a.volley == nil && a.volleyChar == nil {
+			return fmt.Errorf("%s cannot Volley: it has no Barrage", r.ID)
+		}
+	}
+	return nil
+}
+
+// packets returns the packets of the action and their attack counts at the
+// start.
+func (s *Strike) packets() ([]*packet, []int) {
+	a, st := s.a, s.atk.start
+	switch s.kind {
+	case Impact:
+		return []*packet{a.impact}, []int{a.impactOf(st.health)}
+	case Volley:
+		return []*packet{a.volley, a.volleyChar}, []int{a.shotsOf(st.health), a.charShots(&st)}
+	}
+	return []*packet{a.clash, a.clashChar}, []int{a.strikesOf(st.health), a.charStrikes(&st)}
+}
+
+func (s *Strike) maxHits() int {
+	n := 0
+	ps, ns := s.packets()
+	for i, p := range ps {
+		if p != nil {
+			h := 1
+			if p.extra {
+				h = 2
+			}
+			n += h * ns[i]
+		}
+	}
+	return n
+}
+
+func (s *Strike) maxPool() int {
+	n := 0
+	ps, ns := s.packets()
+	for i, p := range ps {
+		if p != nil {
+			n += p.maxWounds() * ns[i]
+		}
+	}
+	return n
+}
+
+// PerDie returns a copy of s that rolls every die: the test oracle, and
+// the path that replays scripted dice.
+func (s *Strike) PerDie() *Strike {
+	c := *s
+	c.perDie = true
+	return &c
+}
+
+// Metrics implements [engine.Model]: the target's hits, the wounds in its
+// Wound Pool (failed defence dice, Deadly Blades counted), its failed
+// Morale dice, the wounds it suffered (pool and Morale, as far as it had
+// them), the models and stands it lost.
+func (s *Strike) Metrics() []engine.Metric { return s.metrics }
+
+// Events implements [engine.Model]: the target Broken, Shattered, and
+// destroyed (Shattered, or its last stand removed).
+func (s *Strike) Events() []string { return s.events }
+
+// NewTrialer implements [engine.Model].
+func (s *Strike) NewTrialer() engine.Trialer { return &strikeTrial{s: s} }
+
+type strikeTrial struct {
+	s       *Strike
+	scratch [3]int
+}
+
+func (t *strikeTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
+	s := t.s
+	me, tg := s.atk.start, s.tgt.start
+	o := s.a.act(d, s.kind, &me, &tg, s.perDie, t.scratch[:])
+	r.Values[smHits] = o.hits
+	r.Values[smPool] = o.pool
+	r.Values[smFailures] = o.failures
+	r.Values[smWounds] = o.wounds
+	r.Values[smCasualties] = o.casualties
+	r.Values[smStandsLost] = s.tgt.standsOf(s.tgt.start.health) - s.tgt.standsOf(tg.health)
+	r.Events[seBroken] = tg.broken
+	r.Events[seShattered] = tg.shattered
+	r.Events[seDestroyed] = tg.destroyed
+}

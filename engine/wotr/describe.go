@@ -1,0 +1,167 @@
+package wotr
+
+import (
+	"fmt"
+	"strings"
+)
+
+// DuelRollOdds counts, over every equally likely roll, how often the hero
+// who declared a duel, with Fight fa and the declarer's bonus, beats, ties
+// with or loses to a hero of Fight fb, before any Might is spent (RULES.md
+// §6.7): out of den = 36 rolls, or 216 for an Epic Duel's best of two dice.
+func DuelRollOdds(fa, fb, bonus int, epic bool) (win, tie, lose, den int) {
+	for a := 1; a <= 6; a++ {
+		for a2 := 1; a2 <= 6; a2++ {
+			if !epic && a2 > 1 {
+				break
+			}
+			for b := 1; b <= 6; b++ {
+				da := a
+				if epic {
+					da = max(a, a2)
+				}
+				switch sa, sb := da+fa+bonus, b+fb; {
+				case sa > sb:
+					win++
+				case sa == sb:
+					tie++
+				default:
+					lose++
+				}
+			}
+		}
+	}
+	return win, tie, lose, win + tie + lose
+}
+
+// Describe says in words what the turn is, for reports: each formation,
+// how its dice hit, each hero with what he declares and how he spends
+// Might, the odds of each duel roll, and how the actions are ordered.
+func (t *Turn) Describe() []string {
+	e := &t.e
+	rs := t.rs
+	var lines []string
+	tr := t.NewTrialer().(*trial)
+	for i := range tr.f {
+		tr.f[i] = formationState{alive: e.Formations[i].Models()}
+	}
+	for i := range e.Heroes {
+		tr.h[i] = heroState{might: e.Heroes[i].Might}
+	}
+	tr.charger = e.Charger
+	for i := range e.Formations {
+		f, foe := &e.Formations[i], &e.Formations[1-i]
+		l := fmt.Sprintf("%s: %d companies of %d %s (%d models), %d wide; F%d S%d D%d", f.ID, f.Companies, f.size(), f.Type, f.Models(), f.Frontage, f.F, f.S, f.D)
+		if f.Shield {
+			l += fmt.Sprintf(" (%d with its shields, from the front)", f.D+2)
+		}
+		l += fmt.Sprintf(" A%d R%d C%d", f.A, f.R, f.C)
+		var extra []string
+		if f.Banner {
+			extra = append(extra, "banner")
+		}
+		if f.SteadfastOn > 0 && f.SteadfastOn != steadfastOn {
+			extra = append(extra, fmt.Sprintf("steadfast on %d+", f.SteadfastOn))
+		}
+		if f.Toughness != NotHardToKill {
+			extra = append(extra, []string{"", "Hard to Kill", "Very Hard to Kill"}[f.Toughness])
+		}
+		if f.SupportDice > 0 {
+			extra = append(extra, fmt.Sprintf("%d dice per supporting company", f.SupportDice))
+		}
+		if e.Charger == i {
+			extra = append(extra, "charges")
+		}
+		if t.moved[i] {
+			extra = append(extra, "made a Heroic Move (may not charge this turn)")
+		}
+		if len(extra) > 0 {
+			l += "; " + strings.Join(extra, ", ")
+		}
+		lines = append(lines, l)
+		if !e.DuelsOnly {
+			st := t.sides[i].step
+			lines = append(lines, fmt.Sprintf("  to hit %s: %s, %s, S%d against D%d, modifier %+d; %d dice at the start of the fight",
+				foe.ID, LadderText(st), frac(Hit36(st), 36), f.S, foe.D+2*b2i(foe.Shield), f.ToHitMod, tr.dice(i, false)))
+		}
+	}
+	for hi := range e.Heroes {
+		h := &e.Heroes[hi]
+		l := fmt.Sprintf("%s leads %s's command company: F%d R%d C%d Might %d", h.ID, e.Formations[h.Formation].ID, h.F, h.R, h.C, h.Might)
+		if h.Toughness != NotHardToKill {
+			l += ", " + []string{"", "Hard to Kill", "Very Hard to Kill"}[h.Toughness]
+		}
+		l += fmt.Sprintf("; Might policy %s (%s)", h.Policy, policyText[h.Policy])
+		var acts []string
+		for _, a := range h.Actions {
+			s := a.Kind.String()
+			switch a.Kind {
+			case HeroicDuel, EpicDuel:
+				s += " on " + e.Heroes[a.Target].ID
+			case HeroicCombat:
+				s += " (second charge: " + secondChargeNames[a.SecondCharge] + ")"
+			}
+			acts = append(acts, s)
+		}
+		if len(acts) > 0 {
+			l += "; declares " + strings.Join(acts, ", ")
+		}
+		lines = append(lines, l)
+	}
+	for hi := range e.Heroes {
+		h := &e.Heroes[hi]
+		for _, a := range h.Actions {
+			if !a.Kind.Duel() {
+				continue
+			}
+			g := &e.Heroes[a.Target]
+			fa, fb := h.F, g.F
+			if t.strikes[hi] {
+				fa = 10
+			}
+			if t.strikes[a.Target] {
+				fb = 10
+			}
+			w, ti, lo, den := DuelRollOdds(fa, fb, rs.DuelDeclarerBonus, a.Kind == EpicDuel)
+			dice := "D6"
+			if a.Kind == EpicDuel {
+				dice = "best of 2D6"
+			}
+			lines = append(lines, fmt.Sprintf("%s's %s on %s: %s + F%d + %d against D6 + F%d: wins %s, ties %s, loses %s before Might; hits on the %s Duel table",
+				h.ID, a.Kind, g.ID, dice, fa, rs.DuelDeclarerBonus, fb, frac(w, den), frac(ti, den), frac(lo, den), rs.tableName()))
+		}
+	}
+	picks := map[PickUnit]string{PickAction: "one action", PickHero: "one hero with all his actions"}[rs.OrderPicks]
+	lines = append(lines, fmt.Sprintf("each phase's actions: a roll-off when both sides declare, then the sides alternate, a pick being %s; each action costs 1 Might, paid before any is carried out", picks))
+	if e.DuelsOnly {
+		lines = append(lines, "the formations do not fight: the duels alone are fought (their hits on formations land)")
+	}
+	return lines
+}
+
+var policyText = [3]string{
+	"Might on actions only",
+	"spends to win, else tie, the duel roll",
+	"spends to win the duel roll, turns 5s into 6s on the Duel table, and saves failed Courage tests",
+}
+
+func (rs *Ruleset) tableName() string { return []string{"m2", "m1", "m3"}[rs.DuelTable] }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// frac writes n/d in lowest terms and as a decimal: "13/18 (0.7222)".
+func frac(n, d int) string {
+	a, b := n, d
+	for b != 0 {
+		a, b = b, a%b
+	}
+	if a == 0 {
+		a = 1
+	}
+	return fmt.Sprintf("%d/%d (%.4f)", n/a, d/a, float64(n)/float64(d))
+}

@@ -1,0 +1,339 @@
+package wotr
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Troop is a formation's troop type: it sets the striking order ("monsters
+// strike first, then cavalry and then infantry", rules/wotr.md §7 [V]),
+// who supports, and the company's width.
+type Troop uint8
+
+const (
+	Infantry Troop = iota
+	Cavalry
+	Monster
+)
+
+var troopNames = []string{"infantry", "cavalry", "monster"}
+
+// TroopNames lists the troop types by name.
+func TroopNames() []string { return append([]string(nil), troopNames...) }
+
+func (t Troop) String() string { return troopNames[t] }
+
+// ParseTroop reads a troop type's name.
+func ParseTroop(s string) (Troop, error) {
+	for i, n := range troopNames {
+		if n == s {
+			return Troop(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown troop type %q", s)
+}
+
+// companySize is the models of a full company by troop type (rules/wotr.md
+// §4, [S]: 8 infantry, 2 cavalry, one monster).
+var companySize = [3]int{8, 2, 1}
+
+// DefaultCompanySize is the models of a full company of troop type t.
+func DefaultCompanySize(t Troop) int { return companySize[t] }
+
+// width is a company's frontage in units of 50 mm: an infantry company
+// about 100 mm, a cavalry company and a monster about 50 mm (rules/wotr.md
+// §4, [S]).
+var width = [3]int{2, 1, 1}
+
+// Toughness is a model's Hard to Kill rule (rules/wotr.md §5).
+type Toughness uint8
+
+const (
+	NotHardToKill  Toughness = iota
+	HardToKill               // a roll on the table per Resilience of hits
+	VeryHardToKill           // the same, −1 on the roll
+)
+
+var toughnessNames = []string{"no", "hard", "very_hard"}
+
+// ToughnessNames lists the Hard to Kill rules by name.
+func ToughnessNames() []string { return append([]string(nil), toughnessNames...) }
+
+// ParseToughness reads a Hard to Kill rule's name.
+func ParseToughness(s string) (Toughness, error) {
+	for i, n := range toughnessNames {
+		if n == s {
+			return Toughness(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown Hard to Kill rule %q", s)
+}
+
+// Formation is one side's formation: identical companies, and the heroes
+// who lead its command company.
+type Formation struct {
+	ID, Name    string
+	Type        Troop
+	Companies   int // at the start, 1 or more
+	CompanySize int // models in a full company; 0 for the troop type's
+	Frontage    int // companies in the front rank, 1..Companies
+	Contact     int // companies in contact with the enemy; 0 to work it out from the widths
+	// The company profile (rules/wotr.md §11): Fight, Strength, Defence
+	// (without the shield), Attacks (dice per company), Resilience, Courage.
+	F, S, D, A, R, C int
+	Shield           bool      // +2 Defence against attacks from the front [V]
+	Banner           bool      // re-rolls its Panic test (Banner Bearer [V])
+	SteadfastOn      int       // the Panic roll that holds; 0 for 6 (Shieldbearer: 5)
+	Toughness        Toughness // Hard to Kill (monsters)
+	ToHitMod         int       // to-hit modifier of its attacks (two-handed weapons +1)
+	SupportDice      int       // dice per supporting company; 0 for the ruleset's (Mob Rule: 2)
+}
+
+// Models is the formation's models at the start.
+func (f *Formation) Models() int { return f.Companies * f.size() }
+
+func (f *Formation) size() int {
+	if f.CompanySize > 0 {
+		return f.CompanySize
+	}
+	return companySize[f.Type]
+}
+
+func (f *Formation) steadfastOn() int {
+	if f.SteadfastOn > 0 {
+		return f.SteadfastOn
+	}
+	return steadfastOn
+}
+
+// Hero is a hero leading his formation's command company.
+type Hero struct {
+	ID, Name  string
+	Formation int // 0 or 1
+	// Fight, Resilience (for duels), Courage, and Might at the start of
+	// the turn.
+	F, R, C, Might int
+	Toughness      Toughness // a monstrous hero's Hard to Kill
+	Policy         MightPolicy
+	Actions        []Action // declared this turn
+}
+
+// ActionKind is a heroic or epic action (rules/wotr.md §8).
+type ActionKind uint8
+
+const (
+	HeroicMove   ActionKind = iota // move phase
+	HeroicShoot                    // shoot phase; shooting is not simulated
+	HeroicCharge                   // charge phase: the formation charges first
+	HeroicCombat                   // fight phase: its fight first; a win may charge again
+	HeroicDuel                     // fight phase
+	EpicDuel                       // fight phase, ordered as a Heroic Duel; the declarer keeps the best of two dice
+	EpicStrike                     // Fight 10 for the rest of the phase, declared when he first fights
+	numKinds
+)
+
+var kindNames = [numKinds]string{"heroic_move", "heroic_shoot", "heroic_charge", "heroic_combat", "heroic_duel", "epic_duel", "epic_strike"}
+
+// ActionNames lists the actions by name.
+func ActionNames() []string { return append([]string(nil), kindNames[:]...) }
+
+func (k ActionKind) String() string { return kindNames[k] }
+
+// ParseAction reads an action's name.
+func ParseAction(s string) (ActionKind, error) {
+	for i, n := range kindNames {
+		if n == s {
+			return ActionKind(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown action %q", s)
+}
+
+// Phase is a phase of the turn.
+type Phase uint8
+
+const (
+	MovePhase Phase = iota
+	ShootPhase
+	ChargePhase
+	FightPhase
+	numPhases
+)
+
+var phaseNames = [numPhases]string{"move", "shoot", "charge", "fight"}
+
+func (p Phase) String() string { return phaseNames[p] }
+
+// Phase is the phase an action is declared in.
+func (k ActionKind) Phase() Phase {
+	switch k {
+	case HeroicMove:
+		return MovePhase
+	case HeroicShoot:
+		return ShootPhase
+	case HeroicCharge:
+		return ChargePhase
+	}
+	return FightPhase
+}
+
+// Ordered reports whether the action is declared at the start of its phase
+// and ordered with the heroic actions: every heroic action, and the Epic
+// Duel, "an exception ... since it works with the same dynamics as the
+// Heroic Duel" (seed 001). Other epic actions are declared when the hero
+// acts.
+func (k ActionKind) Ordered() bool { return k != EpicStrike }
+
+// Duel reports whether the action is a duel.
+func (k ActionKind) Duel() bool { return k == HeroicDuel || k == EpicDuel }
+
+// SecondCharge is what a Heroic Combat's hero does when his formation wins
+// and may charge again (seed 001, case 1).
+type SecondCharge uint8
+
+const (
+	ChargeAgain   SecondCharge = iota // charge the enemy formation again
+	Decline                           // never charge again
+	DeclineIfDuel                     // decline when that cancels an enemy duel still to come
+)
+
+var secondChargeNames = []string{"charge", "decline", "decline_if_duel"}
+
+// SecondChargeNames lists the second-charge choices by name.
+func SecondChargeNames() []string { return append([]string(nil), secondChargeNames...) }
+
+// ParseSecondCharge reads a second-charge choice.
+func ParseSecondCharge(s string) (SecondCharge, error) {
+	for i, n := range secondChargeNames {
+		if n == s {
+			return SecondCharge(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown second-charge choice %q", s)
+}
+
+// Action is one declared action.
+type Action struct {
+	Kind         ActionKind
+	Target       int          // a duel's target: an index into Engagement.Heroes
+	SecondCharge SecondCharge // a Heroic Combat's choice
+}
+
+// Engagement is what a turn starts from: two formations in contact, their
+// heroes, and what they declare.
+type Engagement struct {
+	Formations [2]Formation
+	Heroes     []Hero
+	// Charger is the formation that charges this turn when no Heroic
+	// Charge decides otherwise, or -1.
+	Charger int
+	// DuelsOnly leaves the formations out of the fight: only the duels are
+	// fought (their hits on formations still land). Such a turn also
+	// solves exactly.
+	DuelsOnly bool
+}
+
+// Limits of an engagement: they keep a trial's state in fixed arrays.
+const (
+	MaxHeroes     = 8
+	MaxCompanies  = 100
+	MaxAttributes = 10
+	MaxMight      = 10
+)
+
+// check reports every way e cannot be a turn, as errors for programmers;
+// the scenario format checks the same, with positions, first.
+func (e *Engagement) check() error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	for i := range e.Formations {
+		f := &e.Formations[i]
+		if f.Type > Monster || f.Toughness > VeryHardToKill {
+			bad("formation %s: troop type %d or Hard to Kill %d is unknown", f.ID, f.Type, f.Toughness)
+		}
+		if f.Companies < 1 || f.Companies > MaxCompanies || f.size() < 1 || f.size() > 100 {
+			bad("formation %s: %d companies of %d models", f.ID, f.Companies, f.size())
+		}
+		if f.Frontage < 1 || f.Frontage > f.Companies || f.Contact < 0 || f.Contact > f.Frontage {
+			bad("formation %s: frontage %d, contact %d with %d companies", f.ID, f.Frontage, f.Contact, f.Companies)
+		}
+		for _, v := range []int{f.F, f.S, f.D, f.R} {
+			if v < 1 || v > MaxAttributes {
+				bad("formation %s: F%d S%d D%d R%d must be 1..10", f.ID, f.F, f.S, f.D, f.R)
+				break
+			}
+		}
+		if f.A < 0 || f.A > 20 || f.C < 0 || f.C > MaxAttributes || f.SteadfastOn < 0 || f.SteadfastOn > 7 ||
+			f.ToHitMod < -3 || f.ToHitMod > 3 || f.SupportDice < 0 || f.SupportDice > 4 {
+			bad("formation %s: A%d C%d, steadfast on %d, to-hit %+d or support %d out of range", f.ID, f.A, f.C, f.SteadfastOn, f.ToHitMod, f.SupportDice)
+		}
+	}
+	if e.Formations[0].ID == e.Formations[1].ID {
+		bad("both formations are %q", e.Formations[0].ID)
+	}
+	if e.Charger < -1 || e.Charger > 1 {
+		bad("charger %d is not -1, 0 or 1", e.Charger)
+	}
+	if len(e.Heroes) > MaxHeroes {
+		bad("%d heroes; at most %d", len(e.Heroes), MaxHeroes)
+	}
+	var moved [2]bool
+	for i := range e.Heroes {
+		for _, a := range e.Heroes[i].Actions {
+			if a.Kind == HeroicMove && e.Heroes[i].Formation >= 0 && e.Heroes[i].Formation <= 1 {
+				moved[e.Heroes[i].Formation] = true
+			}
+		}
+	}
+	for i := range e.Heroes {
+		h := &e.Heroes[i]
+		if h.Formation < 0 || h.Formation > 1 {
+			bad("hero %s: formation %d is not 0 or 1", h.ID, h.Formation)
+			continue
+		}
+		if h.F < 1 || h.F > MaxAttributes || h.R < 1 || h.R > MaxAttributes || h.C < 0 || h.C > MaxAttributes || h.Toughness > VeryHardToKill {
+			bad("hero %s: F%d R%d C%d out of range", h.ID, h.F, h.R, h.C)
+		}
+		if h.Might < 0 || h.Might > MaxMight {
+			bad("hero %s: Might %d must be 0..%d", h.ID, h.Might, MaxMight)
+		}
+		if h.Policy > GreedyMight {
+			bad("hero %s: Might policy %d is unknown", h.ID, h.Policy)
+		}
+		if len(h.Actions) > h.Might {
+			bad("hero %s declares %d actions with Might %d; each costs 1 Might (seed 001)", h.ID, len(h.Actions), h.Might)
+		}
+		var seen [numKinds]bool
+		for _, a := range h.Actions {
+			if a.Kind >= numKinds {
+				bad("hero %s: action %d is unknown", h.ID, a.Kind)
+				continue
+			}
+			if seen[a.Kind] {
+				bad("hero %s declares %s twice; a hero makes at most one action of each kind a turn (seed 001)", h.ID, a.Kind)
+			}
+			seen[a.Kind] = true
+			switch a.Kind {
+			case HeroicDuel, EpicDuel:
+				if a.Target < 0 || a.Target >= len(e.Heroes) || e.Heroes[a.Target].Formation != 1-h.Formation {
+					bad("hero %s: a %s needs an enemy hero as its target", h.ID, a.Kind)
+				}
+			case HeroicCombat:
+				if e.DuelsOnly {
+					bad("hero %s: a heroic_combat needs the formations to fight", h.ID)
+				}
+				if a.SecondCharge > DeclineIfDuel {
+					bad("hero %s: second charge %d is unknown", h.ID, a.SecondCharge)
+				}
+			case HeroicCharge:
+				if moved[h.Formation] {
+					bad("hero %s: formation %s made a heroic_move and may not charge this turn (seed 001)", h.ID, e.Formations[h.Formation].ID)
+				}
+			}
+		}
+	}
+	if e.Charger >= 0 && moved[e.Charger] {
+		bad("formation %s made a heroic_move and may not charge this turn (seed 001)", e.Formations[e.Charger].ID)
+	}
+	return errors.Join(errs...)
+}

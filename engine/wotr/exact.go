@@ -1,0 +1,329 @@
+package wotr
+
+import (
+	"fmt"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// Solver returns t as an [engine.Solver] when its results can be computed
+// exactly, and nil otherwise: a turn whose formations do not fight
+// (Engagement.DuelsOnly), which is the duels alone, their roll-off and
+// their hits. A fight between formations has too many dice to enumerate
+// cheaply; sim run simulates it.
+func (t *Turn) Solver() engine.Solver {
+	if !t.e.DuelsOnly {
+		return nil
+	}
+	return exactTurn{t}
+}
+
+type exactTurn struct{ *Turn }
+
+// xstate is everything a duels-only turn's future and results depend on.
+type xstate struct {
+	might, hits, counters [MaxHeroes]int8
+	flags                 [MaxHeroes]uint8
+	alive                 [2]int16
+	fcounters             [2]int8
+	destroyed             [2]bool
+	duel                  bool
+	first                 int8
+}
+
+const (
+	xOut    = 1 << iota // slain, or lost with his formation
+	xSlain              // slain in a duel
+	xWon                // won a duel
+	xStrike             // made his Epic Strike
+)
+
+type dist map[xstate]float64
+
+// Exact computes the distributions a run of the turn estimates, without
+// sampling error: it follows every roll-off, duel die, Duel table die and
+// Hard to Kill roll with its probability, and the policies' decisions
+// exactly as the simulation makes them. Probabilities are sums of products
+// of 1/6 and 1/36 in float64, within about 1e-14 of the fractions.
+func (x exactTurn) Exact() (*engine.Exact, error) {
+	t := x.Turn
+	e := &t.e
+	var s0 xstate
+	s0.first = -1
+	for i := range 2 {
+		s0.alive[i] = int16(e.Formations[i].Models())
+	}
+	for h := range e.Heroes {
+		s0.might[h] = int8(e.Heroes[h].Might)
+		for ph := MovePhase; ph < FightPhase; ph++ {
+			for side := range 2 {
+				for _, s := range t.steps[ph][side] {
+					if int(s.hero) == h {
+						s0.might[h]-- // paid before the actions resolve; nothing else happens in these phases
+					}
+				}
+			}
+		}
+	}
+	final := dist{}
+	sides := &t.steps[FightPhase]
+	n := [2]int{len(sides[0]), len(sides[1])}
+	var firsts []int
+	switch {
+	case n[0] > 0 && n[1] > 0:
+		firsts = []int{0, 1} // the roll-off: each side wins it half the time
+	case n[0] > 0:
+		firsts = []int{0}
+	case n[1] > 0:
+		firsts = []int{1}
+	}
+	if len(firsts) == 0 {
+		final[s0] = 1
+	}
+	for _, first := range firsts {
+		order := orderSteps(nil, sides, first, t.rs.OrderPicks)
+		s := s0
+		s.first = int8(first)
+		for _, st := range order {
+			s.might[st.hero]--
+		}
+		cur := dist{s: 1 / float64(len(firsts))}
+		for _, st := range order {
+			a := e.Heroes[st.hero].Actions[st.action]
+			if !a.Kind.Duel() {
+				return nil, fmt.Errorf("wotr: %s in a turn without a fight between formations", a.Kind)
+			}
+			next := dist{}
+			for s, p := range cur {
+				x.duel(s, p, int(st.hero), a.Target, a.Kind == EpicDuel, next)
+			}
+			cur = next
+		}
+		for s, p := range cur {
+			final[s] += p
+		}
+	}
+	return x.results(final), nil
+}
+
+// results turns the final states into the model's distributions.
+func (x exactTurn) results(final dist) *engine.Exact {
+	t := x.Turn
+	e := &t.e
+	out := &engine.Exact{Metrics: t.metrics, Events: t.events, PMF: make([][]float64, len(t.metrics)), P: make([]float64, len(t.events))}
+	for i, m := range t.metrics {
+		out.PMF[i] = make([]float64, m.Max-m.Min+1)
+	}
+	ix := &t.ix
+	add := func(i int, on bool, p float64) {
+		if i >= 0 && on {
+			out.P[i] += p
+		}
+	}
+	for s, p := range final {
+		for i := range 2 {
+			out.PMF[ix.mCas[i]][e.Formations[i].Models()-int(s.alive[i])] += p
+			add(ix.eDestroyed[i], s.destroyed[i], p)
+			add(ix.eFirst[i], int(s.first) == i, p)
+		}
+		add(ix.eDuel, s.duel, p)
+		for h := range e.Heroes {
+			if ix.mMight[h] >= 0 {
+				out.PMF[ix.mMight[h]][e.Heroes[h].Might-int(s.might[h])] += p
+			}
+			add(ix.eWinsDuel[h], s.flags[h]&xWon != 0, p)
+			add(ix.eSlain[h], s.flags[h]&xSlain != 0, p)
+		}
+	}
+	return out
+}
+
+func (s *xstate) avail(t *Turn, h int) int {
+	m := int(s.might[h])
+	if t.strikes[h] && s.flags[h]&xStrike == 0 {
+		m--
+	}
+	return max(0, m)
+}
+
+func (s *xstate) strike(t *Turn, h int) {
+	if t.strikes[h] && s.flags[h]&(xStrike|xOut) == 0 && s.might[h] > 0 {
+		s.flags[h] |= xStrike
+		s.might[h]--
+	}
+}
+
+func (s *xstate) fightOf(t *Turn, h int) int {
+	if s.flags[h]&xStrike != 0 {
+		return 10
+	}
+	return t.e.Heroes[h].F
+}
+
+// duel is trial.tryDuel and trial.duelRoll over a distribution: it adds to
+// out what state s, of probability p, becomes when hero a's duel on b
+// comes.
+func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out dist) {
+	t := x.Turn
+	rs := t.rs
+	if s.flags[a]&xOut != 0 || s.flags[b]&xOut != 0 {
+		out[s] += p
+		return
+	}
+	s.duel = true
+	s.strike(t, a)
+	s.strike(t, b)
+	ha, hb := &t.e.Heroes[a], &t.e.Heroes[b]
+	for da := 1; da <= 6; da++ {
+		pa := 1.0 / 6
+		if epic {
+			pa = float64(2*da-1) / 36 // the best of two dice
+		}
+		for db := 1; db <= 6; db++ {
+			q := p * pa / 6
+			u := s
+			sa := da + u.fightOf(t, a) + rs.DuelDeclarerBonus
+			sb := db + u.fightOf(t, b)
+			xa, xb := rollSpend(ha.Policy, hb.Policy, u.avail(t, a), u.avail(t, b), da, db, sa, sb)
+			u.might[a] -= int8(xa)
+			u.might[b] -= int8(xb)
+			sa, sb = sa+xa, sb+xb
+			if sa == sb {
+				out[u] += q
+				continue
+			}
+			w, l, k := a, b, sa-sb
+			if sb > sa {
+				w, l, k = b, a, sb-sa
+			}
+			u.flags[w] |= xWon
+			x.table(u, q, w, l, k, out)
+		}
+	}
+}
+
+// table follows the winner's k dice on the Duel table, then their hits.
+func (x exactTurn) table(s xstate, p float64, w, l, k int, out dist) {
+	t := x.Turn
+	type roll struct{ hero, formation, spent int }
+	cur := map[roll]float64{{}: 1}
+	greedy := t.e.Heroes[w].Policy == GreedyMight
+	capHero := 1 << 30
+	if t.e.Heroes[l].Toughness == NotHardToKill && !t.rs.DuelHitsPersist {
+		capHero = t.e.Heroes[l].R // more hits slay him no more surely
+	}
+	for range k {
+		next := map[roll]float64{}
+		for r, pr := range cur {
+			for f := 1; f <= 6; f++ {
+				face, m := f, r.spent
+				if greedy && f == 5 && s.avail(t, w)-m > 0 {
+					face, m = 6, m+1
+				}
+				d := duelTables[t.rs.DuelTable][face]
+				next[roll{min(capHero, r.hero+d.hero), r.formation + d.formation, m}] += pr / 6
+			}
+		}
+		cur = next
+	}
+	side := t.e.Heroes[l].Formation
+	for r, pr := range cur {
+		u := s
+		u.might[w] -= int8(r.spent)
+		x.woundHero(u, p*pr, l, r.hero, func(v xstate, q float64) {
+			x.formationHits(v, q, side, r.formation, func(z xstate, q float64) { out[z] += q })
+		})
+	}
+}
+
+// woundHero is trial.woundHero over a distribution.
+func (x exactTurn) woundHero(s xstate, p float64, h, n int, next func(xstate, float64)) {
+	t := x.Turn
+	hero := &t.e.Heroes[h]
+	if t.rs.DuelHitsPersist {
+		n += int(s.hits[h])
+	}
+	if hero.Toughness == NotHardToKill {
+		s.hits[h] = int8(min(n, hero.R))
+		if n >= hero.R {
+			s.flags[h] |= xOut | xSlain
+		}
+		next(s, p)
+		return
+	}
+	s.hits[h] = int8(n % hero.R)
+	very := hero.Toughness == VeryHardToKill
+	var rolls func(s xstate, p float64, left int)
+	rolls = func(s xstate, p float64, left int) {
+		if left == 0 {
+			next(s, p)
+			return
+		}
+		for f := 1; f <= 6; f++ {
+			u := s
+			c, removed := htkStep(int(u.counters[h]), f, very)
+			u.counters[h] = int8(c)
+			if removed {
+				u.flags[h] |= xOut | xSlain
+				next(u, p/6)
+				continue
+			}
+			rolls(u, p/6, left-1)
+		}
+	}
+	rolls(s, p, n/hero.R)
+}
+
+// formationHits is trial.hits over a distribution.
+func (x exactTurn) formationHits(s xstate, p float64, i, n int, next func(xstate, float64)) {
+	t := x.Turn
+	me := &t.e.Formations[i]
+	if s.alive[i] == 0 || n < me.R {
+		next(s, p)
+		return
+	}
+	if me.Toughness == NotHardToKill {
+		s.alive[i] -= int16(min(n/me.R, int(s.alive[i])))
+		x.hopeIsLost(&s, i)
+		next(s, p)
+		return
+	}
+	very := me.Toughness == VeryHardToKill
+	var rolls func(s xstate, p float64, left int)
+	rolls = func(s xstate, p float64, left int) {
+		if left == 0 || s.alive[i] == 0 {
+			x.hopeIsLost(&s, i)
+			next(s, p)
+			return
+		}
+		for f := 1; f <= 6; f++ {
+			u := s
+			c, removed := htkStep(int(u.fcounters[i]), f, very)
+			if removed {
+				u.alive[i]--
+				u.fcounters[i] = 0
+			} else {
+				u.fcounters[i] = int8(c)
+			}
+			rolls(u, p/6, left-1)
+		}
+	}
+	rolls(s, p, n/me.R)
+}
+
+// hopeIsLost is trial.hopeIsLost on a state.
+func (x exactTurn) hopeIsLost(s *xstate, i int) {
+	t := x.Turn
+	size := t.e.Formations[i].size()
+	if a := int(s.alive[i]); t.rs.LastCompanyHalf && a > 0 && a <= size && 2*a <= size {
+		s.alive[i] = 0
+	}
+	if s.alive[i] == 0 {
+		s.destroyed[i] = true
+		for h := range t.e.Heroes {
+			if t.e.Heroes[h].Formation == i {
+				s.flags[h] |= xOut
+			}
+		}
+	}
+}

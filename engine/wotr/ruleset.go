@@ -1,0 +1,231 @@
+package wotr
+
+import (
+	"fmt"
+	"maps"
+	"sort"
+	"strings"
+)
+
+// Ruleset is War of the Ring's rules as named options ([Options] lists
+// them). The preset [DefaultPreset] fills every option with the defaults of
+// rules/wotr.md; a scenario may then set options one by one ([Ruleset.Set]).
+type Ruleset struct {
+	Name   string // for people: the preset's name, or the caller's
+	Preset string // the preset it started from
+
+	OrderPicks           PickUnit // what one pick of the alternation takes
+	HeroicCombatRecharge bool     // a winning Heroic Combat may charge again
+	DuelAfterFight       bool     // a duel after its formations fought is still fought in contact
+
+	DuelTable            DuelTable // the Duel table's layout
+	DuelDeclarerBonus    int       // added to the declaring hero's roll
+	DuelCountsForVictory bool      // duel casualties count for the next fight's victor
+	HeroDeathIsCasualty  bool      // a hero slain in a duel counts one casualty
+	DuelHitsPersist      bool      // duel hits add up over the duels of a phase
+
+	BattleSkill        BattleSkill  // extra dice for the higher Fight
+	BattleSkillCap     int          // most battle-skill dice a company gets; 0 for no cap
+	HeroFightScope     FightScope   // companies that use their hero's Fight
+	ChargeBonus        int          // bonus dice for charging
+	ChargeBonusPer     Per          // per company in contact, or per formation
+	EarthshakingCharge bool         // a charge roll of 6 gives one more die per company
+	SupportDice        int          // dice per supporting company
+	SupportRanks       SupportRanks // which companies behind support
+	CavalrySupport     bool         // cavalry companies support too
+	DepletedDice       Depleted     // dice of a depleted company
+
+	ToHitFloor Floor // the best to-hit roll a modifier can reach
+
+	LastCompanyHalf              bool // the last company at half strength is removed
+	DestroyedLoses               bool // a destroyed formation loses whatever the casualties
+	MonsterCountersAreCasualties bool // wound counters count for the victor
+	MonstersTestPanic            bool // a beaten monster tests for panic
+	LoserFallsBack               bool // a loser that is not steadfast leaves contact
+
+	from map[string]string // option name → where its value came from
+}
+
+// PickUnit is what a side picks in its turn of the alternation.
+type PickUnit uint8
+
+const (
+	PickAction PickUnit = iota // one declared action
+	PickHero                   // one hero, with all his actions of the phase
+)
+
+// DuelTable is a layout of the Duel table (rules/wotr.md §1).
+type DuelTable uint8
+
+const (
+	DuelM2 DuelTable = iota // 1 -, 2-3 formation 2, 4-5 hero 1, 6 hero 2 + formation 2
+	DuelM1                  // 1-3 -, 4-5 hero 1 + formation 2, 6 hero 2 + formation 2
+	DuelM3                  // 1-3 formation 2, 4-5 hero 1, 6 hero 2
+)
+
+// BattleSkill is how many extra dice the higher Fight gives.
+type BattleSkill uint8
+
+const (
+	SkillDifference BattleSkill = iota // the difference in Fight
+	SkillFlat                          // 1
+	SkillRatio                         // 1, 2 at double, 3 at triple
+	SkillNone                          // none
+)
+
+// FightScope is which companies use their hero's Fight.
+type FightScope uint8
+
+const (
+	HeroCompany   FightScope = iota // the hero's own company
+	HeroFormation                   // every company of his formation
+)
+
+// Per is what a bonus is counted for.
+type Per uint8
+
+const (
+	PerCompany   Per = iota // each company in contact
+	PerFormation            // the formation, once
+)
+
+// SupportRanks is which companies behind those in contact support.
+type SupportRanks uint8
+
+const (
+	SupportOne SupportRanks = iota // the one directly behind
+	SupportAll                     // every one behind
+)
+
+// Depleted is how many dice a depleted company rolls.
+type Depleted uint8
+
+const (
+	DepletedProportional Depleted = iota // ceil(A × models left / full company)
+	DepletedFull                         // its full A
+)
+
+// Floor is the best to-hit roll a modifier can reach.
+type Floor uint8
+
+const (
+	Floor2 Floor = iota // 2+
+	Floor3              // 3+, the chart's best
+)
+
+// DefaultPreset is the only preset: rules/wotr.md's proposed defaults.
+const DefaultPreset = "wotr"
+
+var presets = map[string]func() Ruleset{
+	"wotr": func() Ruleset {
+		return Ruleset{
+			Name:                 "wotr",
+			OrderPicks:           PickAction,
+			HeroicCombatRecharge: true,
+			DuelAfterFight:       true,
+
+			DuelTable:            DuelM2,
+			DuelDeclarerBonus:    1,
+			DuelCountsForVictory: true,
+			HeroDeathIsCasualty:  true,
+			DuelHitsPersist:      true,
+
+			BattleSkill:        SkillDifference,
+			BattleSkillCap:     0,
+			HeroFightScope:     HeroCompany,
+			ChargeBonus:        1,
+			ChargeBonusPer:     PerCompany,
+			EarthshakingCharge: false,
+			SupportDice:        1,
+			SupportRanks:       SupportOne,
+			CavalrySupport:     false,
+			DepletedDice:       DepletedProportional,
+
+			ToHitFloor: Floor2,
+
+			LastCompanyHalf:              true,
+			DestroyedLoses:               true,
+			MonsterCountersAreCasualties: false,
+			MonstersTestPanic:            false,
+			LoserFallsBack:               true,
+		}
+	},
+}
+
+// PresetNames lists the presets, sorted.
+func PresetNames() []string {
+	names := make([]string, 0, len(presets))
+	for n := range presets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// Preset returns the ruleset of a named preset.
+func Preset(name string) (*Ruleset, error) {
+	p, ok := presets[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown ruleset %q; use %s", name, strings.Join(PresetNames(), ", "))
+	}
+	r := p()
+	r.Preset = name
+	r.from = map[string]string{}
+	for _, o := range options {
+		r.from[o.Name] = "preset " + name
+	}
+	return &r, nil
+}
+
+// Set sets the option name to value, recording origin (such as "scenario
+// rules") as where the value came from.
+func (r *Ruleset) Set(name, value, origin string) error {
+	for _, o := range options {
+		if o.Name == name {
+			if err := o.set(r, value); err != nil {
+				return err
+			}
+			if r.from == nil {
+				r.from = map[string]string{}
+			}
+			r.from[name] = origin
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown rule option %q; options are %s", name, strings.Join(OptionNames(), ", "))
+}
+
+// Clone returns a copy of r that can be changed without changing r.
+func (r *Ruleset) Clone() *Ruleset {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.from = maps.Clone(r.from)
+	return &c
+}
+
+// Changed returns the options whose values did not come from the preset,
+// with their values, or nil if there are none.
+func (r *Ruleset) Changed() map[string]string {
+	var m map[string]string
+	for _, o := range options {
+		if r.from[o.Name] != "preset "+r.Preset {
+			if m == nil {
+				m = map[string]string{}
+			}
+			m[o.Name] = o.get(r)
+		}
+	}
+	return m
+}
+
+// Get returns the value of option name and where it came from.
+func (r *Ruleset) Get(name string) (value, origin string, ok bool) {
+	for _, o := range options {
+		if o.Name == name {
+			return o.get(r), r.from[name], true
+		}
+	}
+	return "", "", false
+}

@@ -1,0 +1,237 @@
+package wotr
+
+import (
+	"fmt"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// Turn is one turn of an [Engagement] under a [Ruleset]: the heroic
+// actions of the move, shoot and charge phases, then the fight phase with
+// its duels, Heroic Combats and the fight (or fights, after a second
+// charge) between the formations. It is an [engine.Model]; [Turn.Solver]
+// gives an [engine.Solver] when the formations do not fight.
+type Turn struct {
+	rs     *Ruleset
+	e      Engagement
+	perDie bool
+
+	steps   [numPhases][2][]step // each phase's ordered actions, by side, in the scenario's order
+	nSteps  int
+	strikes [MaxHeroes]bool // the hero declared an Epic Strike
+	moved   [2]bool         // a Heroic Move: the formation may not charge this turn
+	sides   [2]sideRules
+	nCombat int // Heroic Combats declared
+
+	metrics []engine.Metric
+	events  []string
+	ix      indices
+}
+
+// sideRules is what a formation's attacks are, worked out once.
+type sideRules struct {
+	step    int              // ladder step to hit the enemy
+	bin     *engine.Binomial // hits among n dice
+	support int              // dice per supporting company
+}
+
+// indices locates each metric and event; -1 when the turn does not report
+// it.
+type indices struct {
+	mFights    int
+	mCas       [2]int
+	mMight     [MaxHeroes]int
+	eWins      [2]int
+	eDraw      int
+	eDestroyed [2]int
+	eFallsBack [2]int
+	eSecond    int
+	eWins2     [2]int
+	eDuel      int
+	eDuelFirst int
+	eFirst     [2]int
+	eWinsDuel  [MaxHeroes]int
+	eSlain     [MaxHeroes]int
+	eCancelled [MaxHeroes]int
+}
+
+// NewTurn builds the model of e under rs. It returns an error, for
+// programmers, when e is not a possible turn (the scenario format reports
+// the same problems with their place in the file first).
+func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
+	if rs == nil {
+		return nil, fmt.Errorf("wotr: no ruleset")
+	}
+	e.Heroes = append([]Hero(nil), e.Heroes...)
+	for i := range e.Heroes {
+		e.Heroes[i].Actions = append([]Action(nil), e.Heroes[i].Actions...)
+	}
+	if err := e.check(); err != nil {
+		return nil, err
+	}
+	t := &Turn{rs: rs, e: e}
+	for side := range 2 {
+		for hi := range e.Heroes {
+			h := &e.Heroes[hi]
+			if h.Formation != side {
+				continue
+			}
+			for ai, a := range h.Actions {
+				switch {
+				case a.Kind == EpicStrike:
+					t.strikes[hi] = true
+				case a.Kind.Ordered():
+					ph := a.Kind.Phase()
+					t.steps[ph][side] = append(t.steps[ph][side], step{int8(hi), int8(ai)})
+					t.nSteps++
+				}
+				switch a.Kind {
+				case HeroicMove:
+					t.moved[side] = true
+				case HeroicCombat:
+					t.nCombat++
+				}
+			}
+		}
+	}
+	for i := range t.sides {
+		me, foe := &e.Formations[i], &e.Formations[1-i]
+		d := foe.D
+		if foe.Shield {
+			d += 2 // the formations fight face to face (rules/wotr.md §3 [V])
+		}
+		s := &t.sides[i]
+		s.step = ToHit(me.S, d, me.ToHitMod, rs.ToHitFloor)
+		s.bin = engine.NewBinomial(float64(Hit36(s.step))/36, t.maxDice(i))
+		s.support = rs.SupportDice
+		if me.SupportDice > 0 {
+			s.support = me.SupportDice
+		}
+	}
+	t.metrics, t.events = t.outcomes()
+	return t, nil
+}
+
+// maxDice bounds the dice formation i rolls in one fight.
+func (t *Turn) maxDice(i int) int {
+	f := &t.e.Formations[i]
+	per := f.A + 10 + t.rs.ChargeBonus + 1 + 4
+	return f.Frontage*per + f.Companies*4
+}
+
+// PerDie returns a copy of t that rolls every die: the test oracle, and
+// the path that replays scripted dice.
+func (t *Turn) PerDie() *Turn {
+	u := *t
+	u.perDie = true
+	return &u
+}
+
+// Ruleset returns the turn's ruleset.
+func (t *Turn) Ruleset() *Ruleset { return t.rs }
+
+// outcomes names the turn's metrics and events and records their indices.
+func (t *Turn) outcomes() ([]engine.Metric, []string) {
+	e := &t.e
+	var metrics []engine.Metric
+	var events []string
+	ix := &t.ix
+	*ix = indices{mFights: -1, eDraw: -1, eSecond: -1, eDuel: -1, eDuelFirst: -1}
+	for i := range 2 {
+		ix.mCas[i], ix.eWins[i], ix.eDestroyed[i], ix.eFallsBack[i], ix.eWins2[i], ix.eFirst[i] = -1, -1, -1, -1, -1, -1
+	}
+	for i := range MaxHeroes {
+		ix.mMight[i], ix.eWinsDuel[i], ix.eSlain[i], ix.eCancelled[i] = -1, -1, -1, -1
+	}
+	metric := func(p *int, name string, hi int) {
+		*p = len(metrics)
+		metrics = append(metrics, engine.Metric{Name: name, Max: hi})
+	}
+	event := func(p *int, name string) {
+		*p = len(events)
+		events = append(events, name)
+	}
+	fid := func(i int) string { return e.Formations[i].ID }
+
+	if !e.DuelsOnly {
+		metric(&ix.mFights, "fights", 1+t.nCombat)
+	}
+	for i := range 2 {
+		metric(&ix.mCas[i], fid(i)+".casualties", e.Formations[i].Models())
+	}
+	for hi, h := range e.Heroes {
+		if h.Might > 0 {
+			metric(&ix.mMight[hi], h.ID+".might_spent", h.Might)
+		}
+	}
+
+	duels := false
+	var inDuel [MaxHeroes]bool
+	for hi, h := range e.Heroes {
+		for _, a := range h.Actions {
+			if a.Kind.Duel() {
+				duels = true
+				inDuel[hi], inDuel[a.Target] = true, true
+			}
+		}
+	}
+	if !e.DuelsOnly {
+		event(&ix.eWins[0], fid(0)+".wins")
+		event(&ix.eWins[1], fid(1)+".wins")
+		event(&ix.eDraw, "draw")
+	}
+	event(&ix.eDestroyed[0], fid(0)+".destroyed")
+	event(&ix.eDestroyed[1], fid(1)+".destroyed")
+	if !e.DuelsOnly {
+		event(&ix.eFallsBack[0], fid(0)+".falls_back")
+		event(&ix.eFallsBack[1], fid(1)+".falls_back")
+		if t.nCombat > 0 {
+			event(&ix.eSecond, "second_charge")
+			event(&ix.eWins2[0], fid(0)+".wins_second_fight")
+			event(&ix.eWins2[1], fid(1)+".wins_second_fight")
+		}
+	}
+	if duels {
+		event(&ix.eDuel, "duel_fought")
+		if !e.DuelsOnly {
+			event(&ix.eDuelFirst, "duel_first")
+		}
+	}
+	if len(t.steps[FightPhase][0])+len(t.steps[FightPhase][1]) > 0 {
+		event(&ix.eFirst[0], fid(0)+".acts_first")
+		event(&ix.eFirst[1], fid(1)+".acts_first")
+	}
+	for hi, h := range e.Heroes {
+		if inDuel[hi] {
+			event(&ix.eWinsDuel[hi], h.ID+".wins_duel")
+			event(&ix.eSlain[hi], h.ID+".slain")
+		}
+		for _, a := range h.Actions {
+			if a.Kind == HeroicCombat {
+				event(&ix.eCancelled[hi], h.ID+".combat_cancelled")
+			}
+		}
+	}
+	return metrics, events
+}
+
+// Metrics implements [engine.Model]: the fights fought between the
+// formations (0 to 1 + the Heroic Combats declared; absent when they do
+// not fight), each formation's casualties (models lost in the turn, to the
+// fight, the duels and panic), and the Might each hero with Might spent
+// (on actions and on dice).
+func (t *Turn) Metrics() []engine.Metric { return t.metrics }
+
+// Events implements [engine.Model]: who won the first fight, or a draw;
+// which formation was destroyed; which fell back after losing a fight; a
+// second charge made, and who won the fight it started; a duel fought, and
+// fought before the formations first fought; which side's action came
+// first in the fight phase; for each hero in a duel, whether he won one and
+// whether he was slain in one; for each hero who declared a Heroic Combat,
+// whether it was cancelled because he was slain in a duel first.
+func (t *Turn) Events() []string { return t.events }
+
+// NewTrialer implements [engine.Model].
+func (t *Turn) NewTrialer() engine.Trialer {
+	return &trial{t: t, buf: make([]step, 0, t.nSteps)}
+}
