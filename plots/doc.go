@@ -2,8 +2,8 @@
 // titled, sourced, readable at a glance when shrunk to a column, and the
 // same bytes on every machine.
 //
-// Four charts take a [report.Report] (from a run, or read back from the
-// JSON of docs/output.md with encoding/json) or a [Grid]:
+// Five charts take a [report.Report] (from a run, or read back from the
+// JSON of docs/output.md with encoding/json), a [Grid] or [Line]s:
 //
 //   - [Distribution]: one metric, as bars of P(X = k) over a line of
 //     P(X ≥ k), with the mean and its 95% interval, and exact values as
@@ -12,6 +12,8 @@
 //     interval whiskers and the value written beside each.
 //   - [Comparison]: one metric of several reports, a line each.
 //   - [Heatmap]: a probability over a grid of two parameters.
+//   - [Trend]: probabilities along one swept parameter, a line each, with
+//     95% interval whiskers.
 //
 // Each returns a [Chart], which [Chart.Save] writes as SVG or PNG by the
 // file's extension, atomically, and [Chart.Render] writes to an io.Writer.

@@ -52,6 +52,13 @@ type Options struct {
 	EmbedFonts bool
 }
 
+// Check reports whether o's size is out of range, before anything is
+// drawn: a command line checks its chart flags before a long run.
+func (o Options) Check() error {
+	_, err := o.withDefaults()
+	return err
+}
+
 // withDefaults returns o with its zero sizes filled in, or an error naming
 // the size that is out of range.
 func (o Options) withDefaults() (Options, error) {

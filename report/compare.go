@@ -30,9 +30,10 @@ type Comparison struct {
 	ByRole      bool                    `json:"by_role,omitempty"`
 	Results     map[string]*Section     `json:"results"`     // by column label
 	Differences map[string]*DiffSection `json:"differences"` // by "LABEL-FIRST"
-	Timing      *Timing                 `json:"timing,omitempty"`
-	metricOrder []string
-	eventOrder  []string
+	// MetricOrder and EventOrder list the results in the models' order.
+	MetricOrder []string `json:"metric_order"`
+	EventOrder  []string `json:"event_order"`
+	Timing      *Timing  `json:"timing,omitempty"`
 }
 
 // Column is one column of a comparison.
@@ -84,7 +85,7 @@ func NewComparison(cols []Column, seedSource, version string, res *engine.Result
 		c.Results[label].Events[name] = stats.Wilson(res.Count[i], res.Trials)
 		if !seen["e:"+name] {
 			seen["e:"+name] = true
-			c.eventOrder = append(c.eventOrder, name)
+			c.EventOrder = append(c.EventOrder, name)
 		}
 	}
 	for i, m := range res.Metrics {
@@ -98,7 +99,7 @@ func NewComparison(cols []Column, seedSource, version string, res *engine.Result
 			sec.Metrics[name] = s
 			if !seen["m:"+name] {
 				seen["m:"+name] = true
-				c.metricOrder = append(c.metricOrder, name)
+				c.MetricOrder = append(c.MetricOrder, name)
 			}
 			continue
 		}
@@ -116,8 +117,9 @@ func NewComparison(cols []Column, seedSource, version string, res *engine.Result
 }
 
 // Tables is the comparison as tables: events, then metric means, one column
-// per column of the comparison and one per difference, with its interval.
-func (c *Comparison) Tables() []Table {
+// per column of the comparison and one per difference, with its interval;
+// csv asks for every digit.
+func (c *Comparison) Tables(csv bool) []Table {
 	base := c.Columns[0].Label
 	var labels, diffs []string
 	for _, col := range c.Columns {
@@ -134,32 +136,32 @@ func (c *Comparison) Tables() []Table {
 		return h
 	}
 	ev := Table{Title: c.title(), Header: head("event: P")}
-	for _, name := range c.eventOrder {
+	for _, name := range c.EventOrder {
 		row := []string{name}
 		for _, l := range labels {
 			if p, ok := c.Results[l].Events[name]; ok {
-				row = append(row, f4(p.P))
+				row = append(row, num(p.P, csv))
 			} else {
 				row = append(row, "—")
 			}
 		}
 		for _, l := range diffs {
-			row = append(row, diffCells(c.Differences[l+"-"+base].Events, name)...)
+			row = append(row, diffCells(c.Differences[l+"-"+base].Events, name, csv)...)
 		}
 		ev.Rows = append(ev.Rows, row)
 	}
 	mt := Table{Header: head("metric: mean")}
-	for _, name := range c.metricOrder {
+	for _, name := range c.MetricOrder {
 		row := []string{name}
 		for _, l := range labels {
 			if s, ok := c.Results[l].Metrics[name]; ok {
-				row = append(row, f4(s.Mean))
+				row = append(row, num(s.Mean, csv))
 			} else {
 				row = append(row, "—")
 			}
 		}
 		for _, l := range diffs {
-			row = append(row, diffCells(c.Differences[l+"-"+base].Metrics, name)...)
+			row = append(row, diffCells(c.Differences[l+"-"+base].Metrics, name, csv)...)
 		}
 		mt.Rows = append(mt.Rows, row)
 	}
@@ -173,10 +175,13 @@ func (c *Comparison) Tables() []Table {
 	return append(out, mt)
 }
 
-func diffCells(m map[string]stats.Summary, name string) []string {
+func diffCells(m map[string]stats.Summary, name string, csv bool) []string {
 	s, ok := m[name]
 	if !ok {
 		return []string{"—", ""}
+	}
+	if csv {
+		return []string{num(s.Mean, true), fmt.Sprintf("[%s, %s]", num(s.CI95[0], true), num(s.CI95[1], true))}
 	}
 	return []string{fmt.Sprintf("%+.4f", s.Mean), fmt.Sprintf("[%+.4f, %+.4f]", s.CI95[0], s.CI95[1])}
 }

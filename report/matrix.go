@@ -29,6 +29,7 @@ type Matrix struct {
 // casualties on each side; for a volley, P(the column unit is destroyed)
 // and its casualties.
 type Cell struct {
+	Trials        int64            `json:"trials"` // fewer than the matrix's when it was interrupted here
 	Win           stats.Proportion `json:"win"`
 	Casualties    stats.Summary    `json:"casualties"`               // the column unit's
 	RowCasualties *stats.Summary   `json:"row_casualties,omitempty"` // a charge's charger's
@@ -58,10 +59,10 @@ func (m *Matrix) Tables(csv bool) []Table {
 			for j, c := range r {
 				rowCas := ""
 				if c.RowCasualties != nil {
-					rowCas = f4(c.RowCasualties.Mean)
+					rowCas = num(c.RowCasualties.Mean, true)
 				}
-				t.Rows = append(t.Rows, []string{m.Rows[i], m.Cols[j], f4(c.Win.P), f4(c.Win.CI95[0]), f4(c.Win.CI95[1]),
-					f4(c.Casualties.Mean), f4(c.Casualties.CI95[0]), f4(c.Casualties.CI95[1]), rowCas})
+				t.Rows = append(t.Rows, []string{m.Rows[i], m.Cols[j], num(c.Win.P, true), num(c.Win.CI95[0], true), num(c.Win.CI95[1], true),
+					num(c.Casualties.Mean, true), num(c.Casualties.CI95[0], true), num(c.Casualties.CI95[1], true), rowCas})
 			}
 		}
 		return []Table{t}

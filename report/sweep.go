@@ -38,6 +38,7 @@ type Parameter struct {
 // Point is the sweep's result at one value of each parameter.
 type Point struct {
 	Values  []string                    `json:"values"` // one per parameter
+	Trials  int64                       `json:"trials"` // fewer than the sweep's when it was interrupted here
 	Metrics map[string]stats.Summary    `json:"metrics"`
 	Events  map[string]stats.Proportion `json:"events"`
 }
@@ -89,7 +90,7 @@ func (s *Sweep) Table(metrics, events []string, csv bool) Table {
 	}
 	cell := func(v float64, ci [2]float64) []string {
 		if csv {
-			return []string{f4(v), f4(ci[0]), f4(ci[1])}
+			return []string{num(v, true), num(ci[0], true), num(ci[1], true)}
 		}
 		return []string{fmt.Sprintf("%.3f±%.3f", v, (ci[1]-ci[0])/2)}
 	}

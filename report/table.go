@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -177,23 +178,36 @@ func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 
 // RunTables is the tabular form of a run's report: one row per metric (its
 // mean, interval and quantiles) and one per event (its probability and
-// interval), for --format csv and markdown.
-func RunTables(r *Report) []Table {
+// interval), with the exact values beside them when the report has them,
+// for --format csv (full precision) and markdown.
+func RunTables(r *Report, csv bool) []Table {
 	head := r.Scenario + ": " + r.provenance()
 	if !r.Complete {
 		head += fmt.Sprintf(" (PARTIAL: %s of %s trials)", thousands(r.Trials), thousands(r.Requested))
 	}
 	m := Table{Title: head, Header: []string{"metric", "mean", "ci95_low", "ci95_high", "sd", "min", "p05", "p50", "p95", "max"}}
+	e := Table{Header: []string{"event", "p", "ci95_low", "ci95_high"}}
+	if r.Exact != nil {
+		m.Header = append(m.Header, "exact_mean")
+		e.Header = append(e.Header, "exact_p")
+	}
 	for _, name := range r.metrics() {
 		s := r.Metrics[name]
 		q := s.Quantiles
-		m.Rows = append(m.Rows, []string{name, f4(s.Mean), f4(s.CI95[0]), f4(s.CI95[1]), f4(s.SD),
-			fmt.Sprint(s.Min), fmt.Sprint(q.P05), fmt.Sprint(q.P50), fmt.Sprint(q.P95), fmt.Sprint(s.Max)})
+		row := []string{name, num(s.Mean, csv), num(s.CI95[0], csv), num(s.CI95[1], csv), num(s.SD, csv),
+			fmt.Sprint(s.Min), fmt.Sprint(q.P05), fmt.Sprint(q.P50), fmt.Sprint(q.P95), fmt.Sprint(s.Max)}
+		if r.Exact != nil {
+			row = append(row, num(r.Exact.Metrics[name].Mean, csv))
+		}
+		m.Rows = append(m.Rows, row)
 	}
-	e := Table{Header: []string{"event", "p", "ci95_low", "ci95_high"}}
 	for _, name := range r.events() {
 		p := r.Events[name]
-		e.Rows = append(e.Rows, []string{name, f4(p.P), f4(p.CI95[0]), f4(p.CI95[1])})
+		row := []string{name, num(p.P, csv), num(p.CI95[0], csv), num(p.CI95[1], csv)}
+		if r.Exact != nil {
+			row = append(row, num(r.Exact.Events[name].P, csv))
+		}
+		e.Rows = append(e.Rows, row)
 	}
 	if r.SeedSource == "random" {
 		e.Notes = []string{fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", r.Seed)}
@@ -201,4 +215,12 @@ func RunTables(r *Report) []Table {
 	return []Table{m, e}
 }
 
-func f4(x float64) string { return fmt.Sprintf("%.4f", x) }
+// num formats a result for a table: for people, four decimals, and a small
+// positive value as "<0.0001" rather than as zero; for CSV, every digit
+// (the shortest form that reads back as the same number).
+func num(x float64, csv bool) string {
+	if csv {
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	}
+	return prob(x)
+}

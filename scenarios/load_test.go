@@ -39,8 +39,8 @@ func TestBuiltins(t *testing.T) {
 			if want := "builtin:" + name; p.File != want {
 				t.Errorf("Plan.File = %q, want %q", p.File, want)
 			}
-			if p.Model == nil || p.Ruleset == nil {
-				t.Errorf("Plan has Model %v and Ruleset %v; both must be set", p.Model, p.Ruleset)
+			if p.Model == nil || p.RulesetName == "" || p.Game == "warhammer" && p.Ruleset == nil {
+				t.Errorf("Plan of game %q has Model %v, ruleset %q (%v); a model and a ruleset must be set", p.Game, p.Model, p.RulesetName, p.Ruleset)
 			}
 		})
 	}

@@ -15,7 +15,7 @@ func TestParseRulesFile(t *testing.T) {
 	}{
 		{"good", "name: house\npreset: 6th\nrules:\n  regeneration: save\n", "", "a preset and an option"},
 		{"no preset", "rules:\n  fear: none\n", "", "6th by default"},
-		{"unknown option", "preset: 6th\nrules:\n  regenration: save\n", `h.yaml:3:16: rules.regenration: unknown rule option "regenration"; options are `, "an unknown option is named, with the list"},
+		{"unknown option", "preset: 6th\nrules:\n  regenration: save\n", `h.yaml:3:16: rules.regenration: unknown rule option "regenration"; did you mean "regeneration"? Options are `, "an unknown option is named, with the list"},
 		{"bad value", "preset: 8th\nrules:\n  fear: sometimes\n", `h.yaml:3:9: rules.fear: unknown value "sometimes"; use one of auto_break_when_outnumbered, ws1_on_failed_test, none`, "a bad value names the option and the values"},
 		{"bad preset", "preset: 5th\n", `h.yaml:1:9: preset: unknown ruleset "5th"; use one of 6th, 8th`, "presets are named"},
 		{"unknown field", "preset: 6th\nrule:\n  fear: none\n", `h.yaml:2:1: rule: unknown field "rule"; did you mean "rules"?`, "strict decoding"},

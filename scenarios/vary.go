@@ -62,8 +62,8 @@ func (v Vary) Text(value int) string {
 	return strconv.Itoa(value)
 }
 
-// rollFields are the fields whose values are rolls, for a sweep that adds
-// one the scenario did not give.
+// rollFields are the fields whose values are rolls: a sweep writes "4+"
+// for them even when its range was written without the plus.
 var rollFields = map[string]bool{"armour": true, "natural_armour": true, "ward": true, "regeneration": true}
 
 // SetField returns the scenario data with the field at path set to value.
@@ -110,6 +110,9 @@ func SetField(data []byte, path, value string) ([]byte, error) {
 	}
 	if n.Kind != yaml.ScalarNode && !(n.Kind == yaml.MappingNode && len(n.Content) == 0) {
 		return nil, fmt.Errorf("%s: this field holds a mapping or list; sweep a single value inside it", path)
+	}
+	if rollFields[segs[len(segs)-1]] && !strings.HasSuffix(value, "+") {
+		value += "+" // regeneration=2..6 means 2+..6+
 	}
 	*n = yaml.Node{Kind: yaml.ScalarNode, Value: value}
 	var b bytes.Buffer

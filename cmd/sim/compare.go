@@ -25,9 +25,13 @@ rulesets:
   sim compare my-knights.yaml my-knights-with-standard.yaml
 
 Each column runs on common random numbers: in each trial every column
-rolls the same dice, so the luck they share cancels from the differences,
-which come out sharper than from separate runs. A ruleset is a preset, a
-house-rules file, either followed by options (6th+regeneration=save).
+starts from the same dice. Where the columns roll alike (a Strength bonus,
+a unit's size) the luck they share cancels and the differences come out
+sharper than from separate runs; where a difference changes which dice are
+rolled (Regeneration as a save) the columns soon fall out of step and the
+gain is lost. Either way each difference's interval comes from the
+per-trial differences, so it holds. A ruleset is a preset, a house-rules
+file, either followed by options (6th+regeneration=save).
 
 Flags:
 `
@@ -125,7 +129,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		cfg.Trials = *trials
 	}
 	var source string
-	cfg.Seed, source = chooseSeed(fs, *seed, nil)
+	cfg.Seed, source = chooseSeed(fs, *seed, first.Seed)
 	bar := newProgress(stderr, cfg.Trials, "", *quiet)
 	cfg.Progress = bar.update
 	start := time.Now()
@@ -149,7 +153,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if *format == "json" {
 			return writeJSON(w, cmp)
 		}
-		return report.WriteTables(w, *format, cmp.Tables()...)
+		return report.WriteTables(w, *format, cmp.Tables(*format == "csv")...)
 	}
 	if err := emit(*out, stdout, render); err != nil {
 		return err
@@ -199,8 +203,8 @@ func roleNames(p *scenarios.Plan) func(string) string {
 	}
 }
 
-// shareResults reports whether every model shares at least one metric name
-// with the first.
+// shareResults reports whether every model shares at least one unit's
+// metric ("trolls.casualties", not "rounds") with the first.
 func shareResults(models []engine.Model) bool {
 	names := map[string]bool{}
 	for _, m := range models[0].Metrics() {
@@ -209,7 +213,7 @@ func shareResults(models []engine.Model) bool {
 	for _, m := range models[1:] {
 		shared := false
 		for _, mt := range m.Metrics() {
-			shared = shared || names[mt.Name]
+			shared = shared || names[mt.Name] && strings.Contains(mt.Name, ".")
 		}
 		if !shared {
 			return false

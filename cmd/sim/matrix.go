@@ -167,7 +167,7 @@ func matrixCell(res *engine.Result, fight string) (report.Cell, error) {
 	if err != nil {
 		return report.Cell{}, err
 	}
-	c := report.Cell{Casualties: rep.Metrics["col.casualties"]}
+	c := report.Cell{Trials: res.Trials, Casualties: rep.Metrics["col.casualties"]}
 	if fight == "volley" {
 		c.Win = rep.Events["col.destroyed"]
 	} else {

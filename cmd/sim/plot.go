@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 )
@@ -25,7 +26,7 @@ type plotFlags struct {
 func addPlotFlags(fs *flagSet, what string) *plotFlags {
 	p := &plotFlags{}
 	fs.Var(&p.plots, "plot", "draw a chart to FILE (.svg or .png); "+what+"; may be given more than once")
-	p.size = fs.String("size", "1200x675", "chart size in pixels, WIDTHxHEIGHT")
+	p.size = fs.String("size", "1200x675", "chart size in pixels, WIDTHxHEIGHT, or WIDTH for 16:9")
 	p.embed = fs.Bool("embed-fonts", false, "embed the fonts in SVG charts (larger files that render the same everywhere)")
 	return p
 }
@@ -38,13 +39,19 @@ type chartJob struct{ what, file string }
 // extension or size fails at once.
 func (p *plotFlags) check(cmd string) ([]chartJob, plots.Options, error) {
 	var o plots.Options
-	w, h, ok := strings.Cut(*p.size, "x")
+	w, h, both := strings.Cut(*p.size, "x")
 	wf, err1 := strconv.ParseFloat(w, 64)
-	hf, err2 := strconv.ParseFloat(h, 64)
-	if !ok || err1 != nil || err2 != nil {
-		return nil, o, usagef("%s: --size must be WIDTHxHEIGHT in pixels, e.g. 1200x675, got %q", cmd, *p.size)
+	hf, err2 := 0.0, error(nil)
+	if both {
+		hf, err2 = strconv.ParseFloat(h, 64)
+	}
+	if err1 != nil || err2 != nil {
+		return nil, o, usagef("%s: --size must be WIDTHxHEIGHT (or WIDTH, 16:9) in pixels, e.g. 1200x675, got %q", cmd, *p.size)
 	}
 	o.Width, o.Height, o.EmbedFonts = plots.Pixels(wf), plots.Pixels(hf), *p.embed
+	if err := o.Check(); err != nil {
+		return nil, o, usagef("%s: --size %s: %v", cmd, *p.size, strings.TrimPrefix(err.Error(), "plots: "))
+	}
 	var jobs []chartJob
 	for _, spec := range p.plots {
 		what, file, ok := strings.Cut(spec, "=")
@@ -157,7 +164,8 @@ func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, er
 		if len(lines) == 0 {
 			return nil, fmt.Errorf("%s never happens at any value: nothing to draw", strings.Join(head, ", "))
 		}
-		return plots.Trend(s.Parameters[0].Path, s.Parameters[0].Values, lines, o)
+		// An interrupted sweep has points for its first values only.
+		return plots.Trend(s.Parameters[0].Path, s.Parameters[0].Values[:len(s.Points)], lines, o)
 	}
 	rows, cols := s.Parameters[0], s.Parameters[1]
 	g := plots.Grid{Rows: rows.Values, Cols: cols.Values, RowTitle: rows.Path, ColTitle: cols.Path}
@@ -209,7 +217,7 @@ func drawCharts(jobs []chartJob, o plots.Options, chart func(what string, o plot
 	for _, j := range jobs {
 		c, err := chart(j.what, o)
 		if err != nil {
-			return &inputError{fmt.Sprintf("--plot %s: %v", j.file, strings.TrimPrefix(err.Error(), "plots: "))}
+			return &inputError{fmt.Sprintf("chart %s: %v", j.file, strings.TrimPrefix(err.Error(), "plots: "))}
 		}
 		if err := c.Save(j.file); err != nil {
 			return err
@@ -286,6 +294,9 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		err = json.Unmarshal(data, &s)
 		chart = func(w string, o plots.Options) (*plots.Chart, error) { return sweepChart(&s, w, o) }
 	case "matrix":
+		if what != "" {
+			return usagef("plot: a matrix has one chart, its P(win) heatmap; leave out --metric and --outcomes")
+		}
 		var m report.Matrix
 		err = json.Unmarshal(data, &m)
 		chart = func(_ string, o plots.Options) (*plots.Chart, error) { return matrixChart(&m, o) }
@@ -305,4 +316,32 @@ func comma(n int64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// checkCharts reports, before any trial, a chart that names a metric or
+// event the model does not have. A comparison's or sweep's names are the
+// model's own.
+func checkCharts(jobs []chartJob, metrics []string, events []string, allowOutcomes bool) error {
+	for _, j := range jobs {
+		switch {
+		case j.what == "":
+		case j.what == "outcomes" && allowOutcomes:
+		case slices.Contains(metrics, j.what), slices.Contains(events, j.what):
+		default:
+			names := append(append([]string(nil), metrics...), events...)
+			if allowOutcomes {
+				names = append([]string{"outcomes"}, names...)
+			}
+			return usagef("--plot %s=%s: no such result; the charts are %s", j.what, j.file, strings.Join(names, ", "))
+		}
+	}
+	return nil
+}
+
+// names lists a model's metric and event names.
+func names(m engine.Model) (metrics, events []string) {
+	for _, mt := range m.Metrics() {
+		metrics = append(metrics, mt.Name)
+	}
+	return metrics, m.Events()
 }

@@ -102,11 +102,12 @@ func rulesDiff(a, b, format string, stdout io.Writer) error {
 			t.Rows = append(t.Rows, []string{o.Name, va, vb})
 		}
 	}
-	if len(rows) == 0 {
-		t.Notes = []string{"None: the two rulesets set every option alike."}
-	}
 	if format == "json" {
 		return writeJSON(stdout, map[string]any{"a": ra.Name, "b": rb.Name, "differences": rows})
+	}
+	if len(rows) == 0 && format == "text" {
+		_, err := fmt.Fprintf(stdout, "%s and %s set every option alike.\n", ra.Name, rb.Name)
+		return err
 	}
 	return report.WriteTables(stdout, format, t)
 }

@@ -62,6 +62,10 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	ms, es := names(plan.Model)
+	if err := checkCharts(jobs, ms, es, true); err != nil {
+		return err
+	}
 
 	cfg := engine.Config{Trials: defaultTrials, Workers: *workers}
 	if plan.Trials > 0 {
@@ -140,7 +144,7 @@ func write(out, format string, rep *report.Report, stdout io.Writer) error {
 		case "json":
 			return report.WriteJSON(w, rep)
 		case "csv", "markdown":
-			return report.WriteTables(w, format, report.RunTables(rep)...)
+			return report.WriteTables(w, format, report.RunTables(rep, format == "csv")...)
 		}
 		return report.WriteText(w, rep)
 	}

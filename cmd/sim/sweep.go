@@ -81,6 +81,11 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	for _, p := range params {
+		if *rules != "" && (p.Path == "rules" || strings.HasPrefix(p.Path, "rules.") || p.Path == "ruleset") {
+			return usagef("sweep: --vary %s has no effect with --rules, which replaces the scenario's rules; vary the option with --rules alone in sim compare, or drop --rules", p.Path)
+		}
+	}
 	var rs *warhammer.Ruleset
 	if *rules != "" {
 		if rs, err = scenarios.ParseRules(*rules); err != nil {
@@ -88,9 +93,13 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 
+	base, err := scenarios.LoadWith(file, src, rs) // the scenario as it is, checked before any point
+	if err != nil {
+		return err
+	}
 	cfg := engine.Config{Trials: *trials, Workers: *workers}
 	var source string
-	cfg.Seed, source = chooseSeed(fs, *seed, nil)
+	cfg.Seed, source = chooseSeed(fs, *seed, base.Seed)
 	sw := &report.Sweep{Kind: "sweep", Seed: cfg.Seed, SeedSource: source, Trials: cfg.Trials,
 		Version: version, Dice: engine.StreamVersion, Complete: true}
 	for _, p := range params {
@@ -149,7 +158,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			eventNames = res.Events
 			sw.MetricOrder, sw.EventOrder = metricNames, eventNames
 		}
-		sw.Points = append(sw.Points, report.Point{Values: point, Metrics: rep.Metrics, Events: rep.Events})
+		sw.Points = append(sw.Points, report.Point{Values: point, Trials: res.Trials, Metrics: rep.Metrics, Events: rep.Events})
 		if !res.Complete {
 			sw.Complete = false
 			break

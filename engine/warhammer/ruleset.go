@@ -297,6 +297,9 @@ func (r *Ruleset) Set(name, value, origin string) error {
 			return nil
 		}
 	}
+	if near := nearest(name, OptionNames()); near != "" {
+		return fmt.Errorf("unknown rule option %q; did you mean %q? Options are %s", name, near, strings.Join(OptionNames(), ", "))
+	}
 	return fmt.Errorf("unknown rule option %q; options are %s", name, strings.Join(OptionNames(), ", "))
 }
 
@@ -334,4 +337,37 @@ func (r *Ruleset) Get(name string) (value, origin string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// nearest returns the name closest to s by edit distance, when it is close
+// enough (two edits at most) to be the one meant, or "".
+func nearest(s string, names []string) string {
+	best, dist := "", 3
+	for _, n := range names {
+		if d := editDistance(s, n); d < dist {
+			best, dist = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

@@ -32,7 +32,8 @@ func TestSetErrors(t *testing.T) {
 	for _, c := range []struct {
 		name, value, want string
 	}{
-		{"regenration", "save", `unknown rule option "regenration"; options are regeneration, `},
+		{"regenration", "save", `unknown rule option "regenration"; did you mean "regeneration"? Options are regeneration, `},
+		{"frobnicate", "save", `unknown rule option "frobnicate"; options are regeneration, `},
 		{"regeneration", "sometimes", `unknown value "sometimes"; use one of end_of_phase, save`},
 		{"killing_blow_targets", "infantry,dragons", `unknown troop type "dragons"`},
 		{"six_always_hits", "true", `use yes or no`},
