@@ -29,6 +29,7 @@ type Binomial struct {
 	kmin  []int32 // first count that row n can return
 	start []int32 // row n's thresholds are thr[start[n]:start[n+1]]
 	thr   []uint64
+	guide []guide // one per row
 }
 
 // NewBinomial tabulates Binomial(n, p) for n up to maxN (larger n still work,
@@ -59,6 +60,7 @@ func newBinomial(p, q float64, maxN int) *Binomial {
 		b.kmin[n] = int32(kmin)
 		b.thr = append(b.thr, row...)
 		b.start[n+1] = int32(len(b.thr))
+		b.guide = append(b.guide, newGuide(row))
 	}
 	return b
 }
@@ -77,7 +79,7 @@ func (b *Binomial) Sample(d *Dice, n int) int {
 }
 
 func (b *Binomial) sampleRow(d *Dice, n int) int {
-	return int(b.kmin[n]) + search(b.thr[b.start[n]:b.start[n+1]], d.Uint64())
+	return int(b.kmin[n]) + b.guide[n].search(b.thr[b.start[n]:b.start[n+1]], d.Uint64())
 }
 
 // BinomialPMF returns P(X = k) for k = 0..n, X ~ Binomial(n, p), given the

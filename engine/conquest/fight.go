@@ -78,8 +78,8 @@ type fightSide struct {
 	spellBin    *engine.Binomial
 	// Metric and event indices.
 	mStands, mModels, mCasualties, mWounds, mFailures, mSpent, mLost, mRestored int
-	mTurnStands, mTurnSpent                                                    int // first of turnsN
-	eBroken, eShattered, eDestroyed, eBlocked                                  int
+	mTurnStands, mTurnSpent                                                     int // first of turnsN
+	eBroken, eShattered, eDestroyed, eBlocked                                   int
 }
 
 // NewFight builds the model of cc under rs.

@@ -86,17 +86,18 @@ func (u *unit) wound(st *state, n int) (taken, casualties int) {
 // that has lost half the stands it started the turn with or more is
 // Broken; a Broken one that has lost half or more of the stands it had
 // when it broke is Shattered, and destroyed, as is one with no stand left.
+// Stands go one at a time, so a regiment wiped out in one action broke on
+// the way; Shattered is reported only when it removed stands still
+// standing.
 func (u *unit) checkBroken(st *state) {
-	if st.health <= 0 {
-		st.health, st.char, st.destroyed = 0, 0, true
-		return
-	}
 	s := u.stands(st)
 	if !st.broken && s < st.turnStands && 2*(st.turnStands-s) >= st.turnStands {
-		// Stands go one at a time, so it broke on reaching half.
 		st.broken, st.brokenStands = true, st.turnStands/2
 	}
-	if st.broken && s < st.brokenStands && 2*(st.brokenStands-s) >= st.brokenStands {
+	switch {
+	case st.health <= 0:
+		st.health, st.char, st.destroyed = 0, 0, true
+	case st.broken && s < st.brokenStands && 2*(st.brokenStands-s) >= st.brokenStands:
 		st.shattered, st.destroyed, st.health, st.char = true, true, 0, 0
 	}
 }

@@ -142,10 +142,10 @@ func (t Test) text() string {
 			s += fmt.Sprintf(" re-rolling %ds", f)
 		}
 	}
-	g := gcd(num, 36)
 	if num == 0 {
-		g = 36
+		return s
 	}
+	g := gcd(num, 36)
 	return s + fmt.Sprintf(" (%d/%d)", num/g, 36/g)
 }
 

@@ -87,7 +87,7 @@ func (t *Turn) Describe() []string {
 	}
 	for hi := range e.Heroes {
 		h := &e.Heroes[hi]
-		l := fmt.Sprintf("%s leads %s's command company: F%d R%d C%d Might %d", h.ID, e.Formations[h.Formation].ID, h.F, h.R, h.C, h.Might)
+		l := fmt.Sprintf("%s leads the command company of %s: F%d R%d C%d Might %d", h.ID, e.Formations[h.Formation].ID, h.F, h.R, h.C, h.Might)
 		if h.Toughness != NotHardToKill {
 			l += ", " + []string{"", "Hard to Kill", "Very Hard to Kill"}[h.Toughness]
 		}

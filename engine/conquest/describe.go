@@ -1,0 +1,269 @@
+package conquest
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Describe says in words what the action rolls and how likely each step
+// is, for reports: a reader can check the rules were read right.
+func (s *Strike) Describe() []string {
+	lines := []string{
+		s.atk.describe(),
+		s.tgt.describe(),
+		fmt.Sprintf("%s: %s at %s, from the %s", s.atk.reg.ID, actionText(s.kind), s.tgt.reg.ID, s.a.eng.Facing),
+	}
+	ps, ns := s.packets()
+	for i, p := range ps {
+		if p != nil && ns[i] > 0 {
+			who := "stands"
+			if i == 1 {
+				who = "character"
+			}
+			lines = append(lines, "  "+p.describe(who, ns[i]))
+		}
+	}
+	return append(lines, "  "+s.a.moraleText(s.kind, &s.tgt.start))
+}
+
+// Describe says in words what each side brings to the fight, for reports.
+func (f *Fight) Describe() []string {
+	var lines []string
+	for i, sd := range f.cc.Sides {
+		u, a := f.units[i], f.atk[i]
+		lines = append(lines, u.describe())
+		acts := func(list []Action) string {
+			var names []string
+			for _, x := range list {
+				names = append(names, x.String())
+			}
+			if len(names) == 0 {
+				return "nothing"
+			}
+			return strings.Join(names, ", ")
+		}
+		plan := "  each turn: " + acts(sd.Actions)
+		if !equalActions(sd.FirstTurn, sd.Actions) {
+			plan = "  turn 1: " + acts(sd.FirstTurn) + "; later turns: " + acts(sd.Actions)
+		}
+		if a.eng.Facing != Front {
+			plan += "; strikes the enemy's " + a.eng.Facing.String()
+		}
+		lines = append(lines, plan)
+		for _, h := range sd.Regiment.Healing {
+			lines = append(lines, "  "+f.healText(h))
+		}
+		if c := sd.Regiment.Character; c != nil && c.Spell != nil {
+			lines = append(lines, fmt.Sprintf("  cast: %s, %d dice, each %s a success, %d Heal Points a success",
+				orName(c.Spell.Name, "spell"), c.Spell.Dice, f.sides[i].spell.text(), c.Spell.PerSuccess))
+		}
+		if f.sides[i].rearBlocked && f.sides[i].healer {
+			lines = append(lines, "  its rear is in contact or has no room: Healing cannot restore stands")
+		}
+		st := u.start
+		used := map[Kind]bool{}
+		for _, x := range append(append([]Action(nil), sd.FirstTurn...), sd.Actions...) {
+			k, ok := map[Action]Kind{ActCharge: Impact, ActClash: Clash, ActVolley: Volley}[x]
+			if !ok || used[k] {
+				continue
+			}
+			used[k] = true
+			switch k {
+			case Impact:
+				lines = append(lines, "  "+a.impact.describe("charge", a.impactOf(st.health)))
+			case Clash:
+				lines = append(lines, "  "+a.clash.describe("clash", a.strikesOf(st.health)))
+				if a.clashChar != nil {
+					lines = append(lines, "  "+a.clashChar.describe("character", a.charStrikes(&st)))
+				}
+			case Volley:
+				if a.volley != nil {
+					lines = append(lines, "  "+a.volley.describe("volley", a.shotsOf(st.health)))
+				}
+				if a.volleyChar != nil {
+					lines = append(lines, "  "+a.volleyChar.describe("character", a.charShots(&st)))
+				}
+			}
+		}
+		// Its Morale test against the enemy's first kind of attack.
+		foe := &f.cc.Sides[1-i]
+		for _, x := range append(append([]Action(nil), foe.FirstTurn...), foe.Actions...) {
+			if k, ok := map[Action]Kind{ActCharge: Impact, ActClash: Clash, ActVolley: Volley}[x]; ok {
+				lines = append(lines, "  "+f.atk[1-i].moraleText(k, &st))
+				break
+			}
+		}
+	}
+	return lines
+}
+
+func equalActions(a, b []Action) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func orName(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+func actionText(k Kind) string {
+	return map[Kind]string{Clash: "a Clash", Impact: "Impact attacks on the charge", Volley: "a Volley"}[k]
+}
+
+// describe writes the regiment's line: stands, profile, rules, damage.
+func (u *unit) describe() string {
+	r := u.reg
+	p := r.Profile
+	per := "models"
+	if u.m == 1 {
+		per = "model"
+	}
+	head := fmt.Sprintf("%s: %d stands of %d %s (%s, %s), V%d C%d A%d W%d R%d D%d E%d",
+		r.label(), r.Stands, u.m, per, r.Type, r.Class, p.V, p.C, p.A, p.W, p.R, p.D, p.E)
+	if u.rs.Stand == PerStand {
+		head += " per stand"
+	}
+	if rules := rulesText(r.Rules); rules != "" {
+		head += "; " + rules
+	}
+	if c := r.Character; c != nil {
+		cp := c.Profile
+		head += fmt.Sprintf("; with %s (V%d C%d A%d W%d R%d", orName(c.Name, "a character"), cp.V, cp.C, cp.A, cp.W, cp.R)
+		if rules := rulesText(c.Rules); rules != "" {
+			head += "; " + rules
+		}
+		head += ")"
+	}
+	if s := r.Start; s != (Damage{}) {
+		head += fmt.Sprintf("; starts with %d stands lost, %d models lost, %d Wounded markers", s.StandsLost, s.ModelsLost, s.Wounded)
+		if s.CharacterWounded > 0 {
+			head += fmt.Sprintf(", %d on its character", s.CharacterWounded)
+		}
+	}
+	return head
+}
+
+// rulesText lists a regiment's special rules.
+func rulesText(x Rules) string {
+	var out []string
+	num := func(name string, v int) {
+		if v > 0 {
+			out = append(out, fmt.Sprintf("%s %d", name, v))
+		}
+	}
+	flag := func(name string, on bool) {
+		if on {
+			out = append(out, name)
+		}
+	}
+	num("Barrage", x.Barrage)
+	num("Armour Piercing", x.ArmourPiercing)
+	num("Cleave", x.Cleave)
+	num("Brutal Impact", x.BrutalImpact)
+	num("Impact", x.ImpactX)
+	num("Fury", x.Fury)
+	if x.Support > 1 {
+		num("Support", x.Support)
+	}
+	num("Terrifying", x.Terrifying)
+	flag("Smite", x.Smite)
+	flag("Flurry", x.Flurry)
+	flag("Relentless Blows", x.RelentlessBlows)
+	flag("Flawless Strikes", x.FlawlessStrikes)
+	flag("Deadly Blades", x.DeadlyBlades)
+	flag("Rapid Volley", x.RapidVolley)
+	flag("Precise Shot", x.PreciseShot)
+	flag("Deadly Shot", x.DeadlyShot)
+	flag("Unstoppable Charge", x.UnstoppableCharge)
+	flag("Throwing Weapons", x.ThrowingWeapons)
+	flag("Linebreaker", x.Linebreaker)
+	flag("Shield", x.Shield)
+	num("Bastion", x.Bastion)
+	num("Hardened", x.Hardened)
+	flag("Parry", x.Parry)
+	flag("Untouchable", x.Untouchable)
+	flag("Fearless", x.Fearless)
+	num("Indomitable", x.Indomitable)
+	flag("Oblivious", x.Oblivious)
+	return strings.Join(out, ", ")
+}
+
+// describe writes what n attacks of p roll.
+func (p *packet) describe(who string, n int) string {
+	noun := map[Kind]string{Clash: "strikes", Impact: "impact attacks", Volley: "shots"}[p.kind]
+	s := fmt.Sprintf("%s: %d %s, hit on %s", who, n, noun, p.hit.text())
+	if p.extra {
+		s += ", a 1 adds a hit"
+	}
+	if p.smiteOne {
+		s += ", a 1 ignores Defence"
+	}
+	s += "; blocked on " + p.def.text()
+	if p.smiteOne {
+		s += " (" + p.defOne.text() + " against a 1)"
+	}
+	if p.wFail == 2 {
+		s += "; each failed defence 2 wounds"
+	} else if p.wSix == 2 {
+		s += "; a failed defence on a 6 2 wounds"
+	}
+	_, w := p.perAttack()
+	return s + fmt.Sprintf("; %.4f wounds an attack", mean(w))
+}
+
+func mean(pmf []float64) float64 {
+	var m float64
+	for k, p := range pmf {
+		m += float64(k) * p
+	}
+	return m
+}
+
+// moraleText describes the target's Morale test against the attacker's
+// action of kind, with the target as in st.
+func (a *attacker) moraleText(kind Kind, st *state) string {
+	t := a.tgt
+	if kind == Volley && !a.rs.VolleyMorale {
+		return t.reg.ID + " morale: wounds from a Volley cause no test (volley_morale)"
+	}
+	terror := a.terror
+	if kind == Volley {
+		terror = 0
+	}
+	s := t.stands(st)
+	r := t.resolve(st, s, terror)
+	text := fmt.Sprintf("%s morale: Resolve %d", t.reg.ID, r)
+	if b := sizeBonus(s); b > 0 {
+		text += fmt.Sprintf(" (size bonus +%d at %d stands)", b, s)
+	}
+	if terror > 0 {
+		text += fmt.Sprintf(" (Terrifying -%d)", terror)
+	}
+	return text + fmt.Sprintf(", one die per wound, each passing on %s; a failure is one more wound", a.morale[min(max(r, 0), 5)].text())
+}
+
+// healText describes a heal source.
+func (f *Fight) healText(h HealSource) string {
+	name := orName(h.Name, "heal")
+	if h.Kind == HealRegeneration {
+		name = orName(h.Name, "Regeneration")
+		if f.rs.Regeneration == RegenFullRestore {
+			return name + ": at the start of each activation, every marker and model back, else a stand (1.03 full restore)"
+		}
+	}
+	text := fmt.Sprintf("%s: heals %v at the start of each activation, through the Healing sequence", name, h.Amount)
+	if h.Kind == HealRegeneration && f.rs.RegenSkipsCharacter {
+		text += " (not its character)"
+	}
+	return text
+}

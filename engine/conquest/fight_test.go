@@ -1,0 +1,313 @@
+package conquest
+
+import (
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// brutes is a regenerating regiment for the scripted fights: three
+// one-model W3 stands, Defence 2, Resolve 3, Regeneration 3.
+func brutes() Regiment {
+	return Regiment{ID: "brutes", Name: "Brutes", Type: Brute, Class: Medium,
+		Profile: Profile{M: 6, V: 1, C: 2, A: 3, W: 3, R: 3, D: 2, E: 0},
+		Stands:  3, Models: 1, Frontage: 3, Engaged: 3,
+		Healing: []HealSource{{Name: "Regeneration", Kind: HealRegeneration, Amount: Amount{N: 3}}}}
+}
+
+func oneStandOfCrossbows() Regiment {
+	r := crossbowmen()
+	r.Stands, r.Frontage, r.Engaged = 1, 1, 1
+	return r
+}
+
+// Two turns replayed die by die: a Volley costs the Brutes a stand (two
+// wounds and a failed Morale die), their Regeneration at the start of their
+// activation returns it (seed 003 step 4, then step 2 twice); in turn 2
+// nothing is left to heal and the 3 points are unused.
+func TestFightScriptedHealing(t *testing.T) {
+	t.Parallel()
+	dice := []int{
+		1, 2, 3, 4, // turn 1, crossbows: 4 shots at Volley 2, two hit
+		2, 2, // defence 1 (Defence 2 − Armour Piercing 1): both fail
+		4, 1, // Morale at Resolve 3: one fails, one more wound: a stand lost
+		6, 6, 6, 6, // turn 2: no hit
+	}
+	cc := Combat{Turns: 2, Sides: [2]Side{
+		{Regiment: oneStandOfCrossbows(), FirstTurn: []Action{ActVolley}, Actions: []Action{ActVolley}},
+		{Regiment: brutes()},
+	}}
+	f := newFight(t, v15(t), cc).PerDie()
+	d := engine.Scripted(dice...)
+	r := trial(f, d)
+	if d.Left() != 0 {
+		t.Fatalf("%d scripted dice unrolled", d.Left())
+	}
+	for _, c := range []struct {
+		name string
+		want int
+	}{
+		{"turns", 2}, {"brutes.stands", 3}, {"brutes.casualties", 1}, {"brutes.restored", 1},
+		{"brutes.wounds", 3}, {"brutes.resolve_failures", 1}, {"brutes.heal_spent", 3}, {"brutes.heal_lost", 3},
+		{"brutes.stands_after_turn_1", 3}, {"brutes.heal_spent_turn_1", 3}, {"brutes.heal_spent_turn_2", 0},
+		{"crossbows.stands", 1},
+	} {
+		if got := value(t, f, r, c.name); got != c.want {
+			t.Errorf("%s = %d, want %d", c.name, got, c.want)
+		}
+	}
+	if happened(t, f, r, "brutes.broken") || happened(t, f, r, "brutes.heal_blocked") {
+		t.Error("losing 1 of 3 stands does not break; nothing blocked the heal")
+	}
+
+	// The same with the Brutes' rear in contact: step 4 cannot place the
+	// stand, and each turn's 3 Heal Points are lost.
+	cc.Sides[1].Regiment.RearInContact = true
+	f = newFight(t, v15(t), cc).PerDie()
+	r = trial(f, engine.Scripted(dice...))
+	for _, c := range []struct {
+		name string
+		want int
+	}{{"brutes.stands", 2}, {"brutes.restored", 0}, {"brutes.heal_spent", 0}, {"brutes.heal_lost", 6}, {"brutes.stands_after_turn_1", 2}} {
+		if got := value(t, f, r, c.name); got != c.want {
+			t.Errorf("rear in contact: %s = %d, want %d", c.name, got, c.want)
+		}
+	}
+	if !happened(t, f, r, "brutes.heal_blocked") {
+		t.Error("rear in contact: heal_blocked did not happen")
+	}
+}
+
+// A one-turn fight in which only one side acts is one Strike: its
+// distributions agree with the Strike's exact ones.
+func TestFightOfOneActionMatchesStrike(t *testing.T) {
+	t.Parallel()
+	rs := v15(t)
+	atk, tgt := avatara(), householdKnights()
+	atk.Rules.RelentlessBlows = true
+	ex, err := newStrike(t, rs, Clash, atk, tgt, Engagement{}).Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFight(t, rs, Combat{Turns: 1, Sides: [2]Side{{Regiment: atk, FirstTurn: []Action{ActClash}}, {Regiment: tgt}}})
+	trials := int64(100_000)
+	if testing.Short() {
+		trials = 20_000
+	}
+	for _, m := range []engine.Model{f, f.PerDie()} {
+		res := run(t, m, trials, 5)
+		sub := &engine.Exact{}
+		sim := &engine.Result{Trials: res.Trials}
+		for _, pair := range []struct {
+			fight string
+			exact int
+		}{{"knights.wounds", smWounds}, {"knights.resolve_failures", smFailures}, {"knights.casualties", smCasualties}} {
+			for i, mt := range res.Metrics {
+				if mt.Name == pair.fight {
+					sub.Metrics = append(sub.Metrics, mt)
+					sub.PMF = append(sub.PMF, ex.PMF[pair.exact])
+					sim.Hist = append(sim.Hist, res.Hist[i][:len(ex.PMF[pair.exact])])
+				}
+			}
+		}
+		for i, e := range res.Events {
+			if e == "knights.destroyed" || e == "knights.broken" {
+				sub.Events = append(sub.Events, e)
+				sub.P = append(sub.P, ex.P[map[string]int{"knights.destroyed": seDestroyed, "knights.broken": seBroken}[e]])
+				sim.Count = append(sim.Count, res.Count[i])
+			}
+		}
+		agree(t, "fight of one clash", sub, sim)
+	}
+}
+
+// fightCases are fights with healing of every kind.
+func fightCases(t testing.TB) map[string]*Fight {
+	v2 := preset(t, "2.0")
+	trolls := Regiment{ID: "trolls", Name: "Trolls", Type: Infantry, Class: Medium,
+		Profile: Profile{M: 6, V: 1, C: 2, A: 5, W: 6, R: 3, D: 2, E: 1}, Stands: 3, Models: 1, Frontage: 3, Engaged: 3,
+		Rules: Rules{Cleave: 1}, Healing: []HealSource{{Name: "Regeneration", Kind: HealRegeneration, Amount: Amount{N: 6}}}}
+	maa := Regiment{ID: "men_at_arms", Name: "Men-at-Arms", Type: Infantry, Class: Medium,
+		Profile: Profile{M: 5, V: 1, C: 2, A: 4, W: 4, R: 2, D: 2, E: 0}, Stands: 6, Models: 1, Frontage: 3, Engaged: 3,
+		Rules: Rules{Shield: true, Support: 2}}
+	mage := menAtArms()
+	mage.Stands = 4
+	mage.Start = Damage{StandsLost: 1, ModelsLost: 2, CharacterWounded: 2}
+	mage.Character = &Character{Name: "Chapter Mage", Profile: Profile{M: 5, V: 3, C: 1, A: 2, W: 4, R: 2, D: 1},
+		Rules: Rules{Barrage: 3}, Spell: &Spell{Name: "Ninuah's Tears", Dice: 5, Difficulty: 3, PerSuccess: 2}}
+	renewal := avatara()
+	renewal.Healing = []HealSource{{Name: "Biotic Renewal", Kind: HealFixed, Amount: Amount{Dice: 1, Sides: 6}}}
+	return map[string]*Fight{
+		"trolls ground down": newFight(t, v2, Combat{Turns: 5, Sides: [2]Side{
+			{Regiment: maa, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
+			{Regiment: trolls, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
+		}}),
+		"a mage heals the men-at-arms": newFight(t, v15(t), Combat{Turns: 4, Sides: [2]Side{
+			{Regiment: renewal, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
+			{Regiment: mage, FirstTurn: []Action{ActCast, ActClash}, Actions: []Action{ActCast, ActClash}},
+		}}),
+		"knights charge the flank": newFight(t, v15(t), Combat{Turns: 3, Sides: [2]Side{
+			{Regiment: householdKnights(), FirstTurn: []Action{ActCharge, ActClash}, Actions: []Action{ActClash}, Engagement: Engagement{Facing: Rear}},
+			{Regiment: brutes(), FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
+		}}),
+		"full restore": newFight(t, set(t, v15(t), "regeneration", "full_restore"), Combat{Turns: 4, Sides: [2]Side{
+			{Regiment: crossbowmen(), FirstTurn: []Action{ActVolley}, Actions: []Action{ActVolley}},
+			{Regiment: brutes()},
+		}}),
+	}
+}
+
+// The counting path and the per-die oracle give the same distributions: for
+// every metric the two means differ by less than 4.5 standard errors of
+// the difference, and so do the events' frequencies (fixed seeds).
+func TestFightCountsMatchPerDie(t *testing.T) {
+	t.Parallel()
+	trials := int64(50_000)
+	if testing.Short() {
+		trials = 10_000
+	}
+	for name, f := range fightCases(t) {
+		a, b := run(t, f, trials, 21), run(t, f.PerDie(), trials, 22)
+		for m, mt := range a.Metrics {
+			ma, va := moments(a.Hist[m], mt.Min)
+			mb, vb := moments(b.Hist[m], mt.Min)
+			se := math.Sqrt(va/float64(a.Trials) + vb/float64(b.Trials))
+			if se == 0 && ma != mb || math.Abs(ma-mb) > 4.5*se {
+				t.Errorf("%s: %s mean %.4f by counts, %.4f die by die (se %.4f)", name, mt.Name, ma, mb, se)
+			}
+		}
+		for e, name2 := range a.Events {
+			pa, pb := float64(a.Count[e])/float64(a.Trials), float64(b.Count[e])/float64(b.Trials)
+			se := math.Sqrt(pa*(1-pa)/float64(a.Trials) + pb*(1-pb)/float64(b.Trials))
+			if se == 0 && pa != pb || math.Abs(pa-pb) > 4.5*se {
+				t.Errorf("%s: %s P %.4f by counts, %.4f die by die (se %.4f)", name, name2, pa, pb, se)
+			}
+		}
+	}
+}
+
+func moments(h []int64, lo int) (mean, variance float64) {
+	var n, s, s2 float64
+	for k, c := range h {
+		x := float64(k + lo)
+		n += float64(c)
+		s += x * float64(c)
+		s2 += x * x * float64(c)
+	}
+	mean = s / n
+	return mean, s2/n - mean*mean
+}
+
+// Regeneration (6) at each activation keeps the Trolls standing longer:
+// more stands after five turns, and less often destroyed, by more than 4.5
+// standard errors (fixed seeds).
+func TestRegenerationSlowsTheGrind(t *testing.T) {
+	t.Parallel()
+	f := fightCases(t)["trolls ground down"]
+	cc := f.cc
+	cc.Sides[1].Regiment.Healing = nil
+	without := newFight(t, f.rs, cc)
+	a, b := run(t, f, 40_000, 31), run(t, without, 40_000, 32)
+	idx := func(res *engine.Result, name string) int {
+		for i, m := range res.Metrics {
+			if m.Name == name {
+				return i
+			}
+		}
+		t.Fatalf("no metric %s", name)
+		return 0
+	}
+	ma, va := moments(a.Hist[idx(a, "trolls.stands")], 0)
+	mb, vb := moments(b.Hist[idx(b, "trolls.stands")], 0)
+	if se := math.Sqrt(va/float64(a.Trials) + vb/float64(b.Trials)); ma-mb < 4.5*se {
+		t.Errorf("trolls left: %.3f stands with Regeneration, %.3f without (se %.3f)", ma, mb, se)
+	}
+	if ma <= 0.5 || mb >= ma {
+		t.Errorf("trolls left: %.3f with Regeneration, %.3f without", ma, mb)
+	}
+}
+
+// No allocation per trial, on either path.
+func TestTrialsDoNotAllocate(t *testing.T) {
+	var models []engine.Model
+	for _, s := range strikeCases(t) {
+		models = append(models, s, s.PerDie())
+	}
+	for _, f := range fightCases(t) {
+		models = append(models, f, f.PerDie())
+	}
+	for _, m := range models {
+		tr := m.NewTrialer()
+		r := engine.TrialResult{Values: make([]int, len(m.Metrics())), Events: make([]bool, len(m.Events()))}
+		d := engine.NewDice(1, 1)
+		if a := testing.AllocsPerRun(5, func() {
+			for range 200 {
+				clear(r.Values)
+				clear(r.Events)
+				tr.Trial(d, &r)
+			}
+		}); a != 0 {
+			t.Errorf("%v allocations per 200 trials of %T, want 0", a, m)
+		}
+	}
+}
+
+// The same seed gives the same numbers for any number of workers.
+func TestFightSameSeedAnyWorkers(t *testing.T) {
+	t.Parallel()
+	f := fightCases(t)["a mage heals the men-at-arms"]
+	var first *engine.Result
+	for _, w := range []int{1, 3, 8} {
+		res, err := engine.Run(t.Context(), f, engine.Config{Trials: 20_000, Seed: 99, Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first == nil {
+			first = res
+		} else if !reflect.DeepEqual(first.Hist, res.Hist) || !reflect.DeepEqual(first.Count, res.Count) {
+			t.Errorf("%d workers give other numbers than 1", w)
+		}
+	}
+}
+
+// Bad input is an error, never a panic (issue 9): Clash 7, a stand with
+// no model, a regiment that starts destroyed (healing it would mean
+// nothing), an action the regiment cannot take.
+func TestBadInput(t *testing.T) {
+	t.Parallel()
+	clash7 := menAtArms()
+	clash7.Profile.C = 7
+	empty := menAtArms()
+	empty.Models = 0
+	destroyed := brutes()
+	destroyed.Start.StandsLost = 3
+	for _, c := range []struct {
+		name string
+		cc   Combat
+		want string
+	}{
+		{"Clash 7", Combat{Turns: 1, Sides: [2]Side{{Regiment: clash7, Actions: []Action{ActClash}}, {Regiment: brutes()}}},
+			"men_at_arms: Clash 7 is outside 0..6"},
+		{"no models", Combat{Turns: 1, Sides: [2]Side{{Regiment: empty}, {Regiment: brutes()}}},
+			"men_at_arms: models 0 is outside 1..10"},
+		{"starts destroyed", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms()}, {Regiment: destroyed}}},
+			"brutes: stands lost 3 is outside 0..2"},
+		{"volley without Barrage", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms(), Actions: []Action{ActVolley}}, {Regiment: brutes()}}},
+			"men_at_arms cannot Volley: it has no Barrage"},
+		{"infantry charge", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms(), FirstTurn: []Action{ActCharge}}, {Regiment: brutes()}}},
+			"men_at_arms makes no Impact attacks"},
+		{"cast without a spell", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms(), Actions: []Action{ActCast}}, {Regiment: brutes()}}},
+			"men_at_arms has no Character with a spell to cast"},
+		{"no turns", Combat{Turns: 0, Sides: [2]Side{{Regiment: menAtArms()}, {Regiment: brutes()}}}, "turns 0 is outside 1..50"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := NewFight(v15(t), c.cc)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v; want one containing %q", err, c.want)
+			}
+		})
+	}
+}

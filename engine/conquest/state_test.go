@@ -1,0 +1,110 @@
+package conquest
+
+import "testing"
+
+// RULES.md §7.6: W1 stands lose models from the incomplete stand first;
+// W2+ models carry Wounded markers until a whole model's worth removes it.
+func TestWoundPoolCasualties(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name                    string
+		reg                     Regiment
+		wounds                  []int // wounds of successive actions
+		models, markers, stands int
+		casualties              int
+	}{
+		{"W1 infantry: 5 wounds take one stand and a model", menAtArms(), []int{5}, 7, 0, 2, 5},
+		{"W1 infantry: the incomplete stand goes first", menAtArms(), []int{5, 3}, 4, 0, 1, 8},
+		{"W4 cavalry: 5 wounds, one stand and a marker", householdKnights(), []int{5}, 2, 1, 2, 1},
+		{"W4 cavalry: markers carry over", householdKnights(), []int{3, 1}, 2, 0, 2, 1},
+		{"W4 cavalry: excess wounds are lost", householdKnights(), []int{20}, 0, 0, 0, 3},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rs := v15(t)
+			u := newUnit(rs, &c.reg)
+			st := u.start
+			cas := 0
+			for _, w := range c.wounds {
+				_, k := u.wound(&st, w)
+				cas += k
+			}
+			if m, k, s := u.modelsOf(st.health), u.markersOf(st.health), u.standsOf(st.health); m != c.models || k != c.markers || s != c.stands || cas != c.casualties {
+				t.Errorf("%d models, %d markers, %d stands, %d casualties; want %d, %d, %d, %d", m, k, s, cas, c.models, c.markers, c.stands, c.casualties)
+			}
+		})
+	}
+}
+
+// RULES.md §7.7: Broken on losing half the stands the turn started with;
+// Shattered, and destroyed, on losing half of those left when it broke.
+func TestBrokenAndShattered(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name                         string
+		stands                       int
+		lose                         []int // stands lost by successive blows
+		broken, shattered, destroyed bool
+	}{
+		{"3 stands, lose 1: not half", 3, []int{1}, false, false, false},
+		{"3 stands, lose 2: Broken", 3, []int{2}, true, false, false},
+		{"4 stands, lose 2: Broken (half)", 4, []int{1, 1}, true, false, false},
+		{"6 stands, lose 3 then 1: Broken at 3, 2 left is not half of 3", 6, []int{3, 1}, true, false, false},
+		{"6 stands, lose 3 then 2: Shattered with 1 stand left", 6, []int{3, 2}, true, true, true},
+		{"6 stands, lose 5 at once: Broken and Shattered on the way", 6, []int{5}, true, true, true},
+		{"3 stands, lose 3: destroyed, broken on the way, nothing left to shatter", 3, []int{3}, true, false, true},
+		{"1 stand, lose it: destroyed", 1, []int{1}, true, false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := menAtArms()
+			r.Stands = c.stands
+			u := newUnit(v15(t), &r)
+			st := u.start
+			for _, k := range c.lose {
+				u.wound(&st, k*4)
+			}
+			if st.broken != c.broken || st.shattered != c.shattered || st.destroyed != c.destroyed {
+				t.Errorf("broken %v, shattered %v, destroyed %v; want %v, %v, %v", st.broken, st.shattered, st.destroyed, c.broken, c.shattered, c.destroyed)
+			}
+		})
+	}
+	// The count restarts each turn; Broken stays.
+	r := menAtArms()
+	r.Stands = 6
+	u := newUnit(v15(t), &r)
+	st := u.start
+	u.wound(&st, 8) // 6 → 4 stands: 2 of 6 is not half
+	st.turnStands = u.stands(&st)
+	u.wound(&st, 8) // 4 → 2 stands this turn: half of 4
+	if !st.broken || st.brokenStands != 2 {
+		t.Errorf("after losing 2 of 4 in a new turn: broken %v at %d stands, want Broken at 2", st.broken, st.brokenStands)
+	}
+}
+
+func TestSizeBonus(t *testing.T) {
+	t.Parallel()
+	for s, want := range []int{0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3} {
+		if got := sizeBonus(s); got != want {
+			t.Errorf("%d stands: +%d, want +%d (RULES.md §7.7)", s, got, want)
+		}
+	}
+}
+
+// A Character's stand counts for Broken only under character_stand_counts.
+func TestCharacterStandCounts(t *testing.T) {
+	t.Parallel()
+	r := menAtArms()
+	r.Stands = 2
+	r.Character = &Character{Name: "hero", Profile: Profile{C: 3, A: 3, W: 3, R: 4, D: 3}}
+	for _, c := range []struct {
+		value  string
+		broken bool
+	}{{"no", true}, {"yes", false}} {
+		rs := set(t, v15(t), "character_stand_counts", c.value)
+		u := newUnit(rs, &r)
+		st := u.start
+		u.wound(&st, 4) // 2 → 1 regiment stand: 1 of 2 lost, or 1 of 3 with the Character
+		if st.broken != c.broken {
+			t.Errorf("character_stand_counts %s: broken %v, want %v", c.value, st.broken, c.broken)
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package conquest
+
+import "github.com/wargamesim/sim/engine"
+
+type fightTrial struct {
+	f       *Fight
+	scratch [3]int
+	st      [2]state
+	tally   [2]tally
+}
+
+// tally is what happened to one regiment over a trial.
+type tally struct {
+	casualties, wounds, failures int
+	spent, lost, restored        int
+	blocked                      bool
+	broken                       bool
+}
+
+func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
+	f := t.f
+	for i := range t.st {
+		t.st[i] = f.units[i].start
+		t.tally[i] = tally{}
+	}
+	turns := 0
+	for turn := 1; turn <= f.cc.Turns && !t.over(); turn++ {
+		turns = turn
+		for i := range t.st {
+			t.st[i].turnStands = f.units[i].stands(&t.st[i])
+		}
+		for i := range f.cc.Sides {
+			if t.over() {
+				break
+			}
+			t.activate(d, i, turn, r)
+		}
+		if turn <= f.turnsN {
+			for i := range t.st {
+				r.Values[f.sides[i].mTurnStands+turn-1] = f.units[i].standsOf(t.st[i].health)
+			}
+		}
+	}
+	// Turns after the end report the regiments as they ended.
+	for turn := turns + 1; turn <= f.turnsN; turn++ {
+		for i := range t.st {
+			r.Values[f.sides[i].mTurnStands+turn-1] = f.units[i].standsOf(t.st[i].health)
+		}
+	}
+	r.Values[0] = turns
+	for i := range t.st {
+		u, fs, st, ta := f.units[i], &f.sides[i], &t.st[i], &t.tally[i]
+		r.Values[fs.mStands] = u.standsOf(st.health)
+		if fs.mModels >= 0 {
+			r.Values[fs.mModels] = u.modelsOf(st.health)
+		}
+		r.Values[fs.mCasualties] = ta.casualties
+		r.Values[fs.mWounds] = ta.wounds
+		r.Values[fs.mFailures] = ta.failures
+		if fs.healer {
+			r.Values[fs.mSpent] = ta.spent
+			r.Values[fs.mLost] = ta.lost
+			r.Values[fs.mRestored] = ta.restored
+			r.Events[fs.eBlocked] = ta.blocked
+		}
+		r.Events[fs.eBroken] = ta.broken || st.broken
+		r.Events[fs.eShattered] = st.shattered
+		r.Events[fs.eDestroyed] = st.destroyed
+	}
+}
+
+// over reports whether a regiment has been destroyed.
+func (t *fightTrial) over() bool { return t.st[0].destroyed || t.st[1].destroyed }
+
+// activate resolves side i's activation in turn: its heal sources, then
+// its actions.
+func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult) {
+	f := t.f
+	side := &f.cc.Sides[i]
+	u, fs, me := f.units[i], &f.sides[i], &t.st[i]
+	spentBefore := t.tally[i].spent
+	for _, h := range side.Regiment.Healing {
+		withChar := h.Kind != HealRegeneration || !f.rs.RegenSkipsCharacter
+		before := me.health
+		var res HealResult
+		if h.Kind == HealRegeneration && f.rs.Regeneration == RegenFullRestore {
+			res = u.fullRestore(me, withChar, fs.rearBlocked)
+		} else {
+			res = u.heal(me, roll(d, h.Amount), withChar, fs.rearBlocked, nil)
+		}
+		t.healed(i, res, before)
+	}
+	acts := side.Actions
+	if turn == 1 {
+		acts = side.FirstTurn
+	}
+	for _, act := range acts {
+		if t.over() {
+			break
+		}
+		if act == ActCast {
+			before := me.health
+			t.healed(i, u.heal(me, t.cast(d, i), true, fs.rearBlocked, nil), before)
+			continue
+		}
+		kind := Clash
+		switch act {
+		case ActCharge:
+			kind = Impact
+		case ActVolley:
+			kind = Volley
+		}
+		foe := &t.st[1-i]
+		o := f.atk[i].act(d, kind, me, foe, f.perDie, t.scratch[:])
+		ta := &t.tally[1-i]
+		ta.casualties += o.casualties
+		ta.wounds += o.wounds
+		ta.failures += o.failures
+		ta.broken = ta.broken || foe.broken
+	}
+	if fs.healer && turn <= f.turnsN {
+		r.Values[fs.mTurnSpent+turn-1] = t.tally[i].spent - spentBefore
+	}
+}
+
+// healed adds a heal's result to side i's tally; before is the
+// regiment's health before it, for the models it returned.
+func (t *fightTrial) healed(i int, res HealResult, before int) {
+	u, ta := t.f.units[i], &t.tally[i]
+	ta.spent += res.Spent
+	ta.lost += res.Lost
+	ta.restored += u.modelsOf(t.st[i].health) - u.modelsOf(before)
+	ta.blocked = ta.blocked || res.Stop == StopBlocked && (res.Lost > 0 || res.Points == 0)
+}
+
+// cast casts side i's healing spell: Magic Level dice, each equal to or
+// under the Casting Difficulty a success (conquestwiki Spellcasting, v1.5),
+// each success PerSuccess Heal Points.
+func (t *fightTrial) cast(d *engine.Dice, i int) int {
+	f := t.f
+	sp := f.cc.Sides[i].Regiment.Character.Spell
+	fs := &f.sides[i]
+	n := 0
+	if f.perDie {
+		for range sp.Dice {
+			if fs.spell.Roll(d).Passed() {
+				n++
+			}
+		}
+	} else {
+		n = fs.spellBin.Sample(d, sp.Dice)
+	}
+	return n * sp.PerSuccess
+}
+
+// roll rolls an amount: N plus Dice dice of Sides sides (a D3 is a D6
+// halved, rounding up).
+func roll(d *engine.Dice, a Amount) int {
+	n := a.N
+	for range a.Dice {
+		if a.Sides == 3 {
+			n += d.D3()
+		} else {
+			n += d.D6()
+		}
+	}
+	return n
+}

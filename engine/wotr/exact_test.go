@@ -1,0 +1,150 @@
+package wotr
+
+import (
+	"math"
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+	"gonum.org/v1/gonum/stat/distuv"
+)
+
+// duelCases are duels-only turns that exercise what the exact solver
+// follows: the roll-off between two declared duels, the Might policies,
+// Epic Duel and Epic Strike, Hard to Kill heroes and formations, the last
+// company at half strength, and the options that change a duel.
+func duelCases(t testing.TB) []struct {
+	name string
+	tu   *Turn
+} {
+	small := Formation{ID: "guard", Type: Infantry, Companies: 1, Frontage: 1, F: 3, S: 3, D: 5, A: 8, R: 1, C: 3}
+	trolls := Formation{ID: "trolls", Type: Monster, Companies: 2, Frontage: 2, F: 7, S: 7, D: 7, A: 3, R: 2, C: 4, Toughness: HardToKill}
+	aragorn := Hero{ID: "aragorn", Formation: 0, F: 7, R: 3, C: 6, Might: 3, Policy: GreedyMight, Actions: []Action{{Kind: EpicDuel, Target: 1}}}
+	g := gorbag(Action{Kind: HeroicDuel, Target: 0})
+	g.Policy = DuelMight
+	both := func(rs *Ruleset, f0, f1 Formation, a, b Hero) *Turn {
+		return newTurn(t, rs, Engagement{Formations: [2]Formation{f0, f1}, Heroes: []Hero{a, b}, Charger: -1, DuelsOnly: true})
+	}
+	chieftain := Hero{ID: "chieftain", Formation: 1, F: 7, R: 3, C: 4, Might: 2, Toughness: VeryHardToKill, Policy: GreedyMight,
+		Actions: []Action{{Kind: HeroicDuel, Target: 0}, {Kind: EpicStrike}}}
+	return []struct {
+		name string
+		tu   *Turn
+	}{
+		{"worked case, no Might", duelOnly(t, preset(t), 6, 5, 2, false, NoMight)},
+		{"worked case, duel policy", duelOnly(t, preset(t), 6, 5, 2, false, DuelMight)},
+		{"worked case, greedy, Epic Duel", duelOnly(t, preset(t), 6, 5, 2, true, GreedyMight)},
+		{"Epic Duel against Heroic Duel", both(preset(t), arnor(), orcs(), aragorn, g)},
+		{"the same, picks by hero, m1 table", both(with(t, "order_picks", "hero", "duel_table", "m1"), arnor(), orcs(), aragorn, g)},
+		{"the same, m3, hits not persisting, no declarer bonus", both(with(t, "duel_table", "m3", "duel_hits_persist", "no", "duel_declarer_bonus", "0"), arnor(), orcs(), aragorn, g)},
+		{"a Very Hard to Kill troll chieftain with Epic Strike", both(preset(t), small, trolls, captain(Action{Kind: HeroicDuel, Target: 1}), chieftain)},
+		{"the same, no last-company rule", both(with(t, "last_company_half", "no"), small, trolls, captain(Action{Kind: HeroicDuel, Target: 1}), chieftain)},
+	}
+}
+
+// The exact solver and the simulation agree on every metric and event of
+// every duels-only case, both ways of rolling (there is no binomial draw
+// in a duel, so they differ only in their dice).
+func TestExactMatchesSimulation(t *testing.T) {
+	t.Parallel()
+	n := int64(100_000)
+	if testing.Short() {
+		n = 20_000
+	}
+	for i, c := range duelCases(t) {
+		ex, err := c.tu.Solver().Exact()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		for m, pmf := range ex.PMF {
+			var s float64
+			for _, p := range pmf {
+				s += p
+			}
+			if math.Abs(s-1) > 1e-12 {
+				t.Errorf("%s: %s sums to %v", c.name, ex.Metrics[m].Name, s)
+			}
+		}
+		agree(t, c.name, ex, run(t, c.tu, n, uint64(100+i)))
+	}
+}
+
+// The roll-off is exact: with both sides declaring, each picks first half
+// the time.
+func TestExactRollOff(t *testing.T) {
+	t.Parallel()
+	c := duelCases(t)[3]
+	ex, err := c.tu.Solver().Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"arnor.acts_first", "orcs.acts_first"} {
+		if p := ex.P[index(t, ex.Events, name)]; math.Abs(p-0.5) > 1e-12 {
+			t.Errorf("%s: %v, want 1/2", name, p)
+		}
+	}
+}
+
+// A turn with a fight between formations has no exact solution.
+func TestNoSolverForAFight(t *testing.T) {
+	t.Parallel()
+	if s := bigTurn(t).Solver(); s != nil {
+		t.Errorf("a fight between formations has a solver")
+	}
+}
+
+// agree checks a simulation against the exact solution: every metric's
+// mean, every P(X ≥ k) and every event, each within 4.5 standard errors of
+// the exact value; a rare outcome (n·p·(1−p) < 25) is tested against the
+// exact binomial tails at the same level (3.4e-6), as in the Warhammer
+// package, where the normal approximation would fail.
+func agree(t *testing.T, name string, ex *engine.Exact, res *engine.Result) {
+	t.Helper()
+	n := res.Trials
+	for m, pmf := range ex.PMF {
+		var mean, v, mode float64
+		for k, p := range pmf {
+			mean += float64(k) * p
+		}
+		for k, p := range pmf {
+			v += p * (float64(k) - mean) * (float64(k) - mean)
+			mode = max(mode, p)
+		}
+		var sum float64
+		for k, c := range res.Hist[m] {
+			sum += float64(k) * float64(c)
+		}
+		if se := math.Sqrt(v / float64(n)); float64(n)*(1-mode) >= 25 && math.Abs(sum/float64(n)-mean) > 4.5*se {
+			t.Errorf("%s: %s mean %.5f, exact %.5f (se %.5f)", name, ex.Metrics[m].Name, sum/float64(n), mean, se)
+		}
+		var tailExact float64
+		var tailCount int64
+		for k := len(pmf) - 1; k >= 1; k-- {
+			tailExact += pmf[k]
+			tailCount += res.Hist[m][k]
+			if !proportionAgrees(tailCount, n, min(tailExact, 1)) {
+				t.Errorf("%s: %s P(X >= %d) = %.6f, exact %.6f", name, ex.Metrics[m].Name, k, float64(tailCount)/float64(n), tailExact)
+			}
+		}
+	}
+	for e, p := range ex.P {
+		if !proportionAgrees(res.Count[e], n, p) {
+			t.Errorf("%s: %s P = %.6f, exact %.6f", name, ex.Events[e], float64(res.Count[e])/float64(n), p)
+		}
+	}
+}
+
+func proportionAgrees(x, n int64, p float64) bool {
+	switch p = max(0, min(1, p)); {
+	case p < 1e-15:
+		return x == 0 // impossible outcomes never happen
+	case p > 1-1e-15:
+		return x == n
+	}
+	nf := float64(n)
+	if v := nf * p * (1 - p); v >= 25 {
+		return math.Abs(float64(x)-nf*p) <= 4.5*math.Sqrt(v)
+	}
+	const level = 3.4e-6
+	b := distuv.Binomial{N: nf, P: p}
+	return b.CDF(float64(x)) >= level && 1-b.CDF(float64(x)-1) >= level
+}
