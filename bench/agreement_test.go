@@ -31,7 +31,7 @@ type agreementCase struct {
 	plan func(testing.TB) *scenarios.Plan
 }
 
-// agreementCases lists every built-in scenario under its own ruleset and
+// agreementCases lists every built-in Warhammer scenario under its own ruleset and
 // under the 8th preset, then the benchmarks' scenarios, and the cases that
 // isolated the two engine bugs this reference found (8th-edition Fear
 // lowering the target's WS; Regeneration dice after a Killing Blow), which
@@ -39,6 +39,9 @@ type agreementCase struct {
 func agreementCases() []agreementCase {
 	var cs []agreementCase
 	for _, name := range scenarios.BuiltinNames() {
+		if p, err := scenarios.Builtin(name); err == nil && p.Game != "warhammer" {
+			continue // the reference resolves Warhammer only
+		}
 		cs = append(cs,
 			agreementCase{name: name, plan: func(tb testing.TB) *scenarios.Plan { return builtin(tb, name, "") }},
 			agreementCase{name: name + "/8th", plan: func(tb testing.TB) *scenarios.Plan { return builtin(tb, name, "8th") }})

@@ -127,6 +127,9 @@ func (a *attacker) half(x int) int {
 func (a *attacker) impactOf(h int) int {
 	u, r := a.u, a.u.reg
 	s := u.standsOf(h)
+	if s == 0 {
+		return 0
+	}
 	e := min(r.Engaged, s)
 	var n int
 	if a.rs.Impact == ImpactX {

@@ -109,6 +109,14 @@ func equalActions(a, b []Action) bool {
 	return true
 }
 
+// count writes n things: "1 stand", "2 stands".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
+}
+
 func orName(s, def string) string {
 	if s == "" {
 		return def
@@ -145,7 +153,8 @@ func (u *unit) describe() string {
 		head += ")"
 	}
 	if s := r.Start; s != (Damage{}) {
-		head += fmt.Sprintf("; starts with %d stands lost, %d models lost, %d Wounded markers", s.StandsLost, s.ModelsLost, s.Wounded)
+		head += fmt.Sprintf("; starts with %s lost, %s lost, %s", count(s.StandsLost, "stand"), count(s.ModelsLost, "model"),
+			count(s.Wounded, "Wounded marker"))
 		if s.CharacterWounded > 0 {
 			head += fmt.Sprintf(", %d on its character", s.CharacterWounded)
 		}

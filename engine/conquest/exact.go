@@ -84,7 +84,9 @@ func (s *Strike) record(out *engine.Exact, tg *state, f, wounds, casualties int,
 	out.PMF[smFailures][f] += p
 	out.PMF[smWounds][wounds] += p
 	out.PMF[smCasualties][casualties] += p
-	out.PMF[smStandsLost][t.standsOf(t.start.health)-t.standsOf(tg.health)] += p
+	if len(out.PMF) > smStandsLost {
+		out.PMF[smStandsLost][t.standsOf(t.start.health)-t.standsOf(tg.health)] += p
+	}
 	if tg.broken {
 		out.P[seBroken] += p
 	}

@@ -139,22 +139,7 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 }
 
 // canDo says why side i cannot take action act, or nil.
-func (f *Fight) canDo(i int, act Action) error {
-	r := &f.cc.Sides[i].Regiment
-	switch act {
-	case ActCharge:
-		return f.atk[i].canMake(Impact)
-	case ActClash:
-		return f.atk[i].canMake(Clash)
-	case ActVolley:
-		return f.atk[i].canMake(Volley)
-	case ActCast:
-		if r.Character == nil || r.Character.Spell == nil {
-			return fmt.Errorf("%s has no Character with a spell to cast", r.ID)
-		}
-	}
-	return nil
-}
+func (f *Fight) canDo(i int, act Action) error { return cannot(f.rs, f.units[i], act) }
 
 // PerDie returns a copy of f that rolls every die: the test oracle, and
 // the path that replays scripted dice.
@@ -232,14 +217,23 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		if u.m > 1 {
 			fs.mModels = add(id+".models", u.s0*u.m)
 		}
-		fs.mCasualties = add(id+".casualties", acts*u.s0*u.m)
-		fs.mWounds = add(id+".wounds", acts*u.hMax)
-		fs.mFailures = add(id+".resolve_failures", acts*u.hMax)
+		// A regiment takes no more wounds than it has and is healed,
+		// loses no more models than it has and gets back; and at most
+		// every enemy action takes all it has.
+		healed := f.cc.Turns * points
+		restored := f.cc.Turns * calls * u.s0 * u.m
+		if f.rs.RestoreCost != RestoreFree {
+			restored = min(restored, healed)
+		}
+		wounds := min(acts*u.hMax, u.hMax+healed)
+		fs.mCasualties = add(id+".casualties", min(u.s0*u.m+restored, acts*u.s0*u.m))
+		fs.mWounds = add(id+".wounds", wounds)
+		fs.mFailures = add(id+".resolve_failures", wounds)
 		fs.mSpent, fs.mLost, fs.mRestored, fs.mTurnSpent = -1, -1, -1, -1
 		if fs.healer {
-			fs.mSpent = add(id+".heal_spent", f.cc.Turns*points)
-			fs.mLost = add(id+".heal_lost", f.cc.Turns*points)
-			fs.mRestored = add(id+".restored", f.cc.Turns*calls*u.s0*u.m)
+			fs.mSpent = add(id+".heal_spent", healed)
+			fs.mLost = add(id+".heal_lost", healed)
+			fs.mRestored = add(id+".restored", restored)
 		}
 		fs.mTurnStands = len(metrics)
 		for k := 1; k <= f.turnsN; k++ {

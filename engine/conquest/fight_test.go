@@ -63,21 +63,42 @@ func TestFightScriptedHealing(t *testing.T) {
 		t.Error("losing 1 of 3 stands does not break; nothing blocked the heal")
 	}
 
-	// The same with the Brutes' rear in contact: step 4 cannot place the
-	// stand, and each turn's 3 Heal Points are lost.
-	cc.Sides[1].Regiment.RearInContact = true
-	f = newFight(t, v15(t), cc).PerDie()
-	r = trial(f, engine.Scripted(dice...))
-	for _, c := range []struct {
-		name string
-		want int
-	}{{"brutes.stands", 2}, {"brutes.restored", 0}, {"brutes.heal_spent", 0}, {"brutes.heal_lost", 6}, {"brutes.stands_after_turn_1", 2}} {
-		if got := value(t, f, r, c.name); got != c.want {
-			t.Errorf("rear in contact: %s = %d, want %d", c.name, got, c.want)
+	// The same with the Brutes' rear in contact, with no room behind them,
+	// or charged in the rear: step 4 cannot place the stand, and each
+	// turn's 3 Heal Points are lost.
+	for _, why := range []string{"rear in contact", "no room", "struck in the rear"} {
+		cc := cc
+		cc.Sides[1].Regiment.RearInContact = why == "rear in contact"
+		cc.Sides[1].Regiment.NoRoom = why == "no room"
+		if why == "struck in the rear" {
+			// A Clash that does nothing makes it a melee: the crossbows'
+			// first action in turn 1 strikes the Brutes' rear (Shield and
+			// Evasion aside, as before), with no hit.
+			cc.Sides[0].FirstTurn = []Action{ActVolley}
+			cc.Sides[0].Actions = []Action{ActVolley, ActClash}
+			cc.Sides[0].Engagement.Facing = Rear
 		}
-	}
-	if !happened(t, f, r, "brutes.heal_blocked") {
-		t.Error("rear in contact: heal_blocked did not happen")
+		f := newFight(t, v15(t), cc).PerDie()
+		dice := dice
+		if why == "struck in the rear" {
+			dice = append(append([]int(nil), dice...), 6, 6, 6, 6) // turn 2's Clash: 4 strikes, no hit
+		}
+		d := engine.Scripted(dice...)
+		r := trial(f, d)
+		if d.Left() != 0 {
+			t.Fatalf("%s: %d scripted dice unrolled", why, d.Left())
+		}
+		for _, c := range []struct {
+			name string
+			want int
+		}{{"brutes.stands", 2}, {"brutes.restored", 0}, {"brutes.heal_spent", 0}, {"brutes.heal_lost", 6}, {"brutes.stands_after_turn_1", 2}} {
+			if got := value(t, f, r, c.name); got != c.want {
+				t.Errorf("%s: %s = %d, want %d", why, c.name, got, c.want)
+			}
+		}
+		if !happened(t, f, r, "brutes.heal_blocked") {
+			t.Errorf("%s: heal_blocked did not happen", why)
+		}
 	}
 }
 
@@ -296,7 +317,7 @@ func TestBadInput(t *testing.T) {
 		{"starts destroyed", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms()}, {Regiment: destroyed}}},
 			"brutes: stands lost 3 is outside 0..2"},
 		{"volley without Barrage", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms(), Actions: []Action{ActVolley}}, {Regiment: brutes()}}},
-			"men_at_arms cannot Volley: it has no Barrage"},
+			"men_at_arms has no Barrage and cannot volley"},
 		{"infantry charge", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms(), FirstTurn: []Action{ActCharge}}, {Regiment: brutes()}}},
 			"men_at_arms makes no Impact attacks"},
 		{"cast without a spell", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms(), Actions: []Action{ActCast}}, {Regiment: brutes()}}},

@@ -257,6 +257,9 @@ func (r *Regiment) check(rs *Ruleset) error {
 	} else if s.CharacterWounded != 0 {
 		errs = append(errs, fmt.Errorf("%s: character Wounded markers %d but no character", r.ID, s.CharacterWounded))
 	}
+	if len(r.Healing) > 5 {
+		errs = append(errs, fmt.Errorf("%s: %d heal sources; give at most 5", r.ID, len(r.Healing)))
+	}
 	for _, h := range r.Healing {
 		a := h.Amount
 		if a.N < 0 || a.Dice < 0 || a.Dice > 10 || a.Dice > 0 && a.Sides != 3 && a.Sides != 6 || a.Max() < 1 || a.Max() > 100 {

@@ -62,7 +62,9 @@ func NewStrike(rs *Ruleset, kind Kind, attacker, target Regiment, eng Engagement
 		{Name: id + ".resolve_failures", Max: t.hMax},
 		{Name: id + ".wounds", Max: t.hMax},
 		{Name: id + ".casualties", Max: t.s0 * t.m},
-		{Name: id + ".stands_lost", Max: t.s0},
+	}
+	if t.m > 1 { // with one model a stand, stands lost are the casualties
+		s.metrics = append(s.metrics, engine.Metric{Name: id + ".stands_lost", Max: t.s0})
 	}
 	s.events = []string{id + ".broken", id + ".shattered", id + ".destroyed"}
 	return s, nil
@@ -70,22 +72,42 @@ func NewStrike(rs *Ruleset, kind Kind, attacker, target Regiment, eng Engagement
 
 // canMake says why the attacker cannot make an action of kind, or nil.
 func (a *attacker) canMake(kind Kind) error {
-	r := a.u.reg
-	switch kind {
-	case Clash:
+	act := map[Kind]Action{Clash: ActClash, Impact: ActCharge, Volley: ActVolley}[kind]
+	return cannot(a.rs, a.u, act)
+}
+
+// Cannot says why the regiment r, valid under rs, cannot take action act,
+// or returns nil: scenario validation asks it, so that it and the models
+// agree.
+func Cannot(rs *Ruleset, r *Regiment, act Action) error {
+	return cannot(rs, newUnit(rs, r), act)
+}
+
+func cannot(rs *Ruleset, u *unit, act Action) error {
+	r := u.reg
+	a := &attacker{rs: rs, u: u}
+	switch act {
+	case ActClash:
 		if r.Engaged < 1 && (r.Character == nil || !r.Character.Engaged) {
-			return fmt.Errorf("%s has no stand in contact with the enemy and cannot Clash; give it engaged stands", r.ID)
+			return fmt.Errorf("%s has no stand in contact with the enemy (engaged 0) and cannot clash", r.ID)
 		}
-	case Impact:
-		if a.impact == nil {
-			if a.rs.Impact == ImpactX {
-				return fmt.Errorf("%s makes no Impact attacks: it has no Impact (X)", r.ID)
-			}
+	case ActCharge:
+		switch {
+		case a.impactOf(u.hMax) > 0:
+		case rs.Impact == ImpactX:
+			return fmt.Errorf("%s makes no Impact attacks: under impact impact_x it needs an Impact (X) and a stand in contact", r.ID)
+		case !r.Rules.ThrowingWeapons && (r.Type == Infantry || r.Class == Light):
 			return fmt.Errorf("%s makes no Impact attacks: only medium and heavy cavalry, brutes and monsters do, or stands with Throwing Weapons", r.ID)
+		default:
+			return fmt.Errorf("%s makes no Impact attacks: its stands have no Attacks to halve", r.ID)
 		}
-	case Volley:
-		if a.volley == nil && a.volleyChar == nil {
-			return fmt.Errorf("%s cannot Volley: it has no Barrage", r.ID)
+	case ActVolley:
+		if r.Rules.Barrage == 0 && (r.Character == nil || r.Character.Rules.Barrage == 0) {
+			return fmt.Errorf("%s has no Barrage and cannot volley", r.ID)
+		}
+	case ActCast:
+		if r.Character == nil || r.Character.Spell == nil {
+			return fmt.Errorf("%s has no Character with a spell to cast", r.ID)
 		}
 	}
 	return nil
@@ -141,7 +163,8 @@ func (s *Strike) PerDie() *Strike {
 // Metrics implements [engine.Model]: the target's hits, the wounds in its
 // Wound Pool (failed defence dice, Deadly Blades counted), its failed
 // Morale dice, the wounds it suffered (pool and Morale, as far as it had
-// them), the models and stands it lost.
+// them), the models it lost, and the stands it lost when a stand holds
+// several models.
 func (s *Strike) Metrics() []engine.Metric { return s.metrics }
 
 // Events implements [engine.Model]: the target Broken, Shattered, and
@@ -165,7 +188,9 @@ func (t *strikeTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	r.Values[smFailures] = o.failures
 	r.Values[smWounds] = o.wounds
 	r.Values[smCasualties] = o.casualties
-	r.Values[smStandsLost] = s.tgt.standsOf(s.tgt.start.health) - s.tgt.standsOf(tg.health)
+	if len(r.Values) > smStandsLost {
+		r.Values[smStandsLost] = s.tgt.standsOf(s.tgt.start.health) - s.tgt.standsOf(tg.health)
+	}
 	r.Events[seBroken] = tg.broken
 	r.Events[seShattered] = tg.shattered
 	r.Events[seDestroyed] = tg.destroyed

@@ -14,7 +14,6 @@ type tally struct {
 	casualties, wounds, failures int
 	spent, lost, restored        int
 	blocked                      bool
-	broken                       bool
 }
 
 func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
@@ -63,7 +62,7 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 			r.Values[fs.mRestored] = ta.restored
 			r.Events[fs.eBlocked] = ta.blocked
 		}
-		r.Events[fs.eBroken] = ta.broken || st.broken
+		r.Events[fs.eBroken] = st.broken
 		r.Events[fs.eShattered] = st.shattered
 		r.Events[fs.eDestroyed] = st.destroyed
 	}
@@ -116,7 +115,6 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 		ta.casualties += o.casualties
 		ta.wounds += o.wounds
 		ta.failures += o.failures
-		ta.broken = ta.broken || foe.broken
 	}
 	if fs.healer && turn <= f.turnsN {
 		r.Values[fs.mTurnSpent+turn-1] = t.tally[i].spent - spentBefore

@@ -1,0 +1,175 @@
+package scenarios
+
+import (
+	"fmt"
+)
+
+// This file and conquest_*.go are the scenario format of game: conquest
+// (docs/conquest.md is its manual): the types below, field for field as
+// written; conquest_validate.go checks them into located errors and
+// conquest_build.go turns them into an engine/conquest model.
+
+func init() { games["conquest"] = loadConquest }
+
+// ConquestScenario is a scenario file with game: conquest.
+type ConquestScenario struct {
+	Game        string             `yaml:"game"` // conquest
+	Name        string             `yaml:"name"`
+	Title       string             `yaml:"title"`
+	Description string             `yaml:"description"`
+	Ruleset     string             `yaml:"ruleset"` // preset: 1.5 (default) or 2.0
+	Rules       map[string]string  `yaml:"rules"`   // options set one by one on the preset
+	Trials      int64              `yaml:"trials"`
+	Seed        *uint64            `yaml:"seed"`
+	Regiments   []ConquestRegiment `yaml:"regiments"`
+	Fight       ConquestFight      `yaml:"fight"`
+}
+
+// ConquestRegiment is a regiment: stands of models of one profile, with
+// perhaps a Character, heal sources and damage taken before the fight.
+type ConquestRegiment struct {
+	ID            string             `yaml:"id"`
+	Name          string             `yaml:"name"`
+	Source        string             `yaml:"source"` // where the profile comes from
+	Type          string             `yaml:"type"`   // infantry, cavalry, brute or monster
+	Class         string             `yaml:"class"`  // light, medium or heavy
+	Profile       ConquestProfile    `yaml:"profile"`
+	Stands        int                `yaml:"stands"`   // its starting number of stands
+	Models        int                `yaml:"models"`   // models on a full stand (1 under stand_profile per_stand)
+	Frontage      int                `yaml:"frontage"` // stands in the front rank; default min(stands, 3)
+	Engaged       *int               `yaml:"engaged"`  // stands in contact in a Clash; default the frontage
+	Rules         ConquestRules      `yaml:"special_rules"`
+	Character     *ConquestCharacter `yaml:"character"`
+	Healing       []ConquestHeal     `yaml:"healing"`
+	Start         ConquestStart      `yaml:"start"`
+	RearInContact bool               `yaml:"rear_in_contact"` // Healing cannot restore stands
+	NoRoom        bool               `yaml:"no_room"`         // no room behind it: the same
+}
+
+// ConquestProfile is the eight characteristics, all required.
+type ConquestProfile struct {
+	M int `yaml:"M"`
+	V int `yaml:"V"`
+	C int `yaml:"C"`
+	A int `yaml:"A"`
+	W int `yaml:"W"`
+	R int `yaml:"R"`
+	D int `yaml:"D"`
+	E int `yaml:"E"`
+}
+
+// ConquestRules is a regiment's or a Character's special rules: a number
+// for the rules with an X, true for the others.
+type ConquestRules struct {
+	Barrage           int  `yaml:"barrage"`
+	ArmourPiercing    int  `yaml:"armour_piercing"`
+	Cleave            int  `yaml:"cleave"`
+	BrutalImpact      int  `yaml:"brutal_impact"`
+	Impact            int  `yaml:"impact"`
+	Fury              int  `yaml:"fury"`
+	Support           int  `yaml:"support"`
+	Terrifying        int  `yaml:"terrifying"`
+	Smite             bool `yaml:"smite"`
+	Flurry            bool `yaml:"flurry"`
+	RelentlessBlows   bool `yaml:"relentless_blows"`
+	FlawlessStrikes   bool `yaml:"flawless_strikes"`
+	DeadlyBlades      bool `yaml:"deadly_blades"`
+	RapidVolley       bool `yaml:"rapid_volley"`
+	PreciseShot       bool `yaml:"precise_shot"`
+	DeadlyShot        bool `yaml:"deadly_shot"`
+	UnstoppableCharge bool `yaml:"unstoppable_charge"`
+	ThrowingWeapons   bool `yaml:"throwing_weapons"`
+	Linebreaker       bool `yaml:"linebreaker"`
+	Shield            bool `yaml:"shield"`
+	Bastion           int  `yaml:"bastion"`
+	Hardened          int  `yaml:"hardened"`
+	Parry             bool `yaml:"parry"`
+	Untouchable       bool `yaml:"untouchable"`
+	Fearless          bool `yaml:"fearless"`
+	Indomitable       int  `yaml:"indomitable"`
+	Oblivious         bool `yaml:"oblivious"`
+}
+
+// ConquestCharacter is a Character stand joined to the regiment.
+type ConquestCharacter struct {
+	Name    string          `yaml:"name"`
+	Source  string          `yaml:"source"`
+	Profile ConquestProfile `yaml:"profile"`
+	Engaged bool            `yaml:"engaged"` // in contact in a Clash
+	Rules   ConquestRules   `yaml:"special_rules"`
+	Spell   *ConquestSpell  `yaml:"spell"`
+}
+
+// ConquestSpell is a healing spell, cast with the cast action.
+type ConquestSpell struct {
+	Name           string `yaml:"name"`
+	Dice           int    `yaml:"dice"`             // the caster's Magic Level
+	Difficulty     int    `yaml:"difficulty"`       // Casting Difficulty: each die equal or under is a success
+	HealPerSuccess int    `yaml:"heal_per_success"` // Heal Points per success
+}
+
+// ConquestHeal is a heal source at the start of each activation.
+type ConquestHeal struct {
+	Name   string         `yaml:"name"`
+	Kind   string         `yaml:"kind"`   // regeneration or heal
+	Amount ConquestAmount `yaml:"amount"` // 6, D3, D6 or 2D6
+}
+
+// ConquestStart is the damage a regiment has before the fight.
+type ConquestStart struct {
+	StandsLost       int `yaml:"stands_lost"`
+	ModelsLost       int `yaml:"models_lost"`       // from its incomplete stand
+	Wounded          int `yaml:"wounded"`           // Wounded markers beside it
+	CharacterWounded int `yaml:"character_wounded"` // Wounded markers on its Character
+}
+
+// ConquestFight is what happens: one action (clash, charge or volley) or a
+// fight of several turns.
+type ConquestFight struct {
+	Type string `yaml:"type"` // clash, charge, volley or turns
+
+	// One action.
+	Attacker  string `yaml:"attacker"`
+	Target    string `yaml:"target"`
+	Facing    string `yaml:"facing"` // the arc of the target it strikes: front (default), flank or rear
+	Inspired  bool   `yaml:"inspired"`
+	Aimed     bool   `yaml:"aimed"`
+	Obscured  bool   `yaml:"obscured"`
+	LongRange bool   `yaml:"long_range"`
+
+	// Several turns.
+	Turns int            `yaml:"turns"`
+	Sides []ConquestSide `yaml:"sides"` // in activation order
+}
+
+// ConquestSide is one regiment of a fight of several turns.
+type ConquestSide struct {
+	Regiment  string   `yaml:"regiment"`
+	FirstTurn []string `yaml:"first_turn"` // its actions in turn 1; default its actions
+	Actions   []string `yaml:"actions"`    // in every later turn
+	Facing    string   `yaml:"facing"`
+	Inspired  bool     `yaml:"inspired"`
+	Aimed     bool     `yaml:"aimed"`
+	Obscured  bool     `yaml:"obscured"`
+	LongRange bool     `yaml:"long_range"`
+}
+
+// loadConquest decodes, validates and builds a game: conquest scenario.
+func loadConquest(file string, data []byte) (*Plan, error) {
+	var s ConquestScenario
+	pos, errs := decodeStrict(file, data, &s)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if errs := validateConquest(file, &s, pos); len(errs) > 0 {
+		return nil, errs
+	}
+	if s.Name == "" {
+		s.Name = defaultName(file)
+	}
+	p, err := buildConquest(file, &s)
+	if err != nil {
+		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
+	}
+	return p, nil
+}

@@ -1,0 +1,147 @@
+package scenarios
+
+import (
+	"strconv"
+
+	"github.com/wargamesim/sim/engine/conquest"
+)
+
+// buildConquest turns a validated scenario into a plan.
+func buildConquest(file string, s *ConquestScenario) (*Plan, error) {
+	rs, err := conquest.Preset(orDefault(s.Ruleset, conquest.DefaultPreset))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range sortedKeys(s.Rules) {
+		if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
+			return nil, err
+		}
+	}
+	byID := map[string]*ConquestRegiment{}
+	for i := range s.Regiments {
+		byID[s.Regiments[i].ID] = &s.Regiments[i]
+	}
+	p := &Plan{
+		Game: "conquest", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
+		RulesetName: rs.Preset, Rules: rs.Changed(), Trials: s.Trials, Seed: s.Seed,
+	}
+	label := func(r *ConquestRegiment) string {
+		if r.Name != "" {
+			return r.Name + " (" + r.ID + ")"
+		}
+		return r.ID
+	}
+	f := &s.Fight
+	if f.Type == "turns" {
+		cc := conquest.Combat{Turns: f.Turns}
+		for i, sd := range f.Sides {
+			r := byID[sd.Regiment]
+			acts := conquestActions(sd.Actions)
+			first := acts
+			if sd.FirstTurn != nil {
+				first = conquestActions(sd.FirstTurn)
+			}
+			cc.Sides[i] = conquest.Side{
+				Regiment: conquestRegiment(r), FirstTurn: first, Actions: acts,
+				Engagement: conquest.Engagement{Facing: conquestFacing(sd.Facing), Inspired: sd.Inspired,
+					Aimed: sd.Aimed, Obscured: sd.Obscured, LongRange: sd.LongRange},
+			}
+		}
+		fight, err := conquest.NewFight(rs, cc)
+		if err != nil {
+			return nil, err
+		}
+		p.Model = fight
+		p.Lines = append([]string{label(byID[f.Sides[0].Regiment]) + " against " + label(byID[f.Sides[1].Regiment]) +
+			", " + plural(f.Turns, "turn")}, fight.Describe()...)
+		return p, nil
+	}
+	kind := map[string]conquest.Kind{"clash": conquest.Clash, "charge": conquest.Impact, "volley": conquest.Volley}[f.Type]
+	att, tgt := byID[f.Attacker], byID[f.Target]
+	strike, err := conquest.NewStrike(rs, kind, conquestRegiment(att), conquestRegiment(tgt), conquest.Engagement{
+		Facing: conquestFacing(f.Facing), Inspired: f.Inspired, Aimed: f.Aimed, Obscured: f.Obscured, LongRange: f.LongRange})
+	if err != nil {
+		return nil, err
+	}
+	p.Model = strike
+	p.Lines = append([]string{label(att) + " against " + label(tgt)}, strike.Describe()...)
+	return p, nil
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
+}
+
+func conquestActions(names []string) []conquest.Action {
+	out := make([]conquest.Action, 0, len(names))
+	for _, n := range names {
+		a, _ := conquest.ParseAction(n) // validated
+		out = append(out, a)
+	}
+	return out
+}
+
+func conquestFacing(s string) conquest.Facing {
+	for i, n := range conquest.FacingNames() {
+		if n == s {
+			return conquest.Facing(i)
+		}
+	}
+	return conquest.Front
+}
+
+func conquestProfileOf(p ConquestProfile) conquest.Profile {
+	return conquest.Profile{M: p.M, V: p.V, C: p.C, A: p.A, W: p.W, R: p.R, D: p.D, E: p.E}
+}
+
+func conquestRulesOf(x ConquestRules) conquest.Rules {
+	return conquest.Rules{
+		Barrage: x.Barrage, ArmourPiercing: x.ArmourPiercing, Cleave: x.Cleave, BrutalImpact: x.BrutalImpact,
+		ImpactX: x.Impact, Fury: x.Fury, Support: x.Support, Terrifying: x.Terrifying,
+		Smite: x.Smite, Flurry: x.Flurry, RelentlessBlows: x.RelentlessBlows, FlawlessStrikes: x.FlawlessStrikes,
+		DeadlyBlades: x.DeadlyBlades, RapidVolley: x.RapidVolley, PreciseShot: x.PreciseShot, DeadlyShot: x.DeadlyShot,
+		UnstoppableCharge: x.UnstoppableCharge, ThrowingWeapons: x.ThrowingWeapons, Linebreaker: x.Linebreaker,
+		Shield: x.Shield, Bastion: x.Bastion, Hardened: x.Hardened, Parry: x.Parry, Untouchable: x.Untouchable,
+		Fearless: x.Fearless, Indomitable: x.Indomitable, Oblivious: x.Oblivious,
+	}
+}
+
+// conquestRegiment describes r to the engine, with the defaults docs/conquest.md
+// gives: a frontage of up to 3 stands, every front stand engaged.
+func conquestRegiment(r *ConquestRegiment) conquest.Regiment {
+	typ, _ := conquest.ParseType(r.Type)
+	class, _ := conquest.ParseClass(r.Class)
+	out := conquest.Regiment{
+		ID: r.ID, Name: r.Name, Type: typ, Class: class, Profile: conquestProfileOf(r.Profile),
+		Stands: r.Stands, Models: r.Models, Frontage: r.Frontage, Rules: conquestRulesOf(r.Rules),
+		Start: conquest.Damage{StandsLost: r.Start.StandsLost, ModelsLost: r.Start.ModelsLost,
+			Wounded: r.Start.Wounded, CharacterWounded: r.Start.CharacterWounded},
+		RearInContact: r.RearInContact, NoRoom: r.NoRoom,
+	}
+	if out.Frontage == 0 {
+		out.Frontage = min(r.Stands, 3)
+	}
+	out.Engaged = out.Frontage
+	if r.Engaged != nil {
+		out.Engaged = *r.Engaged
+	}
+	if c := r.Character; c != nil {
+		out.Character = &conquest.Character{Name: c.Name, Profile: conquestProfileOf(c.Profile),
+			Rules: conquestRulesOf(c.Rules), Engaged: c.Engaged}
+		if sp := c.Spell; sp != nil {
+			out.Character.Spell = &conquest.Spell{Name: sp.Name, Dice: sp.Dice, Difficulty: sp.Difficulty, PerSuccess: sp.HealPerSuccess}
+		}
+	}
+	for _, h := range r.Healing {
+		kind := conquest.HealFixed
+		if h.Kind == "regeneration" {
+			kind = conquest.HealRegeneration
+		}
+		out.Healing = append(out.Healing, conquest.HealSource{Name: h.Name, Kind: kind,
+			Amount: conquest.Amount{N: h.Amount.N, Dice: h.Amount.Dice, Sides: h.Amount.Sides}})
+	}
+	return out
+}
