@@ -131,6 +131,9 @@ func (t *Turn) Describe() []string {
 				h.ID, a.Kind, g.ID, dice, fa, rs.DuelDeclarerBonus, fb, frac(w, den), frac(ti, den), frac(lo, den), rs.tableName()))
 		}
 	}
+	if len(t.steps[ChargePhase][0])+len(t.steps[ChargePhase][1]) > 0 {
+		lines = append(lines, "the first Heroic Charge in the charge phase's order decides which formation charges")
+	}
 	picks := map[PickUnit]string{PickAction: "one action", PickHero: "one hero with all his actions"}[rs.OrderPicks]
 	lines = append(lines, fmt.Sprintf("each phase's actions: a roll-off when both sides declare, then the sides alternate, a pick being %s; each action costs 1 Might, paid before any is carried out", picks))
 	if e.DuelsOnly {

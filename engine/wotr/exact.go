@@ -6,19 +6,38 @@ import (
 	"github.com/wargamesim/sim/engine"
 )
 
-// Solver returns t as an [engine.Solver] when its results can be computed
-// exactly, and nil otherwise: a turn whose formations do not fight
-// (Engagement.DuelsOnly), which is the duels alone, their roll-off and
-// their hits. A fight between formations has too many dice to enumerate
-// cheaply; sim run simulates it.
+// Solver returns t as an [engine.Solver] when its results are cheap to
+// compute exactly, and nil otherwise: a turn whose formations do not fight
+// (Engagement.DuelsOnly), of at most two duels, with no Hard to Kill hero
+// or formation: the duel rolls, their hits and the roll-off that orders
+// them. Anything more multiplies the states to follow (Hard to Kill rolls
+// and wound counters, further duels); sim run simulates it.
 func (t *Turn) Solver() engine.Solver {
-	if !t.e.DuelsOnly {
+	if !t.e.DuelsOnly || t.duels > maxExactDuels {
 		return nil
+	}
+	for i := range t.e.Formations {
+		if t.e.Formations[i].Toughness != NotHardToKill {
+			return nil
+		}
+	}
+	for i := range t.e.Heroes {
+		if t.e.Heroes[i].Toughness != NotHardToKill {
+			return nil
+		}
 	}
 	return exactTurn{t}
 }
 
+// maxExactDuels is the most duels a turn solved exactly may hold.
+const maxExactDuels = 2
+
 type exactTurn struct{ *Turn }
+
+// maxExactStates bounds the states the solver follows, so that a turn of
+// many duels gets an error instead of a long wait (a few duels between
+// two heroes each stay in the thousands).
+const maxExactStates = 200_000
 
 // xstate is everything a duels-only turn's future and results depend on.
 type xstate struct {
@@ -65,7 +84,7 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 			}
 		}
 	}
-	final := dist{}
+	res := x.newResults()
 	sides := &t.steps[FightPhase]
 	n := [2]int{len(sides[0]), len(sides[1])}
 	var firsts []int
@@ -78,7 +97,7 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 		firsts = []int{1}
 	}
 	if len(firsts) == 0 {
-		final[s0] = 1
+		x.add(res, s0, 1)
 	}
 	for _, first := range firsts {
 		order := orderSteps(nil, sides, first, t.rs.OrderPicks)
@@ -88,54 +107,69 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 			s.might[st.hero]--
 		}
 		cur := dist{s: 1 / float64(len(firsts))}
-		for _, st := range order {
+		for i, st := range order {
 			a := e.Heroes[st.hero].Actions[st.action]
 			if !a.Kind.Duel() {
 				return nil, fmt.Errorf("wotr: %s in a turn without a fight between formations", a.Kind)
 			}
+			// The last duel's outcomes go straight into the results: only
+			// the states between duels are kept whole.
 			next := dist{}
+			sink := func(z xstate, q float64) { next[z] += q }
+			if i == len(order)-1 {
+				sink = func(z xstate, q float64) { x.add(res, z, q) }
+			}
 			for s, p := range cur {
-				x.duel(s, p, int(st.hero), a.Target, a.Kind == EpicDuel, next)
+				x.duel(s, p, int(st.hero), a.Target, a.Kind == EpicDuel, sink)
+				if len(next) > maxExactStates {
+					return nil, fmt.Errorf("exact solution too large: more than %d distinct states after %d duels; use sim run", maxExactStates, i+1)
+				}
 			}
 			cur = next
+			if i == len(order)-1 {
+				cur = nil
+			}
 		}
 		for s, p := range cur {
-			final[s] += p
+			x.add(res, s, p) // an order of no duels
 		}
 	}
-	return x.results(final), nil
+	return res, nil
 }
 
-// results turns the final states into the model's distributions.
-func (x exactTurn) results(final dist) *engine.Exact {
+// newResults makes the empty distributions of the model's results.
+func (x exactTurn) newResults() *engine.Exact {
 	t := x.Turn
-	e := &t.e
 	out := &engine.Exact{Metrics: t.metrics, Events: t.events, PMF: make([][]float64, len(t.metrics)), P: make([]float64, len(t.events))}
 	for i, m := range t.metrics {
 		out.PMF[i] = make([]float64, m.Max-m.Min+1)
 	}
+	return out
+}
+
+// add adds final state s, of probability p, to the results.
+func (x exactTurn) add(out *engine.Exact, s xstate, p float64) {
+	t := x.Turn
+	e := &t.e
 	ix := &t.ix
-	add := func(i int, on bool, p float64) {
+	add := func(i int, on bool) {
 		if i >= 0 && on {
 			out.P[i] += p
 		}
 	}
-	for s, p := range final {
-		for i := range 2 {
-			out.PMF[ix.mCas[i]][e.Formations[i].Models()-int(s.alive[i])] += p
-			add(ix.eDestroyed[i], s.destroyed[i], p)
-			add(ix.eFirst[i], int(s.first) == i, p)
-		}
-		add(ix.eDuel, s.duel, p)
-		for h := range e.Heroes {
-			if ix.mMight[h] >= 0 {
-				out.PMF[ix.mMight[h]][e.Heroes[h].Might-int(s.might[h])] += p
-			}
-			add(ix.eWinsDuel[h], s.flags[h]&xWon != 0, p)
-			add(ix.eSlain[h], s.flags[h]&xSlain != 0, p)
-		}
+	for i := range 2 {
+		out.PMF[ix.mCas[i]][e.Formations[i].Models()-int(s.alive[i])] += p
+		add(ix.eDestroyed[i], s.destroyed[i])
+		add(ix.eFirst[i], int(s.first) == i)
 	}
-	return out
+	add(ix.eDuel, s.duel)
+	for h := range e.Heroes {
+		if ix.mMight[h] >= 0 {
+			out.PMF[ix.mMight[h]][e.Heroes[h].Might-int(s.might[h])] += p
+		}
+		add(ix.eWinsDuel[h], s.flags[h]&xWon != 0)
+		add(ix.eSlain[h], s.flags[h]&xSlain != 0)
+	}
 }
 
 func (s *xstate) avail(t *Turn, h int) int {
@@ -163,11 +197,11 @@ func (s *xstate) fightOf(t *Turn, h int) int {
 // duel is trial.tryDuel and trial.duelRoll over a distribution: it adds to
 // out what state s, of probability p, becomes when hero a's duel on b
 // comes.
-func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out dist) {
+func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out func(xstate, float64)) {
 	t := x.Turn
 	rs := t.rs
 	if s.flags[a]&xOut != 0 || s.flags[b]&xOut != 0 {
-		out[s] += p
+		out(s, p)
 		return
 	}
 	s.duel = true
@@ -189,7 +223,7 @@ func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out dist) {
 			u.might[b] -= int8(xb)
 			sa, sb = sa+xa, sb+xb
 			if sa == sb {
-				out[u] += q
+				out(u, q)
 				continue
 			}
 			w, l, k := a, b, sa-sb
@@ -203,14 +237,14 @@ func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out dist) {
 }
 
 // table follows the winner's k dice on the Duel table, then their hits.
-func (x exactTurn) table(s xstate, p float64, w, l, k int, out dist) {
+func (x exactTurn) table(s xstate, p float64, w, l, k int, out func(xstate, float64)) {
 	t := x.Turn
 	type roll struct{ hero, formation, spent int }
 	cur := map[roll]float64{{}: 1}
 	greedy := t.e.Heroes[w].Policy == GreedyMight
 	capHero := 1 << 30
-	if t.e.Heroes[l].Toughness == NotHardToKill && !t.rs.DuelHitsPersist {
-		capHero = t.e.Heroes[l].R // more hits slay him no more surely
+	if t.e.Heroes[l].Toughness == NotHardToKill {
+		capHero = t.e.Heroes[l].R // more hits slay him no more surely, whatever he carries
 	}
 	for range k {
 		next := map[roll]float64{}
@@ -226,13 +260,40 @@ func (x exactTurn) table(s xstate, p float64, w, l, k int, out dist) {
 		}
 		cur = next
 	}
+	// The hits on the hero and on his formation fall independently, so
+	// each count's outcomes are worked out once and combined.
+	type outcome struct {
+		s xstate
+		p float64
+	}
 	side := t.e.Heroes[l].Formation
+	heroOut, formOut := map[int][]outcome{}, map[int][]outcome{}
 	for r, pr := range cur {
-		u := s
-		u.might[w] -= int8(r.spent)
-		x.woundHero(u, p*pr, l, r.hero, func(v xstate, q float64) {
-			x.formationHits(v, q, side, r.formation, func(z xstate, q float64) { out[z] += q })
-		})
+		hs, ok := heroOut[r.hero]
+		if !ok {
+			x.woundHero(s, 1, l, r.hero, func(u xstate, q float64) { hs = append(hs, outcome{u, q}) })
+			heroOut[r.hero] = hs
+		}
+		fs, ok := formOut[r.formation]
+		if !ok {
+			x.formationHits(s, 1, side, r.formation, func(u xstate, q float64) { fs = append(fs, outcome{u, q}) })
+			formOut[r.formation] = fs
+		}
+		for _, a := range hs {
+			for _, b := range fs {
+				z := a.s
+				z.might[w] -= int8(r.spent)
+				z.alive[side], z.fcounters[side], z.destroyed[side] = b.s.alive[side], b.s.fcounters[side], b.s.destroyed[side]
+				if z.destroyed[side] {
+					for h := range t.e.Heroes {
+						if t.e.Heroes[h].Formation == side {
+							z.flags[h] |= xOut
+						}
+					}
+				}
+				out(z, p*pr*a.p*b.p)
+			}
+		}
 	}
 }
 
@@ -253,25 +314,13 @@ func (x exactTurn) woundHero(s xstate, p float64, h, n int, next func(xstate, fl
 	}
 	s.hits[h] = int8(n % hero.R)
 	very := hero.Toughness == VeryHardToKill
-	var rolls func(s xstate, p float64, left int)
-	rolls = func(s xstate, p float64, left int) {
-		if left == 0 {
-			next(s, p)
-			return
+	x.rolls(s, p, n/hero.R, func(u xstate) bool { return u.flags[h]&xOut != 0 }, func(u *xstate, f int) {
+		c, removed := htkStep(int(u.counters[h]), f, very)
+		u.counters[h] = int8(c)
+		if removed {
+			u.flags[h] |= xOut | xSlain
 		}
-		for f := 1; f <= 6; f++ {
-			u := s
-			c, removed := htkStep(int(u.counters[h]), f, very)
-			u.counters[h] = int8(c)
-			if removed {
-				u.flags[h] |= xOut | xSlain
-				next(u, p/6)
-				continue
-			}
-			rolls(u, p/6, left-1)
-		}
-	}
-	rolls(s, p, n/hero.R)
+	}, next)
 }
 
 // formationHits is trial.hits over a distribution.
@@ -289,26 +338,44 @@ func (x exactTurn) formationHits(s xstate, p float64, i, n int, next func(xstate
 		return
 	}
 	very := me.Toughness == VeryHardToKill
-	var rolls func(s xstate, p float64, left int)
-	rolls = func(s xstate, p float64, left int) {
-		if left == 0 || s.alive[i] == 0 {
-			x.hopeIsLost(&s, i)
-			next(s, p)
-			return
+	x.rolls(s, p, n/me.R, func(u xstate) bool { return u.alive[i] == 0 }, func(u *xstate, f int) {
+		c, removed := htkStep(int(u.fcounters[i]), f, very)
+		if removed {
+			u.alive[i]--
+			u.fcounters[i] = 0
+		} else {
+			u.fcounters[i] = int8(c)
 		}
-		for f := 1; f <= 6; f++ {
-			u := s
-			c, removed := htkStep(int(u.fcounters[i]), f, very)
-			if removed {
-				u.alive[i]--
-				u.fcounters[i] = 0
-			} else {
-				u.fcounters[i] = int8(c)
+	}, func(u xstate, q float64) {
+		x.hopeIsLost(&u, i)
+		next(u, q)
+	})
+}
+
+// rolls follows n rolls on a Hard to Kill table from state s, merging
+// equal states after each roll (so that long runs of rolls that change
+// nothing stay cheap): roll applies a face, done says no more rolls
+// matter. It then hands every final state to next.
+func (x exactTurn) rolls(s xstate, p float64, n int, done func(xstate) bool, roll func(*xstate, int), next func(xstate, float64)) {
+	cur := dist{s: p}
+	for range n {
+		nd := dist{}
+		for u, q := range cur {
+			if done(u) {
+				nd[u] += q
+				continue
 			}
-			rolls(u, p/6, left-1)
+			for f := 1; f <= 6; f++ {
+				v := u
+				roll(&v, f)
+				nd[v] += q / 6
+			}
 		}
+		cur = nd
 	}
-	rolls(s, p, n/me.R)
+	for u, q := range cur {
+		next(u, q)
+	}
 }
 
 // hopeIsLost is trial.hopeIsLost on a state.

@@ -274,10 +274,13 @@ func (tr *trial) hopeIsLost(i int) int {
 	return removed
 }
 
-// destroy removes formation i from the game, and its heroes with it.
+// destroy removes formation i from the game, and its heroes with it; the
+// formations are no longer in contact (a duel can destroy one before any
+// fight).
 func (tr *trial) destroy(i int) {
 	tr.f[i].alive = 0
 	tr.f[i].destroyed = true
+	tr.contact = false
 	for h := range tr.t.e.Heroes {
 		if tr.t.e.Heroes[h].Formation == i {
 			tr.h[h].out = true

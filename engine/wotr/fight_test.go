@@ -335,3 +335,30 @@ func BenchmarkTurn(b *testing.B) {
 		})
 	}
 }
+
+// A duel's hits can remove the enemy formation before any fight: its last
+// company down to half strength (rules/wotr.md §5). Then there is nothing
+// to fight, and its hero is lost with it, though not slain in the duel.
+func TestDuelDestroysBeforeTheFight(t *testing.T) {
+	t.Parallel()
+	e := Engagement{
+		Formations: [2]Formation{
+			{ID: "men", Type: Infantry, Companies: 2, Frontage: 1, F: 3, S: 3, D: 3, A: 2, R: 1, C: 3},
+			{ID: "orcs", Type: Infantry, Companies: 1, Frontage: 1, F: 3, S: 3, D: 3, A: 2, R: 1, C: 2},
+		},
+		Heroes: []Hero{
+			{ID: "captain", Formation: 0, F: 5, R: 2, C: 4, Might: 1, Actions: []Action{{Kind: HeroicDuel, Target: 1}}},
+			{ID: "chief", Formation: 1, F: 4, R: 2, C: 3, Might: 1},
+		},
+		Charger: -1,
+	}
+	tu := newTurn(t, preset(t), e).PerDie()
+	// No roll-off (one side declared). 6 + 5 + 1 = 12 against 1 + 4 = 5:
+	// seven table dice, two 2s (4 formation hits) and five 1s.
+	d := engine.Scripted(6, 1, 2, 2, 1, 1, 1, 1, 1)
+	r := play(tu, d)
+	check(t, "duel destroys the orcs", tu, r, d, want{
+		"fights": 0, "orcs.destroyed": 1, "orcs.casualties": 8, "chief.slain": 0, "captain.wins_duel": 1,
+		"men.wins": 0, "orcs.wins": 0, "draw": 0, "duel_first": 1,
+	})
+}

@@ -22,6 +22,7 @@ type Turn struct {
 	moved   [2]bool         // a Heroic Move: the formation may not charge this turn
 	sides   [2]sideRules
 	nCombat int // Heroic Combats declared
+	duels   int // duels declared
 
 	metrics []engine.Metric
 	events  []string
@@ -90,6 +91,8 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 					t.moved[side] = true
 				case HeroicCombat:
 					t.nCombat++
+				case HeroicDuel, EpicDuel:
+					t.duels++
 				}
 			}
 		}

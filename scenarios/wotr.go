@@ -1,0 +1,107 @@
+package scenarios
+
+// The War of the Ring scenario format (game: wotr): the types below are a
+// file as written, field for field; docs/wotr.md ("Scenario format") is
+// their manual. Decoding is strict, as for Warhammer; wotr_validate.go
+// checks ranges and references into located errors, and wotr_build.go
+// makes the engine's turn.
+
+func init() { games["wotr"] = loadWotR }
+
+// WotRScenario is a War of the Ring scenario file.
+type WotRScenario struct {
+	Game        string            `yaml:"game"` // wotr
+	Name        string            `yaml:"name"`
+	Title       string            `yaml:"title"`
+	Description string            `yaml:"description"`
+	Ruleset     string            `yaml:"ruleset"`      // the preset: wotr (the default, and only one)
+	Rules       map[string]string `yaml:"rules"`        // options set one by one on the preset
+	MightPolicy string            `yaml:"might_policy"` // none, duel (default) or greedy: each hero's unless he gives his own
+	Trials      int64             `yaml:"trials"`
+	Seed        *uint64           `yaml:"seed"`
+	Formations  []WotRFormation   `yaml:"formations"` // exactly two
+	Fight       WotRFight         `yaml:"fight"`
+}
+
+// WotRFormation is a formation of identical companies, with its heroes.
+type WotRFormation struct {
+	ID          string      `yaml:"id"`
+	Name        string      `yaml:"name"`
+	Source      string      `yaml:"source"`
+	Type        string      `yaml:"type"` // infantry (default), cavalry or monster
+	Profile     WotRProfile `yaml:"profile"`
+	Companies   int         `yaml:"companies"`
+	CompanySize int         `yaml:"company_size"` // models in a full company: 8 infantry, 2 cavalry, 1 monster by default
+	Frontage    int         `yaml:"frontage"`     // companies in the front rank: 2 by default, or fewer if there are fewer
+	Contact     int         `yaml:"contact"`      // companies in contact: by default worked out from the widths
+	Shield      bool        `yaml:"shield"`       // +2 Defence against the front
+	Banner      bool        `yaml:"banner"`       // re-roll the Panic test
+	SteadfastOn int         `yaml:"steadfast_on"` // the Panic roll that holds: 6 by default
+	HardToKill  string      `yaml:"hard_to_kill"` // hard or very_hard
+	ToHitMod    int         `yaml:"to_hit_modifier"`
+	SupportDice int         `yaml:"support_dice"` // dice per supporting company, when not the ruleset's (Mob Rule: 2)
+	Heroes      []WotRHero  `yaml:"heroes"`
+}
+
+// WotRProfile is a company's profile, all required.
+type WotRProfile struct {
+	F int `yaml:"F"`
+	S int `yaml:"S"`
+	D int `yaml:"D"` // without the shield
+	A int `yaml:"A"` // dice per company
+	R int `yaml:"R"`
+	C int `yaml:"C"`
+}
+
+// WotRHero is a hero leading his formation's command company.
+type WotRHero struct {
+	ID          string          `yaml:"id"`
+	Name        string          `yaml:"name"`
+	Source      string          `yaml:"source"`
+	Profile     WotRHeroProfile `yaml:"profile"`
+	HardToKill  string          `yaml:"hard_to_kill"`
+	MightPolicy string          `yaml:"might_policy"`
+	Actions     []WotRAction    `yaml:"actions"` // declared this turn
+}
+
+// WotRHeroProfile is what a hero brings: Fight, Resilience and Courage,
+// all required, and Might (0 by default).
+type WotRHeroProfile struct {
+	F     int `yaml:"F"`
+	R     int `yaml:"R"`
+	C     int `yaml:"C"`
+	Might int `yaml:"Might"`
+}
+
+// WotRAction is one declared heroic or epic action.
+type WotRAction struct {
+	Action       string `yaml:"action"`        // heroic_move, heroic_shoot, heroic_charge, heroic_combat, heroic_duel, epic_duel, epic_strike
+	Target       string `yaml:"target"`        // a duel's: an enemy hero's id, or the enemy formation's (its first hero)
+	SecondCharge string `yaml:"second_charge"` // a heroic_combat's: charge (default), decline or decline_if_duel
+}
+
+// WotRFight is what the turn is.
+type WotRFight struct {
+	Type    string `yaml:"type"`    // fight (default): the formations fight; duels: only the duels are fought
+	Charger string `yaml:"charger"` // the formation that charges this turn, if any (a heroic_charge decides otherwise)
+}
+
+// loadWotR decodes, validates and builds a War of the Ring scenario.
+func loadWotR(file string, data []byte) (*Plan, error) {
+	var s WotRScenario
+	pos, errs := decodeStrict(file, data, &s)
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if errs := validateWotR(file, &s, pos); len(errs) > 0 {
+		return nil, errs
+	}
+	if s.Name == "" {
+		s.Name = defaultName(file)
+	}
+	p, err := buildWotR(file, &s)
+	if err != nil {
+		return nil, ErrorList{{File: file, Msg: "internal error, please report it: " + err.Error()}}
+	}
+	return p, nil
+}

@@ -1,0 +1,113 @@
+package scenarios
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/wotr"
+)
+
+// buildWotR turns a validated War of the Ring scenario into a plan.
+func buildWotR(file string, s *WotRScenario) (*Plan, error) {
+	rs, err := wotr.Preset(orDefault(s.Ruleset, wotr.DefaultPreset))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range sortedKeys(s.Rules) {
+		if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
+			return nil, err
+		}
+	}
+	scenarioPolicy := orDefault(s.MightPolicy, "duel")
+	e := wotr.Engagement{Charger: -1, DuelsOnly: s.Fight.Type == "duels"}
+	heroIndex := map[string]int{}
+	for i := range s.Formations {
+		for _, h := range s.Formations[i].Heroes {
+			heroIndex[h.ID] = len(heroIndex)
+		}
+	}
+	var policies []string
+	samePolicy := true
+	for i := range s.Formations {
+		f, foe := &s.Formations[i], &s.Formations[1-i]
+		e.Formations[i] = wotrFormation(f)
+		if f.ID == s.Fight.Charger {
+			e.Charger = i
+		}
+		for _, h := range f.Heroes {
+			pol := orDefault(h.MightPolicy, scenarioPolicy)
+			samePolicy = samePolicy && pol == scenarioPolicy
+			policies = append(policies, h.ID+" "+pol)
+			hero := wotr.Hero{ID: h.ID, Name: h.Name, Formation: i, F: h.Profile.F, R: h.Profile.R, C: h.Profile.C, Might: h.Profile.Might}
+			hero.Policy, _ = wotr.ParsePolicy(pol)                                 // validated
+			hero.Toughness, _ = wotr.ParseToughness(orDefault(h.HardToKill, "no")) // validated
+			for _, a := range h.Actions {
+				act := wotr.Action{}
+				act.Kind, _ = wotr.ParseAction(a.Action)
+				act.SecondCharge, _ = wotr.ParseSecondCharge(orDefault(a.SecondCharge, "charge"))
+				if act.Kind.Duel() {
+					target := a.Target
+					if target == "" || target == foe.ID {
+						target = foe.Heroes[0].ID
+					}
+					act.Target = heroIndex[target]
+				}
+				hero.Actions = append(hero.Actions, act)
+			}
+			e.Heroes = append(e.Heroes, hero)
+		}
+	}
+	turn, err := wotr.NewTurn(rs, e)
+	if err != nil {
+		return nil, err
+	}
+	rules := rs.Changed()
+	if len(e.Heroes) > 0 {
+		// The Might policy is a player's choice, not a rule, but reports
+		// must say which was used (docs/wotr.md, "Might policies").
+		if rules == nil {
+			rules = map[string]string{}
+		}
+		rules["might_policy"] = scenarioPolicy
+		if !samePolicy {
+			rules["might_policy"] = strings.Join(policies, ", ")
+		}
+	}
+	p := &Plan{
+		Game: "wotr", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
+		RulesetName: rs.Preset, Rules: rules, Trials: s.Trials, Seed: s.Seed,
+	}
+	var m engine.Model = turn
+	if sv := turn.Solver(); sv != nil {
+		m = sv
+	}
+	p.Model = m
+	head := formationName(&s.Formations[0]) + " against " + formationName(&s.Formations[1])
+	if e.DuelsOnly {
+		head += ": the duels alone"
+	}
+	p.Lines = append([]string{head}, turn.Describe()...)
+	return p, nil
+}
+
+func formationName(f *WotRFormation) string {
+	if f.Name != "" {
+		return fmt.Sprintf("%s (%s)", f.Name, f.ID)
+	}
+	return f.ID
+}
+
+// wotrFormation is f as the engine takes it.
+func wotrFormation(f *WotRFormation) wotr.Formation {
+	t, _ := wotr.ParseTroop(orDefault(f.Type, "infantry"))         // validated
+	tough, _ := wotr.ParseToughness(orDefault(f.HardToKill, "no")) // validated
+	return wotr.Formation{
+		ID: f.ID, Name: f.Name, Type: t,
+		Companies: f.Companies, CompanySize: f.CompanySize,
+		Frontage: wotrFrontage(f), Contact: f.Contact,
+		F: f.Profile.F, S: f.Profile.S, D: f.Profile.D, A: f.Profile.A, R: f.Profile.R, C: f.Profile.C,
+		Shield: f.Shield, Banner: f.Banner, SteadfastOn: f.SteadfastOn, Toughness: tough,
+		ToHitMod: f.ToHitMod, SupportDice: f.SupportDice,
+	}
+}
