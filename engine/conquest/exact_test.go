@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
-	"gonum.org/v1/gonum/stat/distuv"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // RULES.md §7.10's worked Clash: 6 stands of 4 (A1, Clash 3), 3 engaged,
@@ -112,7 +112,7 @@ func TestSimulatedPoolIsBinomial(t *testing.T) {
 		ex := &engine.Exact{Metrics: []engine.Metric{s.metrics[smPool]}, PMF: [][]float64{pool}}
 		for i, m := range []engine.Model{s, s.PerDie()} {
 			res := run(t, m, 100_000, uint64(40+i))
-			agree(t, c.name, ex, &engine.Result{Trials: res.Trials, Hist: [][]int64{res.Hist[smPool][:len(pool)]}})
+			enginetest.Agree(t, c.name, ex, &engine.Result{Trials: res.Trials, Hist: [][]int64{res.Hist[smPool][:len(pool)]}})
 			for _, k := range res.Hist[smPool][len(pool):] {
 				if k != 0 {
 					t.Errorf("%s: a pool above %d attacks", c.name, c.n)
@@ -152,7 +152,7 @@ func strikeCases(t testing.TB) map[string]*Strike {
 
 // The counting path and the per-die oracle both agree with the exact
 // solution: every mean, every P(X ≥ k) and every event within 4.5 standard
-// errors (fixed seeds; see agree).
+// errors (fixed seeds; see enginetest.Agree).
 func TestExactMatchesSimulation(t *testing.T) {
 	t.Parallel()
 	trials := int64(200_000)
@@ -173,9 +173,9 @@ func TestExactMatchesSimulation(t *testing.T) {
 			t.Errorf("%s: the wounds distribution sums to %v", name, total)
 		}
 		seed++
-		agree(t, name+" counts", ex, run(t, s, trials, seed))
+		enginetest.Agree(t, name+" counts", ex, run(t, s, trials, seed))
 		seed++
-		agree(t, name+" per die", ex, run(t, s.PerDie(), trials/4, seed))
+		enginetest.Agree(t, name+" per die", ex, run(t, s.PerDie(), trials/4, seed))
 	}
 }
 
@@ -188,57 +188,6 @@ func TestExactTooLarge(t *testing.T) {
 	if _, err := s.Exact(); err == nil {
 		t.Error("a 2400-strike Clash: want an error from the exact solver, got none")
 	}
-}
-
-// agree checks a simulation against the exact solution: every metric's
-// mean, every P(X ≥ k) and every event, each within 4.5 standard errors of
-// the exact value. As in engine/warhammer: where n·p·(1−p) < 25 the count
-// is tested against its exact binomial tails (two-sided level 3.4e-6, that
-// of 4.5 standard errors) instead of the normal approximation.
-func agree(t *testing.T, name string, ex *engine.Exact, res *engine.Result) {
-	t.Helper()
-	n := res.Trials
-	for m, pmf := range ex.PMF {
-		mu := mean(pmf)
-		var v, mode float64
-		for k, p := range pmf {
-			v += p * (float64(k) - mu) * (float64(k) - mu)
-			mode = max(mode, p)
-		}
-		var sum float64
-		for k, c := range res.Hist[m] {
-			sum += float64(k) * float64(c)
-		}
-		if se := math.Sqrt(v / float64(n)); float64(n)*(1-mode) >= 25 && math.Abs(sum/float64(n)-mu) > 4.5*se {
-			t.Errorf("%s: %s mean %.5f, exact %.5f (se %.5f)", name, ex.Metrics[m].Name, sum/float64(n), mu, se)
-		}
-		var tailExact float64
-		var tailCount int64
-		for k := len(pmf) - 1; k >= 1; k-- {
-			tailExact += pmf[k]
-			tailCount += res.Hist[m][k]
-			if !proportionAgrees(tailCount, n, min(tailExact, 1)) {
-				t.Errorf("%s: %s P(X >= %d) = %.6f, exact %.6f", name, ex.Metrics[m].Name, k, float64(tailCount)/float64(n), tailExact)
-			}
-		}
-	}
-	for e, p := range ex.P {
-		if !proportionAgrees(res.Count[e], n, p) {
-			t.Errorf("%s: %s P = %.6f, exact %.6f", name, ex.Events[e], float64(res.Count[e])/float64(n), p)
-		}
-	}
-}
-
-func proportionAgrees(x, n int64, p float64) bool {
-	nf := float64(n)
-	if v := nf * p * (1 - p); v >= 25 {
-		return math.Abs(float64(x)-nf*p) <= 4.5*math.Sqrt(v)
-	}
-	const level = 3.4e-6
-	b := distuv.Binomial{N: nf, P: p}
-	below := b.CDF(float64(x))
-	above := 1 - b.CDF(float64(x)-1)
-	return below >= level && above >= level
 }
 
 func ExampleStrike_Exact() {

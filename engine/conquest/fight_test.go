@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // brutes is a regenerating regiment for the scripted fights: three
@@ -141,7 +142,7 @@ func TestFightOfOneActionMatchesStrike(t *testing.T) {
 				sim.Count = append(sim.Count, res.Count[i])
 			}
 		}
-		agree(t, "fight of one clash", sub, sim)
+		enginetest.Agree(t, "fight of one clash", sub, sim)
 	}
 }
 

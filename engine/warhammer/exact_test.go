@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
-	"gonum.org/v1/gonum/stat/distuv"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // tenWoundsOnTwoTrolls is seed 000's "Regenerating excess wounds": 2 Trolls
@@ -122,67 +122,6 @@ func meanOf(pmf []float64) float64 {
 	return m
 }
 
-// agree checks a simulation against the exact solution: every metric's
-// mean, every P(X ≥ k) and every event, each within 4.5 standard errors of
-// the exact value.
-//
-// "Within 4.5 standard errors" is the normal approximation, which fails for
-// rare outcomes: one trial in 20,000 landing in a tail of probability 1e-6
-// is 7 standard errors away, yet happens 2% of the time. So a probability p
-// with n·p·(1-p) < 25 is tested exactly instead: the count of trials is
-// Binomial(n, p), and it fails when either tail beyond the observed count
-// has probability below 3.4e-6, the two-sided level of 4.5 standard errors.
-// A mean is tested where at least 25 trials are expected off the most likely
-// value (below that its deviation is that of a rare count, which the tail
-// tests already cover exactly).
-func agree(t *testing.T, name string, ex *engine.Exact, res *engine.Result) {
-	t.Helper()
-	n := res.Trials
-	for m, pmf := range ex.PMF {
-		mean := meanOf(pmf)
-		var v, mode float64
-		for k, p := range pmf {
-			v += p * (float64(k) - mean) * (float64(k) - mean)
-			mode = max(mode, p)
-		}
-		var sum float64
-		for k, c := range res.Hist[m] {
-			sum += float64(k) * float64(c)
-		}
-		if se := math.Sqrt(v / float64(n)); float64(n)*(1-mode) >= 25 && math.Abs(sum/float64(n)-mean) > 4.5*se {
-			t.Errorf("%s: %s mean %.5f, exact %.5f (se %.5f)", name, ex.Metrics[m].Name, sum/float64(n), mean, se)
-		}
-		var tailExact float64
-		var tailCount int64
-		for k := len(pmf) - 1; k >= 1; k-- {
-			tailExact += pmf[k]
-			tailCount += res.Hist[m][k]
-			if !proportionAgrees(tailCount, n, min(tailExact, 1)) {
-				t.Errorf("%s: %s P(X >= %d) = %.6f, exact %.6f", name, ex.Metrics[m].Name, k, float64(tailCount)/float64(n), tailExact)
-			}
-		}
-	}
-	for e, p := range ex.P {
-		if !proportionAgrees(res.Count[e], n, p) {
-			t.Errorf("%s: %s P = %.6f, exact %.6f", name, ex.Events[e], float64(res.Count[e])/float64(n), p)
-		}
-	}
-}
-
-// proportionAgrees reports whether x successes in n trials are consistent
-// with probability p at the level of 4.5 standard errors (see agree).
-func proportionAgrees(x, n int64, p float64) bool {
-	nf := float64(n)
-	if v := nf * p * (1 - p); v >= 25 {
-		return math.Abs(float64(x)-nf*p) <= 4.5*math.Sqrt(v)
-	}
-	const level = 3.4e-6 // one tail of the normal beyond 4.5 standard errors
-	b := distuv.Binomial{N: nf, P: p}
-	below := b.CDF(float64(x))       // P(X ≤ x)
-	above := 1 - b.CDF(float64(x)-1) // P(X ≥ x)
-	return below >= level && above >= level
-}
-
 func TestExactMatchesSimulationOnSeedExamples(t *testing.T) {
 	t.Parallel()
 	for _, rs := range []*Ruleset{sixth(t), eighth(t)} {
@@ -191,8 +130,8 @@ func TestExactMatchesSimulationOnSeedExamples(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		agree(t, rs.Name+" fast", ex, run(t, v, 100_000, 3))
-		agree(t, rs.Name+" per die", ex, run(t, v.PerDie(), 100_000, 4))
+		enginetest.Agree(t, rs.Name+" fast", ex, run(t, v, 100_000, 3))
+		enginetest.Agree(t, rs.Name+" per die", ex, run(t, v.PerDie(), 100_000, 4))
 	}
 }
 
@@ -294,7 +233,7 @@ func TestExactKillingBlowMultipleWoundsRegeneration(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		agree(t, order+" per die", ex, run(t, v.PerDie(), 200_000, 21))
-		agree(t, order+" counts", ex, run(t, v, 200_000, 22))
+		enginetest.Agree(t, order+" per die", ex, run(t, v.PerDie(), 200_000, 21))
+		enginetest.Agree(t, order+" counts", ex, run(t, v, 200_000, 22))
 	}
 }

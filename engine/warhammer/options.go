@@ -1,222 +1,131 @@
 package warhammer
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
-	"strings"
+
+	"github.com/wargamesim/sim/engine/options"
 )
 
-// Option describes one named option: its values, what it means and where
-// it comes from. docs/rules.md holds the same, longer, and a test keeps the
+// Option describes one named option: its values, what it means, its
+// confidence tag (as RULES.md §0.1 defines) and source, and how to read
+// and set it. docs/rules.md holds the same, longer, and a test keeps the
 // two in step.
-type Option struct {
-	Name    string
-	Values  []string // the values it takes; for troop lists, the troop type names
-	Summary string
-	// Tag is the confidence of the rule behind it, as RULES.md §0.1 defines:
-	// V verified, S secondary, I interpretation, U uncertain.
-	Tag    string
-	Source string
-	get    func(*Ruleset) string
-	set    func(*Ruleset, string) error
-	// valuesText describes the values when listing them would not help.
-	valuesText string
-}
-
-// ValuesText describes the values the option takes, for people.
-func (o Option) ValuesText() string {
-	if o.valuesText != "" {
-		return o.valuesText
-	}
-	return strings.Join(o.Values, ", ")
-}
+type Option = options.Option[Ruleset]
 
 // Options lists every option, in the order docs/rules.md gives them.
-func Options() []Option { return slices.Clone(options) }
+func Options() []Option { return slices.Clone([]Option(optionList)) }
 
 // OptionNames lists the option names in order.
-func OptionNames() []string {
-	names := make([]string, len(options))
-	for i, o := range options {
-		names[i] = o.Name
-	}
-	return names
-}
+func OptionNames() []string { return optionList.Names() }
 
-// enumOption builds an option over a small enum type.
-func enumOption[T ~uint8](name, tag, source, summary string, values []string, field func(*Ruleset) *T) Option {
-	return Option{
-		Name: name, Values: values, Summary: summary, Tag: tag, Source: source,
-		get: func(r *Ruleset) string { return values[*field(r)] },
-		set: func(r *Ruleset, v string) error {
-			i := slices.Index(values, v)
-			if i < 0 {
-				return fmt.Errorf("unknown value %q; use one of %s", v, strings.Join(values, ", "))
-			}
-			*field(r) = T(i)
-			return nil
-		},
-	}
-}
-
-// boolOption builds a yes/no option.
-func boolOption(name, tag, source, summary string, field func(*Ruleset) *bool) Option {
-	return Option{
-		Name: name, Values: []string{"yes", "no"}, Summary: summary, Tag: tag, Source: source,
-		get: func(r *Ruleset) string {
-			if *field(r) {
-				return "yes"
-			}
-			return "no"
-		},
-		set: func(r *Ruleset, v string) error {
-			switch v {
-			case "yes":
-				*field(r) = true
-			case "no":
-				*field(r) = false
-			default:
-				return fmt.Errorf("unknown value %q; use yes or no", v)
-			}
-			return nil
-		},
-	}
-}
-
-// intOption builds an option over a small range of whole numbers.
-func intOption(name, tag, source, summary string, lo, hi int, field func(*Ruleset) *int) Option {
-	var values []string
-	for v := lo; v <= hi; v++ {
-		values = append(values, strconv.Itoa(v))
-	}
-	return Option{
-		Name: name, Values: values, Summary: summary, Tag: tag, Source: source,
-		valuesText: fmt.Sprintf("%d to %d", lo, hi),
-		get:        func(r *Ruleset) string { return strconv.Itoa(*field(r)) },
-		set: func(r *Ruleset, v string) error {
-			x, err := strconv.Atoi(v)
-			if err != nil || x < lo || x > hi {
-				return fmt.Errorf("unknown value %q; use a whole number from %d to %d", v, lo, hi)
-			}
-			*field(r) = x
-			return nil
-		},
-	}
-}
-
-var options = []Option{
+var optionList = options.List[Ruleset]{
 	// Wounds and saves.
-	enumOption("regeneration", "V", "seed 000; RULES.md §2.7.5, §3.2",
+	options.Enum("regeneration", "V", "seed 000; RULES.md §2.7.5, §3.2",
 		"when Regeneration is rolled: after all attacks of the phase (restoring slain models), or as a save after armour",
 		[]string{"end_of_phase", "save"}, func(r *Ruleset) *RegenTiming { return &r.Regeneration }),
-	enumOption("flaming_removes_regeneration", "V", "seed 000 (battle); RULES.md §2.7.5 (8th: phase)",
+	options.Enum("flaming_removes_regeneration", "V", "seed 000 (battle); RULES.md §2.7.5 (8th: phase)",
 		"how long a unit that suffers a wound from Flaming Attacks loses Regeneration",
 		[]string{"battle", "phase"}, func(r *Ruleset) *RegenLoss { return &r.FlamingRegen }),
-	enumOption("regeneration_dice", "I", "seed 000 says one die per unsaved wound; RULES.md §3.2",
+	options.Enum("regeneration_dice", "I", "seed 000 says one die per unsaved wound; RULES.md §3.2",
 		"end-of-phase Regeneration: one die per unsaved wound (capped at the wounds lost), or one per wound lost; they differ only with Multiple Wounds",
 		[]string{"unsaved_wounds", "wounds_lost"}, func(r *Ruleset) *RegenDice { return &r.RegenDice }),
-	enumOption("regeneration_or_ward", "I", "RULES.md §2.7.4 (8th: the player chooses)",
+	options.Enum("regeneration_or_ward", "I", "RULES.md §2.7.4 (8th: the player chooses)",
 		"Regeneration as a save replaces the ward save; the model takes the better of the two, or always one of them",
 		[]string{"better", "regeneration", "ward"}, func(r *Ruleset) *RegenChoice { return &r.RegenOrWard }),
-	{
-		Name:       "killing_blow_targets",
-		Values:     append(TroopTypeNames(), "all"),
-		Summary:    "the troop types Killing Blow slays outright (a comma-separated list, or all)",
-		valuesText: "troop types, comma-separated, or all",
-		Tag:        "I", Source: "RULES.md §3.1 (6th: man-sized, read as infantry and cavalry), §2.9.1 (8th: infantry, cavalry, war beasts [V])",
-		get: func(r *Ruleset) string { return r.KillingBlowTargets.String() },
-		set: func(r *Ruleset, v string) error {
+	options.Custom("killing_blow_targets", "I", "RULES.md §3.1 (6th: man-sized, read as infantry and cavalry), §2.9.1 (8th: infantry, cavalry, war beasts [V])",
+		"the troop types Killing Blow slays outright (a comma-separated list, or all)",
+		"troop types, comma-separated, or all", append(TroopTypeNames(), "all"),
+		func(r *Ruleset) string { return r.KillingBlowTargets.String() },
+		func(r *Ruleset, v string) error {
 			s, err := parseTroopSet(v)
 			if err == nil {
 				r.KillingBlowTargets = s
 			}
 			return err
-		},
-	},
-	enumOption("killing_blow_combat_result", "V", "seed 000 (remaining); RULES.md §2.9.1 (8th: profile)",
+		}),
+	options.Enum("killing_blow_combat_result", "V", "seed 000 (remaining); RULES.md §2.9.1 (8th: profile)",
 		"what a model slain by Killing Blow adds to combat result: the wounds it had left, or its profile Wounds",
 		[]string{"remaining_wounds", "profile_wounds"}, func(r *Ruleset) *KBWounds { return &r.KillingBlowWounds }),
-	enumOption("killing_blow_order", "I", "not covered by the seeds or RULES.md",
+	options.Enum("killing_blow_order", "I", "not covered by the seeds or RULES.md",
 		"whether a volley's other wounds are marked before its Killing Blows (which then slay the model carrying them) or after",
 		[]string{"after_other_wounds", "before_other_wounds"}, func(r *Ruleset) *KBOrder { return &r.KillingBlowOrder }),
-	boolOption("six_always_hits", "I", "RULES.md §2.4 (8th [V]; 6th does not say: kept, since it matters only with to-hit modifiers)",
+	options.Bool("six_always_hits", "I", "RULES.md §2.4 (8th [V]; 6th does not say: kept, since it matters only with to-hit modifiers)",
 		"in close combat a natural 6 hits whatever the modifiers",
 		func(r *Ruleset) *bool { return &r.SixAlwaysHits }),
 
 	// Close combat: who strikes.
-	enumOption("striking_order", "V", "RULES.md §3.1 (6th, 7th: chargers first), §2.3 (8th: Initiative)",
+	options.Enum("striking_order", "V", "RULES.md §3.1 (6th, 7th: chargers first), §2.3 (8th: Initiative)",
 		"who strikes first: chargers in the first round and then Initiative, or Initiative only",
 		[]string{"chargers_first", "initiative"}, func(r *Ruleset) *StrikeOrder { return &r.StrikeOrder }),
-	enumOption("initiative_ties", "V", "RULES.md §3.1 (6th: the previous round's winner, else a roll-off), §2.3 (8th: simultaneous)",
+	options.Enum("initiative_ties", "V", "RULES.md §3.1 (6th: the previous round's winner, else a roll-off), §2.3 (8th: simultaneous)",
 		"groups of equal strike order on opposite sides: the winner of the previous round strikes first (a roll-off in the first round and after a draw), or both at once",
 		[]string{"previous_winner", "simultaneous"}, func(r *Ruleset) *TieRule { return &r.InitiativeTies }),
-	enumOption("asf_against_asf", "U", "RULES.md §2.3 (8th text: simultaneous; a later FAQ may say Initiative), §3.1 (7th: Initiative)",
+	options.Enum("asf_against_asf", "U", "RULES.md §2.3 (8th text: simultaneous; a later FAQ may say Initiative), §3.1 (7th: Initiative)",
 		"two Always Strikes First groups on opposite sides: by Initiative (equal Initiative as initiative_ties says), or at once",
 		[]string{"initiative", "simultaneous"}, func(r *Ruleset) *ASFTie { return &r.ASFAgainstASF }),
-	boolOption("asf_rerolls_misses", "U", "RULES.md §2.3 (8th [V]); 6th not covered",
+	options.Bool("asf_rerolls_misses", "U", "RULES.md §2.3 (8th [V]); 6th not covered",
 		"Always Strikes First re-rolls misses against an enemy of equal or lower Initiative",
 		func(r *Ruleset) *bool { return &r.ASFRerolls }),
-	boolOption("supporting_attacks", "V", "RULES.md §3.1 (6th: models in base contact), §2.2 (8th)",
+	options.Bool("supporting_attacks", "V", "RULES.md §3.1 (6th: models in base contact), §2.2 (8th)",
 		"the rank behind the fighting rank makes one attack a model (monstrous: up to 3), and hordes a rank more",
 		func(r *Ruleset) *bool { return &r.SupportingAttacks }),
 
 	// Close combat: combat result.
-	intOption("rank_bonus_width", "V", "RULES.md §3.1 (6th: 4 wide; 7th, 8th: 5)",
+	options.WholeNumber("rank_bonus_width", "V", "RULES.md §3.1 (6th: 4 wide; 7th, 8th: 5)",
 		"models a rank needs to add +1 to combat result (at most +3)", 1, 10,
 		func(r *Ruleset) *int { return &r.RankWidth }),
-	intOption("monstrous_rank_width", "U", "RULES.md §2.9.11 (8th: 3 [V]); 6th has no monstrous troop type: the 6th width kept",
+	options.WholeNumber("monstrous_rank_width", "U", "RULES.md §2.9.11 (8th: 3 [V]); 6th has no monstrous troop type: the 6th width kept",
 		"the same for monstrous infantry, cavalry and beasts", 1, 10,
 		func(r *Ruleset) *int { return &r.MonstrousRankWidth }),
-	enumOption("rank_bonus_counted", "V", "RULES.md §3.1 (6th: start of the round; 8th: end)",
+	options.Enum("rank_bonus_counted", "V", "RULES.md §3.1 (6th: start of the round; 8th: end)",
 		"when ranks are counted for the rank bonus",
 		[]string{"start_of_round", "end_of_round"}, func(r *Ruleset) *RankTime { return &r.RankCounted }),
-	enumOption("flank_cancels_ranks", "V", "RULES.md §3.1 (6th, 7th: Unit Strength 5), §2.10 (8th: disruption)",
+	options.Enum("flank_cancels_ranks", "V", "RULES.md §3.1 (6th, 7th: Unit Strength 5), §2.10 (8th: disruption)",
 		"what a unit fighting an enemy's flank or rear needs to cancel that enemy's rank bonus",
 		[]string{"unit_strength_5", "two_ranks_of_5"}, func(r *Ruleset) *FlankRule { return &r.FlankCancelsRanks }),
-	boolOption("outnumber_bonus", "S", "RULES.md §3.1 (6th, 7th [V]; 8th has none [S])",
+	options.Bool("outnumber_bonus", "S", "RULES.md §3.1 (6th, 7th [V]; 8th has none [S])",
 		"+1 to the side with the greater Unit Strength",
 		func(r *Ruleset) *bool { return &r.OutnumberBonus }),
-	boolOption("high_ground_bonus", "S", "RULES.md §3.1 (6th, 7th [V]; 8th has none [S])",
+	options.Bool("high_ground_bonus", "S", "RULES.md §3.1 (6th, 7th [V]; 8th has none [S])",
 		"+1 for fighting from higher ground",
 		func(r *Ruleset) *bool { return &r.HighGroundBonus }),
-	boolOption("charge_bonus", "V", "RULES.md §2.10 (8th); not among 6th's bonuses (§3.1)",
+	options.Bool("charge_bonus", "V", "RULES.md §2.10 (8th); not among 6th's bonuses (§3.1)",
 		"+1 to the side that charged, in the first round",
 		func(r *Ruleset) *bool { return &r.ChargeBonus }),
-	enumOption("battle_standard_bonus", "V", "RULES.md §3.1 (6th: +1 in all, BSB included), §2.10 (8th: +1 more)",
+	options.Enum("battle_standard_bonus", "V", "RULES.md §3.1 (6th: +1 in all, BSB included), §2.10 (8th: +1 more)",
 		"what a battle standard adds: it counts as the unit's standard, or +1 more",
 		[]string{"counts_as_standard", "extra"}, func(r *Ruleset) *BSBBonus { return &r.BattleStandard }),
-	boolOption("musician_wins_draws", "U", "not in RULES.md; the usual 7th and 8th edition rule",
+	options.Bool("musician_wins_draws", "U", "not in RULES.md; the usual 7th and 8th edition rule",
 		"a drawn combat is won by 1 by the side with a musician (if only one has one)",
 		func(r *Ruleset) *bool { return &r.MusicianWinsDraws }),
 
 	// Close combat: break tests and after.
-	boolOption("battle_standard_reroll", "U", "RULES.md §2.11 (8th [V]), §3.1 (7th [V]); 6th not covered",
+	options.Bool("battle_standard_reroll", "U", "RULES.md §2.11 (8th [V]), §3.1 (7th [V]); 6th not covered",
 		"a unit with the battle standard re-roll a failed break test",
 		func(r *Ruleset) *bool { return &r.BSBReroll }),
-	boolOption("insane_courage", "U", "RULES.md §3.1 (7th, 8th [V]; not found in 6th [U])",
+	options.Bool("insane_courage", "U", "RULES.md §3.1 (7th, 8th [V]; not found in 6th [U])",
 		"a double 1 always passes a break test",
 		func(r *Ruleset) *bool { return &r.InsaneCourage }),
-	boolOption("steadfast", "V", "RULES.md §2.11 (8th)",
+	options.Bool("steadfast", "V", "RULES.md §2.11 (8th)",
 		"a loser with more ranks (of 5, or 3 monstrous) than its enemy tests on unmodified Leadership",
 		func(r *Ruleset) *bool { return &r.Steadfast }),
-	enumOption("fear", "U", "RULES.md §2.4 (8th: WS 1 [V]); 6th rule from the 6th rulebook's Psychology section, not in RULES.md",
+	options.Enum("fear", "U", "RULES.md §2.4 (8th: WS 1 [V]); 6th rule from the 6th rulebook's Psychology section, not in RULES.md",
 		"fighting a Fear-causing enemy: a beaten unit that the Fear-causers outnumber breaks without a test (6th), or a unit that fails a Leadership test at the start of a round has WS 1 (8th), or nothing",
 		[]string{"auto_break_when_outnumbered", "ws1_on_failed_test", "none"}, func(r *Ruleset) *FearRule { return &r.Fear }),
-	boolOption("stomp", "S", "RULES.md §2.9.9 (8th); 6th has no Stomp",
+	options.Bool("stomp", "S", "RULES.md §2.9.9 (8th); 6th has no Stomp",
 		"monstrous infantry, cavalry and beasts make one Stomp hit a model in contact, after all other attacks, against infantry, war beasts and swarms",
 		func(r *Ruleset) *bool { return &r.Stomp }),
-	enumOption("cavalry_flee_roll", "U", "RULES.md §2.11 (8th: Swiftstride, 3D6 dropping the lowest [S]); 6th not covered",
+	options.Enum("cavalry_flee_roll", "U", "RULES.md §2.11 (8th: Swiftstride, 3D6 dropping the lowest [S]); 6th not covered",
 		"how cavalry roll to flee and to pursue (infantry roll 2D6): 2D6, 3D6, or 3D6 dropping the lowest",
 		[]string{"2d6", "3d6", "3d6_drop_lowest"}, func(r *Ruleset) *FleeRoll { return &r.CavalryFlee }),
 
 	// Weapons.
-	intOption("great_weapon_strength", "U", "RULES.md §2.9.13 ([U]); 6th: strikes last [V]",
+	options.WholeNumber("great_weapon_strength", "U", "RULES.md §2.9.13 ([U]); 6th: strikes last [V]",
 		"Strength bonus of a great weapon", 0, 5, func(r *Ruleset) *int { return &r.GreatWeaponStrength }),
-	intOption("lance_strength", "U", "RULES.md §2.9.13 ([U])",
+	options.WholeNumber("lance_strength", "U", "RULES.md §2.9.13 ([U])",
 		"Strength bonus of a lance on the turn its bearer charged", 0, 5, func(r *Ruleset) *int { return &r.LanceStrength }),
-	intOption("flail_strength", "U", "RULES.md §2.9.13 ([U])",
+	options.WholeNumber("flail_strength", "U", "RULES.md §2.9.13 ([U])",
 		"Strength bonus of a flail in the first round of combat", 0, 5, func(r *Ruleset) *int { return &r.FlailStrength }),
-	intOption("morning_star_strength", "U", "RULES.md §2.9.13 ([U])",
+	options.WholeNumber("morning_star_strength", "U", "RULES.md §2.9.13 ([U])",
 		"Strength bonus of a morning star in the first round of combat", 0, 5, func(r *Ruleset) *int { return &r.MorningStarStrength }),
 }

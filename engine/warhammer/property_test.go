@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // randomVolley draws an attack profile, a target and a ruleset with every
@@ -101,9 +103,9 @@ func TestPropertySimulationMatchesExact(t *testing.T) {
 			t.Fatalf("case %d: %v", i, err)
 		}
 		name := fmt.Sprintf("case %d (%s, %+v vs %+v)", i, rs.Name, a, tg)
-		agree(t, name, ex, run(t, v, trials, uint64(i)))
+		enginetest.Agree(t, name, ex, run(t, v, trials, uint64(i)))
 		if i%10 == 0 {
-			agree(t, name+" per die", ex, run(t, v.PerDie(), trials, uint64(i)+1000))
+			enginetest.Agree(t, name+" per die", ex, run(t, v.PerDie(), trials, uint64(i)+1000))
 		}
 	}
 }

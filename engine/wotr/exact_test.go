@@ -4,8 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/wargamesim/sim/engine"
-	"gonum.org/v1/gonum/stat/distuv"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // duelCases are duels-only turns that exercise what the exact solver
@@ -67,7 +66,7 @@ func TestExactMatchesSimulation(t *testing.T) {
 				t.Errorf("%s: %s sums to %v", c.name, ex.Metrics[m].Name, s)
 			}
 		}
-		agree(t, c.name, ex, run(t, c.tu, n, uint64(100+i)))
+		enginetest.Agree(t, c.name, ex, run(t, c.tu, n, uint64(100+i)))
 	}
 }
 
@@ -112,61 +111,4 @@ func TestSolverOnlyWhenCheap(t *testing.T) {
 	if tu.Solver() != nil {
 		t.Errorf("three duels: a solver")
 	}
-}
-
-// agree checks a simulation against the exact solution: every metric's
-// mean, every P(X ≥ k) and every event, each within 4.5 standard errors of
-// the exact value; a rare outcome (n·p·(1−p) < 25) is tested against the
-// exact binomial tails at the same level (3.4e-6), as in the Warhammer
-// package, where the normal approximation would fail.
-func agree(t *testing.T, name string, ex *engine.Exact, res *engine.Result) {
-	t.Helper()
-	n := res.Trials
-	for m, pmf := range ex.PMF {
-		var mean, v, mode float64
-		for k, p := range pmf {
-			mean += float64(k) * p
-		}
-		for k, p := range pmf {
-			v += p * (float64(k) - mean) * (float64(k) - mean)
-			mode = max(mode, p)
-		}
-		var sum float64
-		for k, c := range res.Hist[m] {
-			sum += float64(k) * float64(c)
-		}
-		if se := math.Sqrt(v / float64(n)); float64(n)*(1-mode) >= 25 && math.Abs(sum/float64(n)-mean) > 4.5*se {
-			t.Errorf("%s: %s mean %.5f, exact %.5f (se %.5f)", name, ex.Metrics[m].Name, sum/float64(n), mean, se)
-		}
-		var tailExact float64
-		var tailCount int64
-		for k := len(pmf) - 1; k >= 1; k-- {
-			tailExact += pmf[k]
-			tailCount += res.Hist[m][k]
-			if !proportionAgrees(tailCount, n, min(tailExact, 1)) {
-				t.Errorf("%s: %s P(X >= %d) = %.6f, exact %.6f", name, ex.Metrics[m].Name, k, float64(tailCount)/float64(n), tailExact)
-			}
-		}
-	}
-	for e, p := range ex.P {
-		if !proportionAgrees(res.Count[e], n, p) {
-			t.Errorf("%s: %s P = %.6f, exact %.6f", name, ex.Events[e], float64(res.Count[e])/float64(n), p)
-		}
-	}
-}
-
-func proportionAgrees(x, n int64, p float64) bool {
-	switch p = max(0, min(1, p)); {
-	case p < 1e-15:
-		return x == 0 // impossible outcomes never happen
-	case p > 1-1e-15:
-		return x == n
-	}
-	nf := float64(n)
-	if v := nf * p * (1 - p); v >= 25 {
-		return math.Abs(float64(x)-nf*p) <= 4.5*math.Sqrt(v)
-	}
-	const level = 3.4e-6
-	b := distuv.Binomial{N: nf, P: p}
-	return b.CDF(float64(x)) >= level && 1-b.CDF(float64(x)-1) >= level
 }

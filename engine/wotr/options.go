@@ -1,202 +1,103 @@
 package wotr
 
 import (
-	"fmt"
 	"slices"
-	"strconv"
-	"strings"
+
+	"github.com/wargamesim/sim/engine/options"
 )
 
-// Option describes one named option: its values, what it means and where
-// it comes from. docs/wotr.md holds the same, longer, and a test keeps the
-// two in step.
-type Option struct {
-	Name    string
-	Values  []string
-	Summary string
-	// Tag is the confidence of the rule behind it, as RULES.md §0.1 and
-	// rules/wotr.md define: V verified, S secondary, I interpretation,
-	// U uncertain.
-	Tag    string
-	Source string
-	get    func(*Ruleset) string
-	set    func(*Ruleset, string) error
-	// valuesText describes the values when listing them would not help.
-	valuesText string
-}
-
-// ValuesText describes the values the option takes, for people.
-func (o Option) ValuesText() string {
-	if o.valuesText != "" {
-		return o.valuesText
-	}
-	return strings.Join(o.Values, ", ")
-}
+// Option describes one named option: its values, what it means, its
+// confidence tag (as RULES.md §0.1 and rules/wotr.md define) and source,
+// and how to read and set it. docs/wotr.md holds the same, longer, and a
+// test keeps the two in step.
+type Option = options.Option[Ruleset]
 
 // Options lists every option, in the order docs/wotr.md gives them.
-func Options() []Option { return slices.Clone(options) }
+func Options() []Option { return slices.Clone([]Option(optionList)) }
 
 // OptionNames lists the option names in order.
-func OptionNames() []string {
-	names := make([]string, len(options))
-	for i, o := range options {
-		names[i] = o.Name
-	}
-	return names
-}
+func OptionNames() []string { return optionList.Names() }
 
-func enumOption[T ~uint8](name, tag, source, summary string, values []string, field func(*Ruleset) *T) Option {
-	return Option{
-		Name: name, Values: values, Summary: summary, Tag: tag, Source: source,
-		get: func(r *Ruleset) string { return values[*field(r)] },
-		set: func(r *Ruleset, v string) error {
-			i := slices.Index(values, v)
-			if i < 0 {
-				return fmt.Errorf("unknown value %q; use one of %s", v, strings.Join(values, ", "))
-			}
-			*field(r) = T(i)
-			return nil
-		},
-	}
-}
-
-func boolOption(name, tag, source, summary string, field func(*Ruleset) *bool) Option {
-	return Option{
-		Name: name, Values: []string{"yes", "no"}, Summary: summary, Tag: tag, Source: source,
-		get: func(r *Ruleset) string {
-			if *field(r) {
-				return "yes"
-			}
-			return "no"
-		},
-		set: func(r *Ruleset, v string) error {
-			switch v {
-			case "yes":
-				*field(r) = true
-			case "no":
-				*field(r) = false
-			default:
-				return fmt.Errorf("unknown value %q; use yes or no", v)
-			}
-			return nil
-		},
-	}
-}
-
-// intOption is a whole number lo..hi; none, if not empty, names 0.
-func intOption(name, tag, source, summary string, lo, hi int, none string, field func(*Ruleset) *int) Option {
-	var values []string
-	text := fmt.Sprintf("%d to %d", lo, hi)
-	if none != "" {
-		values = append(values, none)
-		text = fmt.Sprintf("%s, or %d to %d", none, lo, hi)
-	}
-	for v := lo; v <= hi; v++ {
-		values = append(values, strconv.Itoa(v))
-	}
-	return Option{
-		Name: name, Values: values, Summary: summary, Tag: tag, Source: source, valuesText: text,
-		get: func(r *Ruleset) string {
-			if none != "" && *field(r) == 0 {
-				return none
-			}
-			return strconv.Itoa(*field(r))
-		},
-		set: func(r *Ruleset, v string) error {
-			if none != "" && v == none {
-				*field(r) = 0
-				return nil
-			}
-			x, err := strconv.Atoi(v)
-			if err != nil || x < lo || x > hi {
-				return fmt.Errorf("unknown value %q; use %s", v, text)
-			}
-			*field(r) = x
-			return nil
-		},
-	}
-}
-
-var options = []Option{
+var optionList = options.List[Ruleset]{
 	// Heroic actions (seed 001).
-	enumOption("order_picks", "I", "seed 001, General dynamics (\"alternate in choosing the heroes that will carry out the actions\")",
+	options.Enum("order_picks", "I", "seed 001, General dynamics (\"alternate in choosing the heroes that will carry out the actions\")",
 		"what a side picks in its turn when both sides declare: one declared action, or one hero with all the actions he declared in the phase",
 		[]string{"action", "hero"}, func(r *Ruleset) *PickUnit { return &r.OrderPicks }),
-	boolOption("heroic_combat_recharge", "V", "seed 001, Heroic combats and duels; rules/wotr.md §8",
+	options.Bool("heroic_combat_recharge", "V", "seed 001, Heroic combats and duels; rules/wotr.md §8",
 		"a Heroic Combat whose formation wins its fight, and is no longer in contact, may charge again (the second charge)",
 		func(r *Ruleset) *bool { return &r.HeroicCombatRecharge }),
-	boolOption("duel_after_fight", "I", "seed 001 case 1 read with rules/wotr.md §1 (only the formations need be in contact)",
+	options.Bool("duel_after_fight", "I", "seed 001 case 1 read with rules/wotr.md §1 (only the formations need be in contact)",
 		"a duel whose turn comes after its formations have fought is still fought while they remain in contact (a steadfast loser, a draw)",
 		func(r *Ruleset) *bool { return &r.DuelAfterFight }),
 
 	// The duel (rules/wotr.md §1).
-	enumOption("duel_table", "U", "rules/wotr.md §1 (the marginals are [S]; the joint layout is unknown)",
+	options.Enum("duel_table", "U", "rules/wotr.md §1 (the marginals are [S]; the joint layout is unknown)",
 		"the Duel table's layout: m2 is 1 nothing, 2-3 formation 2 hits, 4-5 hero 1 hit, 6 hero 2 and formation 2; m1 and m3 share its marginals",
 		[]string{"m2", "m1", "m3"}, func(r *Ruleset) *DuelTable { return &r.DuelTable }),
-	intOption("duel_declarer_bonus", "S", "rules/wotr.md §1 (p.67 quoted on warseer t-195309); RULES.md §6.3",
+	options.Int("duel_declarer_bonus", "S", "rules/wotr.md §1 (p.67 quoted on warseer t-195309); RULES.md §6.3",
 		"what the hero who declared the duel adds to his roll", 0, 3, "",
 		func(r *Ruleset) *int { return &r.DuelDeclarerBonus }),
-	boolOption("duel_counts_for_victory", "S", "rules/wotr.md §1 (Escalation League FAQ A2)",
+	options.Bool("duel_counts_for_victory", "S", "rules/wotr.md §1 (Escalation League FAQ A2)",
 		"casualties from a duel count towards who wins the next fight between the formations",
 		func(r *Ruleset) *bool { return &r.DuelCountsForVictory }),
-	boolOption("hero_death_is_casualty", "U", "rules/wotr.md §10",
+	options.Bool("hero_death_is_casualty", "U", "rules/wotr.md §10",
 		"a hero slain in a duel counts one casualty for his side when the victor is decided",
 		func(r *Ruleset) *bool { return &r.HeroDeathIsCasualty }),
-	boolOption("duel_hits_persist", "U", "rules/wotr.md §10",
+	options.Bool("duel_hits_persist", "U", "rules/wotr.md §10",
 		"duel hits on a hero add up over the duels of the phase (else each duel starts afresh)",
 		func(r *Ruleset) *bool { return &r.DuelHitsPersist }),
 
 	// Dice (rules/wotr.md §2, §4).
-	enumOption("battle_skill", "U", "rules/wotr.md §2 (existence and hero rule [V] p.64; size unknown)",
+	options.Enum("battle_skill", "U", "rules/wotr.md §2 (existence and hero rule [V] p.64; size unknown)",
 		"extra dice for each company in contact whose Fight is higher than the enemy's: the difference, 1, 1 to 3 by ratio (higher, double, triple), or none",
 		[]string{"difference", "flat", "ratio", "none"}, func(r *Ruleset) *BattleSkill { return &r.BattleSkill }),
-	intOption("battle_skill_cap", "U", "rules/wotr.md §2, §10",
+	options.Int("battle_skill_cap", "U", "rules/wotr.md §2, §10",
 		"the most battle-skill dice a company gets", 1, 10, "none",
 		func(r *Ruleset) *int { return &r.BattleSkillCap }),
-	enumOption("hero_fight_scope", "V", "rules/wotr.md §2 (p.64 quoted on warseer t-193942; Celeborn and Théoden are the exceptions)",
+	options.Enum("hero_fight_scope", "V", "rules/wotr.md §2 (p.64 quoted on warseer t-193942; Celeborn and Théoden are the exceptions)",
 		"which companies use their hero's Fight for the battle-skill modifier: his own company, or the whole formation",
 		[]string{"company", "formation"}, func(r *Ruleset) *FightScope { return &r.HeroFightScope }),
-	intOption("charge_bonus", "S", "rules/wotr.md §4 (\"+1\", by the rules that replace it)",
+	options.Int("charge_bonus", "S", "rules/wotr.md §4 (\"+1\", by the rules that replace it)",
 		"bonus dice for charging", 0, 6, "",
 		func(r *Ruleset) *int { return &r.ChargeBonus }),
-	enumOption("charge_bonus_per", "U", "rules/wotr.md §4",
+	options.Enum("charge_bonus_per", "U", "rules/wotr.md §4",
 		"what gets the charge bonus: each charging company in contact, or the formation once",
 		[]string{"company", "formation"}, func(r *Ruleset) *Per { return &r.ChargeBonusPer }),
-	boolOption("earthshaking_charge", "U", "rules/wotr.md §4 (diefestung.com report; the mechanism is a placeholder)",
+	options.Bool("earthshaking_charge", "U", "rules/wotr.md §4 (diefestung.com report; the mechanism is a placeholder)",
 		"the charger rolls a D6 as it charges; on a 6 each charging company in contact gets one more bonus die",
 		func(r *Ruleset) *bool { return &r.EarthshakingCharge }),
-	intOption("support_dice", "S", "rules/wotr.md §4 (Mob Rule: \"+2 dice when supporting, not +1\")",
+	options.Int("support_dice", "S", "rules/wotr.md §4 (Mob Rule: \"+2 dice when supporting, not +1\")",
 		"dice per supporting company (a formation may give its own, as Mob Rule does)", 0, 4, "",
 		func(r *Ruleset) *int { return &r.SupportDice }),
-	enumOption("support_ranks", "U", "rules/wotr.md §4",
+	options.Enum("support_ranks", "U", "rules/wotr.md §4",
 		"which companies support: the one directly behind each company in contact, or every company behind it",
 		[]string{"one", "all"}, func(r *Ruleset) *SupportRanks { return &r.SupportRanks }),
-	boolOption("cavalry_support", "U", "rules/wotr.md §4",
+	options.Bool("cavalry_support", "U", "rules/wotr.md §4",
 		"cavalry companies support as infantry do (infantry always do; monsters never)",
 		func(r *Ruleset) *bool { return &r.CavalrySupport }),
-	enumOption("depleted_dice", "U", "rules/wotr.md §4",
+	options.Enum("depleted_dice", "U", "rules/wotr.md §4",
 		"dice of a depleted company in contact: ceil(A × models left / full company), or its full A while a model lives",
 		[]string{"proportional", "full"}, func(r *Ruleset) *Depleted { return &r.DepletedDice }),
 
 	// To hit (rules/wotr.md §3).
-	enumOption("to_hit_floor", "U", "rules/wotr.md §3 (the chart itself has no 2+)",
+	options.Enum("to_hit_floor", "U", "rules/wotr.md §3 (the chart itself has no 2+)",
 		"the best roll a to-hit modifier can bring a die to; a natural 1 always misses, since nothing reaches 1+",
 		[]string{"2+", "3+"}, func(r *Ruleset) *Floor { return &r.ToHitFloor }),
 
 	// Casualties, victory, panic (rules/wotr.md §5, §6).
-	boolOption("last_company_half", "S", "rules/wotr.md §5 (BoLS t-781, p.40 \"Hope is Lost\"; v2project; diefestung)",
+	options.Bool("last_company_half", "S", "rules/wotr.md §5 (BoLS t-781, p.40 \"Hope is Lost\"; v2project; diefestung)",
 		"a formation down to one company at half strength or less is removed",
 		func(r *Ruleset) *bool { return &r.LastCompanyHalf }),
-	boolOption("destroyed_loses", "U", "rules/wotr.md §6, §10",
+	options.Bool("destroyed_loses", "U", "rules/wotr.md §6, §10",
 		"a formation destroyed in a fight loses it whatever the casualties (both destroyed: a draw); else the casualties alone decide",
 		func(r *Ruleset) *bool { return &r.DestroyedLoses }),
-	boolOption("monster_counters_are_casualties", "U", "rules/wotr.md §6 (v2project reading of p.50-51)",
+	options.Bool("monster_counters_are_casualties", "U", "rules/wotr.md §6 (v2project reading of p.50-51)",
 		"wound counters on a Hard to Kill monster count as casualties when the victor is decided",
 		func(r *Ruleset) *bool { return &r.MonsterCountersAreCasualties }),
-	boolOption("monsters_test_panic", "U", "rules/wotr.md §6 (v2project reading of p.51)",
+	options.Bool("monsters_test_panic", "U", "rules/wotr.md §6 (v2project reading of p.51)",
 		"a monster formation that loses a fight tests for panic (else it holds, as if steadfast)",
 		func(r *Ruleset) *bool { return &r.MonstersTestPanic }),
-	boolOption("loser_falls_back", "U", "rules/wotr.md §6, \"Disordered\" (dakkadakka 235538; pcjohnstone)",
+	options.Bool("loser_falls_back", "U", "rules/wotr.md §6, \"Disordered\" (dakkadakka 235538; pcjohnstone)",
 		"a loser that is not steadfast falls back out of contact",
 		func(r *Ruleset) *bool { return &r.LoserFallsBack }),
 }

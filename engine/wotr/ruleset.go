@@ -3,8 +3,10 @@ package wotr
 import (
 	"fmt"
 	"maps"
-	"sort"
+	"slices"
 	"strings"
+
+	"github.com/wargamesim/sim/engine/options"
 )
 
 // Ruleset is War of the Ring's rules as named options ([Options] lists
@@ -43,7 +45,7 @@ type Ruleset struct {
 	MonstersTestPanic            bool // a beaten monster tests for panic
 	LoserFallsBack               bool // a loser that is not steadfast leaves contact
 
-	from map[string]string // option name → where its value came from
+	from options.Origins // option name → where its value came from
 }
 
 // PickUnit is what a side picks in its turn of the alternation.
@@ -153,14 +155,7 @@ var presets = map[string]func() Ruleset{
 }
 
 // PresetNames lists the presets, sorted.
-func PresetNames() []string {
-	names := make([]string, 0, len(presets))
-	for n := range presets {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func PresetNames() []string { return slices.Sorted(maps.Keys(presets)) }
 
 // Preset returns the ruleset of a named preset.
 func Preset(name string) (*Ruleset, error) {
@@ -170,29 +165,16 @@ func Preset(name string) (*Ruleset, error) {
 	}
 	r := p()
 	r.Preset = name
-	r.from = map[string]string{}
-	for _, o := range options {
-		r.from[o.Name] = "preset " + name
-	}
+	r.from = optionList.PresetOrigins(name)
 	return &r, nil
 }
 
 // Set sets the option name to value, recording origin (such as "scenario
-// rules") as where the value came from.
+// rules") as where the value came from. An unknown name is an error that
+// lists the options, and suggests the nearest name when one is at most two
+// edits away; on any error r is unchanged.
 func (r *Ruleset) Set(name, value, origin string) error {
-	for _, o := range options {
-		if o.Name == name {
-			if err := o.set(r, value); err != nil {
-				return err
-			}
-			if r.from == nil {
-				r.from = map[string]string{}
-			}
-			r.from[name] = origin
-			return nil
-		}
-	}
-	return fmt.Errorf("unknown rule option %q; options are %s", name, strings.Join(OptionNames(), ", "))
+	return optionList.Set(r, &r.from, name, value, origin)
 }
 
 // Clone returns a copy of r that can be changed without changing r.
@@ -201,31 +183,15 @@ func (r *Ruleset) Clone() *Ruleset {
 		return nil
 	}
 	c := *r
-	c.from = maps.Clone(r.from)
+	c.from = r.from.Clone()
 	return &c
 }
 
 // Changed returns the options whose values did not come from the preset,
 // with their values, or nil if there are none.
-func (r *Ruleset) Changed() map[string]string {
-	var m map[string]string
-	for _, o := range options {
-		if r.from[o.Name] != "preset "+r.Preset {
-			if m == nil {
-				m = map[string]string{}
-			}
-			m[o.Name] = o.get(r)
-		}
-	}
-	return m
-}
+func (r *Ruleset) Changed() map[string]string { return optionList.Changed(r, r.from, r.Preset) }
 
 // Get returns the value of option name and where it came from.
 func (r *Ruleset) Get(name string) (value, origin string, ok bool) {
-	for _, o := range options {
-		if o.Name == name {
-			return o.get(r), r.from[name], true
-		}
-	}
-	return "", "", false
+	return optionList.Get(r, r.from, name)
 }

@@ -37,7 +37,8 @@ func TestSetErrors(t *testing.T) {
 	t.Parallel()
 	rs := preset(t)
 	for _, c := range []struct{ name, value, want string }{
-		{"duel_tabel", "m1", `unknown rule option "duel_tabel"; options are order_picks, `},
+		{"duel_tabel", "m1", `unknown rule option "duel_tabel"; did you mean "duel_table"? Options are order_picks, `},
+		{"frobnicate", "m1", `unknown rule option "frobnicate"; options are order_picks, `},
 		{"duel_table", "m4", `unknown value "m4"; use one of m2, m1, m3`},
 		{"battle_skill_cap", "11", `unknown value "11"; use none, or 1 to 10`},
 		{"charge_bonus", "x", `unknown value "x"; use 0 to 6`},
