@@ -1,13 +1,6 @@
 package conquest
 
-import (
-	"fmt"
-	"maps"
-	"slices"
-	"strings"
-
-	"github.com/wargamesim/sim/engine/options"
-)
+import "github.com/wargamesim/sim/engine/options"
 
 // Ruleset is an edition's rules as named options ([Options] lists them). A
 // preset ([Preset]) fills every option; a scenario may then set options one
@@ -202,7 +195,7 @@ const (
 // v1.5, the edition of seed 003.
 const DefaultPreset = "1.5"
 
-var presets = map[string]func() Ruleset{
+var presets = options.Presets[Ruleset]{
 	"1.5": func() Ruleset {
 		return Ruleset{
 			Name:                 "1.5",
@@ -270,15 +263,14 @@ var presets = map[string]func() Ruleset{
 }
 
 // PresetNames lists the presets, sorted.
-func PresetNames() []string { return slices.Sorted(maps.Keys(presets)) }
+func PresetNames() []string { return presets.Names() }
 
 // Preset returns the ruleset of a named preset.
 func Preset(name string) (*Ruleset, error) {
-	p, ok := presets[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown ruleset %q; use one of %s", name, strings.Join(PresetNames(), ", "))
+	r, err := presets.Build(name)
+	if err != nil {
+		return nil, err
 	}
-	r := p()
 	r.Preset = name
 	r.from = optionList.PresetOrigins(name)
 	return &r, nil

@@ -1,13 +1,6 @@
 package wotr
 
-import (
-	"fmt"
-	"maps"
-	"slices"
-	"strings"
-
-	"github.com/wargamesim/sim/engine/options"
-)
+import "github.com/wargamesim/sim/engine/options"
 
 // Ruleset is War of the Ring's rules as named options ([Options] lists
 // them). The preset [DefaultPreset] fills every option with the defaults of
@@ -118,7 +111,7 @@ const (
 // DefaultPreset is the only preset: rules/wotr.md's proposed defaults.
 const DefaultPreset = "wotr"
 
-var presets = map[string]func() Ruleset{
+var presets = options.Presets[Ruleset]{
 	"wotr": func() Ruleset {
 		return Ruleset{
 			Name:                 "wotr",
@@ -155,15 +148,14 @@ var presets = map[string]func() Ruleset{
 }
 
 // PresetNames lists the presets, sorted.
-func PresetNames() []string { return slices.Sorted(maps.Keys(presets)) }
+func PresetNames() []string { return presets.Names() }
 
 // Preset returns the ruleset of a named preset.
 func Preset(name string) (*Ruleset, error) {
-	p, ok := presets[name]
-	if !ok {
-		return nil, fmt.Errorf("unknown ruleset %q; use %s", name, strings.Join(PresetNames(), ", "))
+	r, err := presets.Build(name)
+	if err != nil {
+		return nil, err
 	}
-	r := p()
 	r.Preset = name
 	r.from = optionList.PresetOrigins(name)
 	return &r, nil
