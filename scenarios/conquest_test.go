@@ -3,7 +3,6 @@ package scenarios
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -40,18 +39,8 @@ fight:
   target: brutes
 `
 
-// conquestEdit returns conquestBase with each old text replaced by its new
-// text, in pairs; each old text must occur exactly once.
-func conquestEdit(pairs ...string) string {
-	s := conquestBase
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if n := strings.Count(s, pairs[i]); n != 1 {
-			panic(fmt.Sprintf("conquestEdit: %q occurs %d times in the scenario, want once", pairs[i], n))
-		}
-		s = strings.Replace(s, pairs[i], pairs[i+1], 1)
-	}
-	return s
-}
+// conquestEdit returns conquestBase edited as [editScenario] does.
+func conquestEdit(pairs ...string) string { return editScenario(conquestBase, pairs...) }
 
 // conquestTurns is conquestBase as a fight of turns with the given sides.
 func conquestTurns(sides string) string {

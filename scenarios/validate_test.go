@@ -33,10 +33,15 @@ fight:
 `
 
 // edit returns validBase with each old text replaced by its new text, in
-// pairs. Each old text must occur exactly once, so that a row changes what
-// it means to; a table that breaks this is a bug in the test and panics.
-func edit(pairs ...string) string {
-	s := validBase
+// pairs (see [editScenario]).
+func edit(pairs ...string) string { return editScenario(validBase, pairs...) }
+
+// editScenario returns base with each old text replaced by its new text,
+// in pairs. Each old text must occur exactly once, so that a row changes
+// what it means to; a table that breaks this is a bug in the test and
+// panics.
+func editScenario(base string, pairs ...string) string {
+	s := base
 	for i := 0; i+1 < len(pairs); i += 2 {
 		if n := strings.Count(s, pairs[i]); n != 1 {
 			panic(fmt.Sprintf("edit: %q occurs %d times in the scenario, want once", pairs[i], n))

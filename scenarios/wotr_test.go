@@ -37,18 +37,8 @@ fight:
   charger: men
 `
 
-// wotrEdit returns wotrBase with each old text replaced by its new one, in
-// pairs; each old text must occur exactly once.
-func wotrEdit(pairs ...string) string {
-	s := wotrBase
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if n := strings.Count(s, pairs[i]); n != 1 {
-			panic(fmt.Sprintf("wotrEdit: %q occurs %d times, want once", pairs[i], n))
-		}
-		s = strings.Replace(s, pairs[i], pairs[i+1], 1)
-	}
-	return s
-}
+// wotrEdit returns wotrBase edited as [editScenario] does.
+func wotrEdit(pairs ...string) string { return editScenario(wotrBase, pairs...) }
 
 const chiefHero = "    heroes:\n      - id: chief\n        profile: {F: 4, R: 2, C: 3, Might: 2}\n"
 
