@@ -1,9 +1,6 @@
 package plots
 
 import (
-	"math"
-	"strconv"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
@@ -73,21 +70,4 @@ func (cs *cells) textStyle(w, h vg.Length) (sty text.Style, format func(float64)
 		}
 	}
 	return text.Style{}, nil, false
-}
-
-// wholePercent is percent without the decimal: "61%", "<1%", ">99%".
-func wholePercent(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "–"
-	case p <= 0:
-		return "0%"
-	case p >= 1:
-		return "100%"
-	case p < 0.005:
-		return "<1%"
-	case p >= 0.995:
-		return ">99%"
-	}
-	return strconv.FormatFloat(roundHalfUp(100*p, 0), 'f', 0, 64) + "%"
 }

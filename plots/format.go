@@ -14,7 +14,14 @@ const minus = "\u2212"
 // "61.2%". It never rounds a possible event to 0% or a possible failure to
 // 100%: p = 0 and p = 1 give "0%" and "100%", while a p that would round to
 // them gives "<0.1%" and ">99.9%".
-func percent(p float64) string {
+func percent(p float64) string { return percentTo(p, 1) }
+
+// wholePercent is percent without the decimal: "61%", "<1%", ">99%".
+func wholePercent(p float64) string { return percentTo(p, 0) }
+
+// percentTo formats p in 0..1 as a percentage with the given decimals
+// (0 or more), as percent describes.
+func percentTo(p float64, places int) string {
 	switch {
 	case math.IsNaN(p):
 		return "–"
@@ -22,12 +29,16 @@ func percent(p float64) string {
 		return "0%"
 	case p >= 1:
 		return "100%"
-	case p < 0.0005:
-		return "<0.1%"
-	case p >= 0.9995:
-		return ">99.9%"
 	}
-	return strconv.FormatFloat(roundHalfUp(100*p, 1), 'f', 1, 64) + "%"
+	step := math.Pow(10, -float64(places)) // the least step shown, in percent
+	switch v := roundHalfUp(100*p, places); {
+	case v == 0:
+		return "<" + strconv.FormatFloat(step, 'f', places, 64) + "%"
+	case v >= 100:
+		return ">" + strconv.FormatFloat(100-step, 'f', places, 64) + "%"
+	default:
+		return strconv.FormatFloat(v, 'f', places, 64) + "%"
+	}
 }
 
 // roundHalfUp rounds x to the given decimals, halves away from zero as

@@ -35,6 +35,29 @@ func TestPercent(t *testing.T) {
 	}
 }
 
+func TestWholePercent(t *testing.T) {
+	tests := []struct {
+		p    float64
+		want string
+		why  string
+	}{
+		{0.612, "61%", "no decimal"},
+		{0.615, "62%", "rounds half up"},
+		{0, "0%", "never"},
+		{1, "100%", "always"},
+		{0.004, "<1%", "rare but possible: not 0%"},
+		{0.005, "1%", "the least that rounds to 1%"},
+		{0.996, ">99%", "almost certain: not 100%"},
+		{0.994, "99%", "rounds to 99%"},
+		{math.NaN(), "–", "no value"},
+	}
+	for _, tt := range tests {
+		if got := wholePercent(tt.p); got != tt.want {
+			t.Errorf("wholePercent(%g) = %q, want %q (%s)", tt.p, got, tt.want, tt.why)
+		}
+	}
+}
+
 func TestPercentTick(t *testing.T) {
 	tests := []struct {
 		v, step float64
