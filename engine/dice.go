@@ -90,6 +90,20 @@ func (d *Dice) D3() int { return (d.D6() + 1) >> 1 }
 // Roll2D6 returns the sum of two dice, 2..12.
 func (d *Dice) Roll2D6() int { return d.D6() + d.D6() }
 
+// RollOff returns the side, 0 or 1, that wins a roll-off: a D6 each, side
+// 0's first, both re-rolled on a tie (RULES.md §6.1).
+func (d *Dice) RollOff() int {
+	for {
+		a, b := d.D6(), d.D6()
+		switch {
+		case a > b:
+			return 0
+		case a < b:
+			return 1
+		}
+	}
+}
+
 // Count returns how many of n dice roll need or more; need ≤ 1 counts every
 // die and need ≥ 7 none. It rolls every die (use a [Binomial] when only the
 // count matters and speed does).

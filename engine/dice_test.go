@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"math/big"
 	"slices"
 	"testing"
@@ -155,6 +156,36 @@ func TestRoll2D6(t *testing.T) {
 	}
 	if x, c := chiSquare(obs, probs), critical(10, alpha); x > c {
 		t.Errorf("2D6: chi-square %.1f > %.1f: %v", x, c, obs)
+	}
+}
+
+func TestRollOff(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		faces []int
+		want  int
+		why   string
+	}{
+		{[]int{5, 2}, 0, "side 0 rolls first and higher"},
+		{[]int{2, 5}, 1, "side 1 higher"},
+		{[]int{4, 4, 1, 6}, 1, "a tie is rolled again"},
+		{[]int{6, 6, 3, 3, 6, 1}, 0, "as often as it takes"},
+	} {
+		d := Scripted(tt.faces...)
+		if got := d.RollOff(); got != tt.want || d.Left() != 0 {
+			t.Errorf("RollOff on %v = %d with %d dice left, want %d with none (%s)", tt.faces, got, d.Left(), tt.want, tt.why)
+		}
+	}
+	// Fair: each side wins half the roll-offs.
+	d := NewDice(7, 4)
+	const n = 100_000
+	wins := 0
+	for range n {
+		wins += d.RollOff()
+	}
+	// Within 4.5 standard errors (sqrt(n/4) ≈ 158) of n/2.
+	if diff := math.Abs(float64(wins) - n/2); diff > 4.5*math.Sqrt(n/4) {
+		t.Errorf("side 1 won %d of %d roll-offs, %.0f from half", wins, n, diff)
 	}
 }
 

@@ -279,7 +279,7 @@ func (t *fightTrial) orderStrikes(d *engine.Dice, round, prevWinner int) []strik
 	if f.rs.InitiativeTies == TiePreviousWinner && f.ties[r1] {
 		first = prevWinner
 		if first < 0 {
-			first = rollOff(d)
+			first = d.RollOff()
 		}
 	}
 	return f.orders[r1][first+1]
@@ -346,17 +346,4 @@ func crossTie(s []strike) bool {
 		}
 	}
 	return false
-}
-
-// rollOff returns the side that wins a roll-off: a D6 each, re-rolled on a tie.
-func rollOff(d *engine.Dice) int {
-	for {
-		a, b := d.D6(), d.D6()
-		if a != b {
-			if a > b {
-				return 0
-			}
-			return 1
-		}
-	}
 }

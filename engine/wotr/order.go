@@ -37,27 +37,13 @@ func orderSteps(dst []step, sides *[2][]step, first int, unit PickUnit) []step {
 	return dst
 }
 
-// rollOff returns the side that wins a roll-off: a D6 each, side 0's
-// first, re-rolled on a tie (RULES.md §6.1).
-func rollOff(d *engine.Dice) int {
-	for {
-		a, b := d.D6(), d.D6()
-		if a != b {
-			if a > b {
-				return 0
-			}
-			return 1
-		}
-	}
-}
-
 // firstPicker is the side that picks first in a phase whose sides declared
 // n[0] and n[1] actions: the roll-off's winner when both declared (and only
 // then is there a roll-off), else the side that declared; -1 when neither.
 func firstPicker(d *engine.Dice, n [2]int) int {
 	switch {
 	case n[0] > 0 && n[1] > 0:
-		return rollOff(d)
+		return d.RollOff()
 	case n[0] > 0:
 		return 0
 	case n[1] > 0:
