@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -36,19 +37,8 @@ func BenchmarkEngineInfantry40v40(b *testing.B)      { benchEngine(b, infantry40
 func BenchmarkReferenceInfantry40v40(b *testing.B)   { benchReference(b, infantry40(b)) }
 
 // benchEngine measures one worker's trials of p's engine model, on the
-// dice of batch 0, as engine/warhammer/volley_bench_test.go does.
-func benchEngine(b *testing.B, p *scenarios.Plan) {
-	tr := p.Model.NewTrialer()
-	r := engine.TrialResult{Values: make([]int, len(p.Model.Metrics())), Events: make([]bool, len(p.Model.Events()))}
-	d := engine.NewDice(1, 0)
-	b.ReportAllocs()
-	for b.Loop() {
-		clear(r.Values)
-		clear(r.Events)
-		tr.Trial(d, &r)
-	}
-	reportPerTrial(b, b.N)
-}
+// dice of batch 0, as the rule systems' own benchmarks do.
+func benchEngine(b *testing.B, p *scenarios.Plan) { enginetest.BenchTrials(b, p.Model) }
 
 // benchReference measures the reference's trials of p.
 func benchReference(b *testing.B, p *scenarios.Plan) {
@@ -61,13 +51,7 @@ func benchReference(b *testing.B, p *scenarios.Plan) {
 		clear(events)
 		ref.Trial(rnd, values, events)
 	}
-	reportPerTrial(b, b.N)
-}
-
-func reportPerTrial(b *testing.B, trials int) {
-	ns := float64(b.Elapsed().Nanoseconds()) / float64(trials)
-	b.ReportMetric(ns, "ns/trial")
-	b.ReportMetric(1e9/ns, "trials/s")
+	enginetest.ReportPerTrial(b, b.N)
 }
 
 // BenchmarkExactVolley100Regeneration measures the exact solver on 100
@@ -119,9 +103,7 @@ func BenchmarkEngineScaling(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N*scalingTrials)
-			b.ReportMetric(ns, "ns/trial")
-			b.ReportMetric(1e9/ns, "trials/s")
+			enginetest.ReportPerTrial(b, b.N*scalingTrials)
 		})
 	}
 }
@@ -133,16 +115,7 @@ func TestTrialsDoNotAllocate(t *testing.T) {
 		"volley-10": volley10, "volley-100": volley100, "trolls-vs-knights": trollsVsKnights, "infantry-40v40": infantry40,
 	} {
 		p := plan(t)
-		tr := p.Model.NewTrialer()
-		r := engine.TrialResult{Values: make([]int, len(p.Model.Metrics())), Events: make([]bool, len(p.Model.Events()))}
-		d := engine.NewDice(1, 0)
-		if a := testing.AllocsPerRun(100, func() {
-			clear(r.Values)
-			clear(r.Events)
-			tr.Trial(d, &r)
-		}); a != 0 {
-			t.Errorf("engine, %s: %v allocations per trial, want 0", name, a)
-		}
+		enginetest.TrialsDoNotAllocate(t, "engine, "+name, p.Model)
 		ref := reference(t, p)
 		rnd := rand.New(rand.NewPCG(1, Stream))
 		values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))

@@ -35,6 +35,19 @@ type TrialResult struct {
 	Events []bool // one per event
 }
 
+// NewTrialResult returns a zeroed TrialResult with one entry per metric
+// and per event of m.
+func NewTrialResult(m Model) TrialResult {
+	return TrialResult{Values: make([]int, len(m.Metrics())), Events: make([]bool, len(m.Events()))}
+}
+
+// Reset zeroes r's values and events, as a [Trialer] expects them before
+// each trial.
+func (r *TrialResult) Reset() {
+	clear(r.Values)
+	clear(r.Events)
+}
+
 // Exact is a result computed exactly rather than sampled: the distribution
 // of every metric and the probability of every event, in the order of the
 // model's Metrics and Events.

@@ -71,7 +71,7 @@ func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
 		t := m.NewTrialer()
 		g.Go(func() error {
 			var d Dice
-			r := TrialResult{Values: make([]int, len(metrics)), Events: make([]bool, len(events))}
+			r := NewTrialResult(m)
 			for ctx.Err() == nil {
 				b := next.Add(1) - 1
 				if b >= batches {
@@ -122,8 +122,7 @@ func newResult(metrics []Metric, events []string) *Result {
 // allocate.
 func (r *Result) runBatch(t Trialer, d *Dice, tr *TrialResult, n int64) {
 	for range n {
-		clear(tr.Values)
-		clear(tr.Events)
+		tr.Reset()
 		t.Trial(d, tr)
 		for i, v := range tr.Values {
 			h := r.Hist[i]

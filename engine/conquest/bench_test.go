@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // BenchmarkStrike and BenchmarkFight measure one trial, by counts (the
@@ -25,17 +26,5 @@ func BenchmarkFight(b *testing.B) {
 }
 
 func bench(b *testing.B, name string, m engine.Model) {
-	b.Run(name, func(b *testing.B) {
-		tr := m.NewTrialer()
-		r := engine.TrialResult{Values: make([]int, len(m.Metrics())), Events: make([]bool, len(m.Events()))}
-		d := engine.NewDice(1, 1)
-		b.ReportAllocs()
-		for b.Loop() {
-			clear(r.Values)
-			clear(r.Events)
-			tr.Trial(d, &r)
-		}
-		ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-		b.ReportMetric(ns, "ns/trial")
-	})
+	b.Run(name, func(b *testing.B) { enginetest.BenchTrials(b, m) })
 }

@@ -254,26 +254,13 @@ func TestRegenerationSlowsTheGrind(t *testing.T) {
 
 // No allocation per trial, on either path.
 func TestTrialsDoNotAllocate(t *testing.T) {
-	var models []engine.Model
-	for _, s := range strikeCases(t) {
-		models = append(models, s, s.PerDie())
+	for name, s := range strikeCases(t) {
+		enginetest.TrialsDoNotAllocate(t, "strike "+name, s)
+		enginetest.TrialsDoNotAllocate(t, "strike "+name+", per die", s.PerDie())
 	}
-	for _, f := range fightCases(t) {
-		models = append(models, f, f.PerDie())
-	}
-	for _, m := range models {
-		tr := m.NewTrialer()
-		r := engine.TrialResult{Values: make([]int, len(m.Metrics())), Events: make([]bool, len(m.Events()))}
-		d := engine.NewDice(1, 1)
-		if a := testing.AllocsPerRun(5, func() {
-			for range 200 {
-				clear(r.Values)
-				clear(r.Events)
-				tr.Trial(d, &r)
-			}
-		}); a != 0 {
-			t.Errorf("%v allocations per 200 trials of %T, want 0", a, m)
-		}
+	for name, f := range fightCases(t) {
+		enginetest.TrialsDoNotAllocate(t, "fight "+name, f)
+		enginetest.TrialsDoNotAllocate(t, "fight "+name+", per die", f.PerDie())
 	}
 }
 

@@ -99,7 +99,7 @@ func run(t testing.TB, m engine.Model, trials int64, seed uint64) *engine.Result
 }
 
 func trial(m engine.Model, d *engine.Dice) engine.TrialResult {
-	r := engine.TrialResult{Values: make([]int, len(m.Metrics())), Events: make([]bool, len(m.Events()))}
+	r := engine.NewTrialResult(m)
 	m.NewTrialer().Trial(d, &r)
 	return r
 }

@@ -1,8 +1,9 @@
 // Package enginetest checks the rule systems against their exact answers
 // and their documentation, for their tests (as testing/fstest does for
 // file systems): [Agree] tests a simulation against an exact solution,
-// [OptionsTable] a markdown table of options against the code. Only tests
-// import it.
+// [OptionsTable] a markdown table of options against the code,
+// [TrialsDoNotAllocate] the no-allocation-per-trial rule; [BenchTrials]
+// measures a model's trials as a worker runs them. Only tests import it.
 package enginetest
 
 import (

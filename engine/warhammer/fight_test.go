@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // empireKnights and trolls are seed 000's units: five Empire Knights
@@ -40,7 +41,7 @@ func newFight(t testing.TB, rs *Ruleset, cc Combat) *Fight {
 }
 
 func trial(f *Fight, d *engine.Dice) engine.TrialResult {
-	r := engine.TrialResult{Values: make([]int, len(f.Metrics())), Events: make([]bool, len(f.Events()))}
+	r := engine.NewTrialResult(f)
 	f.NewTrialer().Trial(d, &r)
 	return r
 }
@@ -231,18 +232,7 @@ func TestStrikingOrder(t *testing.T) {
 
 func TestFightTrialDoesNotAllocate(t *testing.T) {
 	f := newFight(t, sixth(t), Combat{Sides: [2]Fighter{empireKnights(), trollsUnit()}, Charger: 0, HighGround: -1, MaxRounds: 10})
-	tr := f.NewTrialer()
-	r := engine.TrialResult{Values: make([]int, len(f.Metrics())), Events: make([]bool, len(f.Events()))}
-	d := engine.NewDice(1, 1)
-	if a := testing.AllocsPerRun(5, func() {
-		for range 1000 {
-			clear(r.Values)
-			clear(r.Events)
-			tr.Trial(d, &r)
-		}
-	}); a != 0 {
-		t.Errorf("%v allocations per 1000 fights, want 0", a)
-	}
+	enginetest.TrialsDoNotAllocate(t, "knights against trolls", f)
 }
 
 // The counting path and the per-die path agree on every outcome of a whole

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // benchVolley is a close-combat volley with most rules in play: Killing
@@ -25,17 +25,11 @@ func benchVolley(tb testing.TB, attacks int) *Volley {
 // No allocation per trial (issue 2): a thousand trials of every built-in
 // kind of volley allocate nothing.
 func TestVolleyTrialDoesNotAllocate(t *testing.T) {
-	for _, v := range []*Volley{benchVolley(t, 10), benchVolley(t, 100), benchVolley(t, 10).PerDie(), tenWoundsOnTwoTrolls(t, eighth(t))} {
-		tr := v.NewTrialer()
-		r := engine.TrialResult{Values: make([]int, len(v.Metrics())), Events: make([]bool, len(v.Events()))}
-		d := engine.NewDice(1, 1)
-		if a := testing.AllocsPerRun(5, func() {
-			for range 1000 {
-				tr.Trial(d, &r)
-			}
-		}); a != 0 {
-			t.Errorf("%v allocations per 1000 trials, want 0", a)
-		}
+	for name, v := range map[string]*Volley{
+		"10 attacks": benchVolley(t, 10), "100 attacks": benchVolley(t, 100),
+		"10 attacks per die": benchVolley(t, 10).PerDie(), "ten wounds on two trolls": tenWoundsOnTwoTrolls(t, eighth(t)),
+	} {
+		enginetest.TrialsDoNotAllocate(t, name, v)
 	}
 }
 
@@ -51,18 +45,7 @@ func BenchmarkVolley(b *testing.B) {
 			if perDie {
 				v, path = v.PerDie(), "perdie"
 			}
-			b.Run(fmt.Sprintf("attacks=%d/%s", n, path), func(b *testing.B) {
-				tr := v.NewTrialer()
-				r := engine.TrialResult{Values: make([]int, len(v.Metrics())), Events: make([]bool, len(v.Events()))}
-				d := engine.NewDice(1, 1)
-				b.ReportAllocs()
-				for b.Loop() {
-					tr.Trial(d, &r)
-				}
-				ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-				b.ReportMetric(ns, "ns/trial")
-				b.ReportMetric(1e9/ns, "trials/s")
-			})
+			b.Run(fmt.Sprintf("attacks=%d/%s", n, path), func(b *testing.B) { enginetest.BenchTrials(b, v) })
 		}
 	}
 }

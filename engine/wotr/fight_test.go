@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // fresh returns a trial of tu at the start of its turn.
@@ -277,18 +278,8 @@ func bigTurn(t testing.TB) *Turn {
 
 // A trial allocates nothing (the runner's hot loop).
 func TestTrialDoesNotAllocate(t *testing.T) {
-	for _, tu := range []*Turn{bigTurn(t), bigTurn(t).PerDie()} {
-		tr := tu.NewTrialer()
-		r := engine.TrialResult{Values: make([]int, len(tu.Metrics())), Events: make([]bool, len(tu.Events()))}
-		d := engine.NewDice(1, 0)
-		if a := testing.AllocsPerRun(1000, func() {
-			clear(r.Values)
-			clear(r.Events)
-			tr.Trial(d, &r)
-		}); a != 0 {
-			t.Errorf("per die %v: %v allocations per trial, want 0", tu.perDie, a)
-		}
-	}
+	enginetest.TrialsDoNotAllocate(t, "combat against duel", bigTurn(t))
+	enginetest.TrialsDoNotAllocate(t, "combat against duel, per die", bigTurn(t).PerDie())
 }
 
 // The same seed gives the same numbers on any number of workers: a trial
@@ -321,18 +312,7 @@ func BenchmarkTurn(b *testing.B) {
 		{"combat-vs-duel/per-die", bigTurn(b).PerDie()},
 		{"duel-only", duelOnly(b, preset(b), 6, 5, 2, true, GreedyMight)},
 	} {
-		b.Run(c.name, func(b *testing.B) {
-			tr := c.tu.NewTrialer()
-			r := engine.TrialResult{Values: make([]int, len(c.tu.Metrics())), Events: make([]bool, len(c.tu.Events()))}
-			d := engine.NewDice(1, 0)
-			b.ReportAllocs()
-			for b.Loop() {
-				clear(r.Values)
-				clear(r.Events)
-				tr.Trial(d, &r)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/trial")
-		})
+		b.Run(c.name, func(b *testing.B) { enginetest.BenchTrials(b, c.tu) })
 	}
 }
 

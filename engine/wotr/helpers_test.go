@@ -61,7 +61,7 @@ func newTurn(t testing.TB, rs *Ruleset, e Engagement) *Turn {
 
 // play runs one trial of tu on d.
 func play(tu *Turn, d *engine.Dice) engine.TrialResult {
-	r := engine.TrialResult{Values: make([]int, len(tu.Metrics())), Events: make([]bool, len(tu.Events()))}
+	r := engine.NewTrialResult(tu)
 	tu.NewTrialer().Trial(d, &r)
 	return r
 }

@@ -269,7 +269,7 @@ func TestSeed001MightPaidBeforeResolution(t *testing.T) {
 	tr := tu.NewTrialer().(*trial)
 	func() {
 		defer func() { _ = recover() }() // the script runs out in the fight
-		r := engine.TrialResult{Values: make([]int, len(tu.Metrics())), Events: make([]bool, len(tu.Events()))}
+		r := engine.NewTrialResult(tu)
 		tr.Trial(d, &r)
 	}()
 	if !tr.h[0].wonDuel || tr.h[1].wonDuel || tr.h[1].spent != 2 || tr.fights != 1 {
