@@ -2,13 +2,12 @@ package scenarios
 
 import (
 	"fmt"
-	"math"
 	"reflect"
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
+	"github.com/wargamesim/sim/internal/suggest"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -114,7 +113,7 @@ func checkTypeIn(t reflect.Type, seen map[reflect.Type]bool) {
 func unknownField(name string, names []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "unknown field %q", name)
-	if s := suggest(name, names); s != "" {
+	if s := suggest.Nearest(name, names); s != "" {
 		fmt.Fprintf(&b, "; did you mean %q?", s)
 	}
 	if len(names) == 0 {
@@ -123,42 +122,4 @@ func unknownField(name string, names []string) string {
 		fmt.Fprintf(&b, " (fields here: %s)", strings.Join(names, ", "))
 	}
 	return b.String()
-}
-
-// suggest returns the name closest to key by case-insensitive Levenshtein
-// distance, or "" when none is close: within 2 edits (and fewer edits than the
-// name has letters) or differing only in case. Ties go to the earlier name.
-func suggest(key string, names []string) string {
-	best, bestDist := "", math.MaxInt
-	lk := strings.ToLower(key)
-	for _, name := range names {
-		dist := levenshtein(lk, strings.ToLower(name))
-		near := dist == 0 || dist <= 2 && dist < utf8.RuneCountInString(name)
-		if near && dist < bestDist {
-			best, bestDist = name, dist
-		}
-	}
-	return best
-}
-
-// levenshtein returns the edit distance between a and b in runes.
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

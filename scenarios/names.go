@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/internal/suggest"
 )
 
 var (
@@ -19,7 +20,7 @@ var (
 // unknownChoice says that name is not one of the names a field takes,
 // suggesting the closest (as for unknown fields) before saying which to use.
 func unknownChoice(what, name string, names []string, use string) string {
-	if s := suggest(name, names); s != "" {
+	if s := suggest.Nearest(name, names); s != "" {
 		return fmt.Sprintf("unknown %s %q; did you mean %q? Use %s", what, name, s, use)
 	}
 	return fmt.Sprintf("unknown %s %q; use %s", what, name, use)

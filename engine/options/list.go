@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+
+	"github.com/wargamesim/sim/internal/suggest"
 )
 
 // List is a rule system's options, in the order its documentation gives
@@ -58,7 +60,7 @@ func (l List[R]) Set(r *R, from *Origins, name, value, origin string) error {
 	o, ok := l.Find(name)
 	if !ok {
 		names := l.Names()
-		if near := nearest(name, names); near != "" {
+		if near := suggest.Nearest(name, names); near != "" {
 			return fmt.Errorf("unknown rule option %q; did you mean %q? Options are %s", name, near, strings.Join(names, ", "))
 		}
 		return fmt.Errorf("unknown rule option %q; options are %s", name, strings.Join(names, ", "))
@@ -97,40 +99,4 @@ func (l List[R]) Changed(r *R, from Origins, preset string) map[string]string {
 		}
 	}
 	return m
-}
-
-// nearest returns the name closest to s by edit distance, when it is close
-// enough (two edits at most) to be the one meant, or "". Of equally close
-// names the first wins.
-func nearest(s string, names []string) string {
-	best, dist := "", 3
-	for _, n := range names {
-		if d := editDistance(s, n); d < dist {
-			best, dist = n, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b, counted in
-// bytes: the fewest insertions, deletions and substitutions that turn a
-// into b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

@@ -109,45 +109,6 @@ func TestOriginsClone(t *testing.T) {
 	}
 }
 
-func TestEditDistance(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		a, b, reason string
-		want         int
-	}{
-		{"", "", "both empty", 0},
-		{"", "abc", "all insertions", 3},
-		{"regeneration", "regeneration", "equal", 0},
-		{"regenration", "regeneration", "one deletion", 1},
-		{"duel_tabel", "duel_table", "a transposition is two substitutions", 2},
-		{"kitten", "sitting", "the textbook case", 3},
-	} {
-		if got := editDistance(c.a, c.b); got != c.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d (%s)", c.a, c.b, got, c.want, c.reason)
-		}
-		if got := editDistance(c.b, c.a); got != c.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d (symmetric)", c.b, c.a, got, c.want)
-		}
-	}
-}
-
-func TestNearest(t *testing.T) {
-	t.Parallel()
-	for _, c := range []struct {
-		s, reason, want string
-	}{
-		{"dise", "one substitution", "dice"},
-		{"cup", "one substitution, not two", "cap"},
-		{"moody", "one insertion", "mood"},
-		{"xyzzy", "nothing within two edits", ""},
-		{"ca", "cap is one edit, dice three", "cap"},
-	} {
-		if got := nearest(c.s, list.Names()); got != c.want {
-			t.Errorf("nearest(%q) = %q, want %q (%s)", c.s, got, c.want, c.reason)
-		}
-	}
-}
-
 // A rule system keeps its options in a List and its origins beside the
 // ruleset; setting an option by name records where the value came from.
 func ExampleList_Set() {
