@@ -3,6 +3,8 @@ package plots
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/wargamesim/sim/report"
@@ -18,7 +20,7 @@ func TestFromJSON(t *testing.T) {
 		"exact only":         ogresExactReport(),
 		"partial fight":      fightReport(12288, 1000000, "6th"),
 	}
-	for _, name := range sortedKeys(reports) {
+	for _, name := range slices.Sorted(maps.Keys(reports)) {
 		r := reports[name]
 		t.Run(name, func(t *testing.T) {
 			var buf bytes.Buffer
@@ -29,7 +31,7 @@ func TestFromJSON(t *testing.T) {
 			if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 				t.Fatal(err)
 			}
-			metric := sortedKeys(r.Metrics)[0]
+			metric := slices.Sorted(maps.Keys(r.Metrics))[0]
 			charts := []struct {
 				what string
 				from func(*report.Report) (*Chart, error)

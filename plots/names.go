@@ -73,13 +73,3 @@ func notFound[V any](kind, name string, have map[string]V) error {
 	}
 	return fmt.Errorf("plots: no %s %q in the report; it has %s", kind, name, strings.Join(names, ", "))
 }
-
-// sortedKeys returns the keys of m in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}

@@ -3,6 +3,7 @@ package plots
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 
@@ -39,7 +40,7 @@ func Outcomes(r *report.Report, events []string, o Options) (*Chart, error) {
 		return nil, errors.New("plots: the report has no events to draw")
 	}
 	if len(events) == 0 {
-		events = sortedKeys(r.Events)
+		events = slices.Sorted(maps.Keys(r.Events))
 	}
 	exactOnly := r.Trials == 0
 	var (

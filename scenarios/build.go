@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/wargamesim/sim/engine"
@@ -46,7 +47,7 @@ func build(file string, s *Scenario, rules *warhammer.Ruleset) (*Plan, error) {
 		if rs, err = warhammer.Preset(orDefault(s.Ruleset, warhammer.DefaultPreset)); err != nil {
 			return nil, err
 		}
-		for _, name := range sortedKeys(s.Rules) {
+		for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
 			if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
 				return nil, err
 			}

@@ -1,6 +1,8 @@
 package scenarios
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/wargamesim/sim/engine/conquest"
@@ -12,7 +14,7 @@ func buildConquest(file string, s *ConquestScenario) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range sortedKeys(s.Rules) {
+	for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
 		if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -24,7 +25,7 @@ func validateConquest(file string, s *ConquestScenario, pos positions) ErrorList
 	if err != nil {
 		c.add("ruleset", "%v", err)
 	} else {
-		for _, name := range sortedKeys(s.Rules) {
+		for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
 			if err := rs.Set(name, s.Rules[name], "scenario"); err != nil {
 				c.add(joinPath("rules", name), "%v", err)
 				rs = nil

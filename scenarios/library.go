@@ -3,6 +3,7 @@ package scenarios
 import (
 	"embed"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -116,7 +117,7 @@ func useLibrary(file string, s *Scenario, pos positions) ErrorList {
 		}
 		m := merger{pos: pos, replaced: map[string]bool{}}
 		m.overlay(reflect.ValueOf(&lib).Elem(), reflect.ValueOf(u).Elem(), p)
-		for _, q := range sortedKeys(libPos) {
+		for _, q := range slices.Sorted(maps.Keys(libPos)) {
 			if full := p + "." + q; q != "" && !m.given(full) && !m.shadowed(full, p) {
 				pos[full] = at
 			}

@@ -2,7 +2,8 @@ package scenarios
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -57,17 +58,8 @@ func idText(id string) string {
 // idList lists the unit ids for messages, sorted.
 func idList(ids map[string]int) string {
 	var list []string
-	for _, id := range sortedKeys(ids) {
+	for _, id := range slices.Sorted(maps.Keys(ids)) {
 		list = append(list, idText(id))
 	}
 	return strings.Join(list, ", ")
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

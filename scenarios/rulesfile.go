@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/wargamesim/sim/engine/warhammer"
@@ -55,7 +57,7 @@ func ParseRulesFile(file string, data []byte) (*warhammer.Ruleset, error) {
 	if rf.Name != "" {
 		origin = rf.Name + " (" + file + ")"
 	}
-	for _, name := range sortedKeys(rf.Rules) {
+	for _, name := range slices.Sorted(maps.Keys(rf.Rules)) {
 		if err := rs.Set(name, rf.Rules[name], origin); err != nil {
 			c.add("rules."+name, "%v", err)
 		}

@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -85,7 +86,7 @@ func validate(file string, s *Scenario, pos positions) ErrorList {
 		rs, _ = warhammer.Preset(warhammer.DefaultPreset)
 	}
 	if rs != nil {
-		for _, name := range sortedKeys(s.Rules) {
+		for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
 			if err := rs.Set(name, s.Rules[name], "scenario"); err != nil {
 				c.add(joinPath("rules", name), "%v", err)
 			}

@@ -2,6 +2,8 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
@@ -14,7 +16,7 @@ func buildWotR(file string, s *WotRScenario) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range sortedKeys(s.Rules) {
+	for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
 		if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
 			return nil, err
 		}

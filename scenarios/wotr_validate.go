@@ -2,6 +2,8 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/wargamesim/sim/engine/wotr"
@@ -18,7 +20,7 @@ func validateWotR(file string, s *WotRScenario, pos positions) ErrorList {
 	if err != nil {
 		c.add("ruleset", "%v", err)
 	} else {
-		for _, name := range sortedKeys(s.Rules) {
+		for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
 			if err := rs.Set(name, s.Rules[name], "scenario"); err != nil {
 				c.add(joinPath("rules", name), "%v", err)
 			}

@@ -2,6 +2,7 @@ package conquest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -43,7 +44,7 @@ func (f *Fight) Describe() []string {
 			return strings.Join(names, ", ")
 		}
 		plan := "  each turn: " + acts(sd.Actions)
-		if !equalActions(sd.FirstTurn, sd.Actions) {
+		if !slices.Equal(sd.FirstTurn, sd.Actions) {
 			plan = "  turn 1: " + acts(sd.FirstTurn) + "; later turns: " + acts(sd.Actions)
 		}
 		if a.eng.Facing != Front {
@@ -95,18 +96,6 @@ func (f *Fight) Describe() []string {
 		}
 	}
 	return lines
-}
-
-func equalActions(a, b []Action) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // count writes n things: "1 stand", "2 stands".

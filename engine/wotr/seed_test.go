@@ -1,6 +1,7 @@
 package wotr
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -29,7 +30,7 @@ func TestSeed001Alternation(t *testing.T) {
 	} {
 		sides := [2][]step{a, b}
 		got := orderSteps(nil, &sides, c.first, c.unit)
-		if !equalSteps(got, c.want) {
+		if !slices.Equal(got, c.want) {
 			t.Errorf("%s: order %v, want %v", c.name, got, c.want)
 		}
 	}
@@ -39,21 +40,9 @@ func TestSeed001Alternation(t *testing.T) {
 	if first := firstPicker(d, [2]int{0, 2}); first != 1 || d.Left() != 1 {
 		t.Errorf("one side declaring: first %d with %d dice left; want side 1 and no die rolled", first, d.Left())
 	}
-	if got := orderSteps(nil, &sides, 1, PickAction); !equalSteps(got, b) {
+	if got := orderSteps(nil, &sides, 1, PickAction); !slices.Equal(got, b) {
 		t.Errorf("one side declaring: order %v, want %v", got, b)
 	}
-}
-
-func equalSteps(a, b []step) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // The roll-off: a D6 each, side 0's first; a tie is rolled again
