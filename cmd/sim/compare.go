@@ -121,13 +121,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 
-	cfg := engine.Config{Trials: defaultTrials, Workers: *workers}
-	if first.Trials > 0 {
-		cfg.Trials = first.Trials
-	}
-	if set(fs, "trials") {
-		cfg.Trials = *trials
-	}
+	cfg := engine.Config{Trials: chooseTrials(fs, *trials, first.Trials), Workers: *workers}
 	var source string
 	cfg.Seed, source = chooseSeed(fs, *seed, first.Seed)
 	bar := newProgress(stderr, cfg.Trials, "", *quiet)

@@ -5,6 +5,18 @@ import (
 	"math/rand/v2"
 )
 
+// chooseTrials is the trial count of a run: the --trials flag, else the
+// scenario's (0 when it gives none), else defaultTrials.
+func chooseTrials(fs *flagSet, flag, scenario int64) int64 {
+	switch {
+	case set(fs, "trials"):
+		return flag
+	case scenario > 0:
+		return scenario
+	}
+	return defaultTrials
+}
+
 // chooseSeed is the seed of a run and where it came from: the --seed flag,
 // else the scenario's (scenario may be nil), else one drawn at random, short
 // enough to read out and retype.

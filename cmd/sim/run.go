@@ -67,13 +67,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 
-	cfg := engine.Config{Trials: defaultTrials, Workers: *workers}
-	if plan.Trials > 0 {
-		cfg.Trials = plan.Trials
-	}
-	if set(fs, "trials") {
-		cfg.Trials = *trials
-	}
+	cfg := engine.Config{Trials: chooseTrials(fs, *trials, plan.Trials), Workers: *workers}
 	var source string
 	cfg.Seed, source = chooseSeed(fs, *seed, plan.Seed)
 
