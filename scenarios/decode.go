@@ -273,41 +273,43 @@ func (d *decoder) key(k *yaml.Node, path string) (string, bool) {
 
 // structure decodes the mapping n into the struct v, one field per key.
 func (d *decoder) structure(n *yaml.Node, v reflect.Value, path string) {
-	if n.Kind != yaml.MappingNode {
-		d.fail(path, "expected a mapping (key: value lines), got %s", describe(n))
-		return
-	}
 	info := fieldsOf(v.Type())
-	seen := map[string]int{}
-	for i := 0; i+1 < len(n.Content) && !d.stopped; i += 2 {
-		k, val := n.Content[i], n.Content[i+1]
-		name, ok := d.key(k, path)
-		if !ok {
-			continue
-		}
-		fpath := joinPath(path, name)
-		if line, dup := seen[name]; dup {
-			d.errorAt(k, fpath, "duplicate field %q (first given on line %d); remove one", name, line)
-			continue
-		}
-		seen[name] = k.Line
+	d.entries(n, path, "field", func(name, fpath string, k, val *yaml.Node) {
 		f, ok := info.byName[name]
 		if !ok {
 			d.errorAt(k, fpath, "%s", unknownField(name, info.names))
-			continue
+			return
 		}
 		d.walk(val, v.Field(f), fpath)
-	}
+	})
 }
 
 // mapping decodes the mapping n into a fresh map with string keys.
 func (d *decoder) mapping(n *yaml.Node, v reflect.Value, path string) {
-	if n.Kind != yaml.MappingNode {
-		d.fail(path, "expected a mapping (key: value lines), got %s", describe(n))
-		return
-	}
 	t := v.Type()
 	m := reflect.MakeMapWithSize(t, len(n.Content)/2)
+	if !d.entries(n, path, "key", func(name, kpath string, _, val *yaml.Node) {
+		kv := reflect.New(t.Key()).Elem()
+		kv.SetString(name)
+		ev := reflect.New(t.Elem()).Elem()
+		d.walk(val, ev, kpath)
+		m.SetMapIndex(kv, ev)
+	}) {
+		return
+	}
+	v.Set(m)
+}
+
+// entries calls each for every key of the mapping n, in file order, with
+// the key's name and path, the key and its value, until decoding stops. A
+// key that is not a plain value, or that repeats an earlier one (what
+// names it in the error: "field", "key"), is reported and skipped. It
+// returns false, having reported it, when n is not a mapping.
+func (d *decoder) entries(n *yaml.Node, path, what string, each func(name, kpath string, k, val *yaml.Node)) bool {
+	if n.Kind != yaml.MappingNode {
+		d.fail(path, "expected a mapping (key: value lines), got %s", describe(n))
+		return false
+	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(n.Content) && !d.stopped; i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
@@ -317,17 +319,13 @@ func (d *decoder) mapping(n *yaml.Node, v reflect.Value, path string) {
 		}
 		kpath := joinPath(path, name)
 		if line, dup := seen[name]; dup {
-			d.errorAt(k, kpath, "duplicate key %q (first given on line %d); remove one", name, line)
+			d.errorAt(k, kpath, "duplicate %s %q (first given on line %d); remove one", what, name, line)
 			continue
 		}
 		seen[name] = k.Line
-		kv := reflect.New(t.Key()).Elem()
-		kv.SetString(name)
-		ev := reflect.New(t.Elem()).Elem()
-		d.walk(val, ev, kpath)
-		m.SetMapIndex(kv, ev)
+		each(name, kpath, k, val)
 	}
-	v.Set(m)
+	return true
 }
 
 // sequence decodes the list n into a fresh slice.
