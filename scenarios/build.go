@@ -38,6 +38,16 @@ type VolleySpec struct {
 	Target   warhammer.Target
 }
 
+// setRules sets a validated scenario's rules on rs, in name order.
+func setRules(rs ruleSetter, rules map[string]string) error {
+	for _, name := range slices.Sorted(maps.Keys(rules)) {
+		if err := rs.Set(name, rules[name], "scenario rules"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // build turns a validated scenario into a plan, under the ruleset rules
 // instead of the scenario's own when rules is not nil.
 func build(file string, s *Scenario, rules *warhammer.Ruleset) (*Plan, error) {
@@ -47,10 +57,8 @@ func build(file string, s *Scenario, rules *warhammer.Ruleset) (*Plan, error) {
 		if rs, err = warhammer.Preset(orDefault(s.Ruleset, warhammer.DefaultPreset)); err != nil {
 			return nil, err
 		}
-		for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
-			if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
-				return nil, err
-			}
+		if err := setRules(rs, s.Rules); err != nil {
+			return nil, err
 		}
 	}
 	byID := map[string]*Unit{}

@@ -1,8 +1,6 @@
 package scenarios
 
 import (
-	"maps"
-	"slices"
 	"strconv"
 
 	"github.com/wargamesim/sim/engine/conquest"
@@ -14,10 +12,8 @@ func buildConquest(file string, s *ConquestScenario) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
-		if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
-			return nil, err
-		}
+	if err := setRules(rs, s.Rules); err != nil {
+		return nil, err
 	}
 	byID := map[string]*ConquestRegiment{}
 	for i := range s.Regiments {

@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -18,23 +17,12 @@ var (
 // returns every problem in file order.
 func validateConquest(file string, s *ConquestScenario, pos positions) ErrorList {
 	c := &checker{file: file, pos: pos}
-	if s.Name != "" && !idPattern.MatchString(s.Name) {
-		c.add("name", "%q is not a valid name; use lowercase letters, digits, - and _%s", s.Name, suchAs(s.Name))
-	}
+	c.header(s.Name, s.Trials)
 	rs, err := conquest.Preset(orDefault(s.Ruleset, conquest.DefaultPreset))
 	if err != nil {
 		c.add("ruleset", "%v", err)
-	} else {
-		for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
-			if err := rs.Set(name, s.Rules[name], "scenario"); err != nil {
-				c.add(joinPath("rules", name), "%v", err)
-				rs = nil
-				break
-			}
-		}
-	}
-	if c.present("trials") && (s.Trials < 1 || s.Trials > maxTrials) {
-		c.add("trials", "must be 1 to %d, got %d", int64(maxTrials), s.Trials)
+	} else if !c.rules(rs, s.Rules, "scenario") {
+		rs = nil // the checks that depend on the rules are skipped
 	}
 	ids := map[string]int{}
 	valid := map[*ConquestRegiment]bool{}

@@ -4,9 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/wargamesim/sim/engine/warhammer"
@@ -57,12 +55,7 @@ func ParseRulesFile(file string, data []byte) (*warhammer.Ruleset, error) {
 	if rf.Name != "" {
 		origin = rf.Name + " (" + file + ")"
 	}
-	for _, name := range slices.Sorted(maps.Keys(rf.Rules)) {
-		if err := rs.Set(name, rf.Rules[name], origin); err != nil {
-			c.add("rules."+name, "%v", err)
-		}
-	}
-	if len(c.errs) > 0 {
+	if !c.rules(rs, rf.Rules, origin) {
 		return nil, c.sorted()
 	}
 	if rf.Name != "" {

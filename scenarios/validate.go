@@ -73,27 +73,11 @@ func validate(file string, s *Scenario, pos positions) ErrorList {
 	if s.Game != "" && s.Game != "warhammer" {
 		c.add("game", "unknown game %q; use %s", s.Game, strings.Join(GameNames(), ", "))
 	}
-	if s.Name != "" && !idPattern.MatchString(s.Name) {
-		c.add("name", "%q is not a valid name; use lowercase letters, digits, - and _%s", s.Name, suchAs(s.Name))
-	}
-	var rs *warhammer.Ruleset
-	if s.Ruleset != "" {
-		var err error
-		if rs, err = warhammer.Preset(s.Ruleset); err != nil {
-			c.add("ruleset", "%v", err)
-		}
+	c.header(s.Name, s.Trials)
+	if rs, err := warhammer.Preset(orDefault(s.Ruleset, warhammer.DefaultPreset)); err != nil {
+		c.add("ruleset", "%v", err)
 	} else {
-		rs, _ = warhammer.Preset(warhammer.DefaultPreset)
-	}
-	if rs != nil {
-		for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
-			if err := rs.Set(name, s.Rules[name], "scenario"); err != nil {
-				c.add(joinPath("rules", name), "%v", err)
-			}
-		}
-	}
-	if c.present("trials") && (s.Trials < 1 || s.Trials > maxTrials) {
-		c.add("trials", "must be 1 to %d, got %d", int64(maxTrials), s.Trials)
+		c.rules(rs, s.Rules, "scenario")
 	}
 
 	ids := map[string]int{}
@@ -117,6 +101,37 @@ func validate(file string, s *Scenario, pos positions) ErrorList {
 }
 
 const maxTrials = 1e10
+
+// header checks what every game's scenario starts with: its name, and its
+// trial count when given.
+func (c *checker) header(name string, trials int64) {
+	if name != "" && !idPattern.MatchString(name) {
+		c.add("name", "%q is not a valid name; use lowercase letters, digits, - and _%s", name, suchAs(name))
+	}
+	if c.present("trials") && (trials < 1 || trials > maxTrials) {
+		c.add("trials", "must be 1 to %d, got %d", int64(maxTrials), trials)
+	}
+}
+
+// ruleSetter is what a scenario needs of a game's ruleset: to set its
+// options by name.
+type ruleSetter interface {
+	Set(name, value, origin string) error
+}
+
+// rules sets the options of a file's rules mapping on rs, in name order,
+// reporting each that fails at rules.NAME; it reports whether all were
+// set.
+func (c *checker) rules(rs ruleSetter, rules map[string]string, origin string) bool {
+	ok := true
+	for _, name := range slices.Sorted(maps.Keys(rules)) {
+		if err := rs.Set(name, rules[name], origin); err != nil {
+			c.add(joinPath("rules", name), "%v", err)
+			ok = false
+		}
+	}
+	return ok
+}
 
 func (c *checker) unit(p string, u *Unit) {
 	switch {

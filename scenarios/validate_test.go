@@ -423,3 +423,27 @@ func TestValidateSeveral(t *testing.T) {
 		t.Errorf("Error() = %q\nwant one line: %q", got, line)
 	}
 }
+
+// Every game reports each bad option in a scenario's rules, not only the
+// first, at rules.NAME.
+func TestEveryBadRuleIsReported(t *testing.T) {
+	t.Parallel()
+	bad := "rules: {bogus_one: x, bogus_two: y}\n"
+	for _, tc := range []struct {
+		game, in string
+	}{
+		{"warhammer", edit("trials: 1000\n", "trials: 1000\n"+bad)},
+		{"wotr", wotrEdit("might_policy: duel\n", "might_policy: duel\n"+bad)},
+		{"conquest", conquestEdit("ruleset: \"1.5\"\n", "ruleset: \"1.5\"\n"+bad)},
+	} {
+		_, err := Load("r.yaml", []byte(tc.in))
+		var list ErrorList
+		if !errors.As(err, &list) {
+			t.Fatalf("%s: Load: %v, want an ErrorList", tc.game, err)
+		}
+		got := strings.Join(errorTexts(list), "\n")
+		if len(list) != 2 || !strings.Contains(got, "rules.bogus_one: ") || !strings.Contains(got, "rules.bogus_two: ") {
+			t.Errorf("%s: errors\n%s\nwant one for each of bogus_one and bogus_two", tc.game, got)
+		}
+	}
+}

@@ -2,8 +2,6 @@ package scenarios
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
@@ -16,10 +14,8 @@ func buildWotR(file string, s *WotRScenario) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
-		if err := rs.Set(name, s.Rules[name], "scenario rules"); err != nil {
-			return nil, err
-		}
+	if err := setRules(rs, s.Rules); err != nil {
+		return nil, err
 	}
 	scenarioPolicy := orDefault(s.MightPolicy, "duel")
 	e := wotr.Engagement{Charger: -1, DuelsOnly: s.Fight.Type == "duels"}

@@ -2,8 +2,6 @@ package scenarios
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/wargamesim/sim/engine/wotr"
@@ -13,23 +11,13 @@ import (
 // every problem in file order.
 func validateWotR(file string, s *WotRScenario, pos positions) ErrorList {
 	c := &checker{file: file, pos: pos}
-	if s.Name != "" && !idPattern.MatchString(s.Name) {
-		c.add("name", "%q is not a valid name; use lowercase letters, digits, - and _%s", s.Name, suchAs(s.Name))
-	}
-	rs, err := wotr.Preset(orDefault(s.Ruleset, wotr.DefaultPreset))
-	if err != nil {
+	c.header(s.Name, s.Trials)
+	if rs, err := wotr.Preset(orDefault(s.Ruleset, wotr.DefaultPreset)); err != nil {
 		c.add("ruleset", "%v", err)
 	} else {
-		for _, name := range slices.Sorted(maps.Keys(s.Rules)) {
-			if err := rs.Set(name, s.Rules[name], "scenario"); err != nil {
-				c.add(joinPath("rules", name), "%v", err)
-			}
-		}
+		c.rules(rs, s.Rules, "scenario")
 	}
 	c.policy("might_policy", s.MightPolicy)
-	if c.present("trials") && (s.Trials < 1 || s.Trials > maxTrials) {
-		c.add("trials", "must be 1 to %d, got %d", int64(maxTrials), s.Trials)
-	}
 
 	// Ids name metrics: formations and heroes share one namespace.
 	ids := map[string]string{} // id → its path
