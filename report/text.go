@@ -12,11 +12,12 @@ import (
 	"github.com/wargamesim/sim/stats"
 )
 
-// WriteJSON writes r as indented JSON, the format docs/output.md describes.
-func WriteJSON(w io.Writer, r *Report) error {
+// WriteJSON writes v, a [Report], [Comparison], [Sweep] or [Matrix], as
+// indented JSON, the format docs/output.md describes.
+func WriteJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return enc.Encode(v)
 }
 
 // WriteText writes r as a summary for people: what was simulated, each

@@ -143,13 +143,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	cmp.ByRole = *byRole
 	cmp.Timing = &report.Timing{Seconds: elapsed.Seconds(), TrialsPerSecond: float64(res.Trials) / elapsed.Seconds(), Workers: cfg.Workers}
-	render := func(w io.Writer) error {
-		if *format == "json" {
-			return writeJSON(w, cmp)
-		}
-		return report.WriteTables(w, *format, cmp.Tables(*format == "csv")...)
-	}
-	if err := emit(*out, stdout, render); err != nil {
+	if err := emitReport(*out, stdout, *format, cmp, cmp.Tables); err != nil {
 		return err
 	}
 	if err := drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return comparisonChart(cmp, w, o) }, stderr); err != nil {

@@ -125,13 +125,7 @@ cells:
 	}
 	elapsed := time.Since(start)
 	m.Timing = &report.Timing{Seconds: elapsed.Seconds(), TrialsPerSecond: float64(done) / elapsed.Seconds(), Workers: cfg.Workers}
-	render := func(w io.Writer) error {
-		if *format == "json" {
-			return writeJSON(w, m)
-		}
-		return report.WriteTables(w, *format, m.Tables(*format == "csv")...)
-	}
-	if err := emit(*out, stdout, render); err != nil {
+	if err := emitReport(*out, stdout, *format, m, m.Tables); err != nil {
 		return err
 	}
 	if err := drawCharts(jobs, popts, func(_ string, o plots.Options) (*plots.Chart, error) { return matrixChart(m, o) }, stderr); err != nil {

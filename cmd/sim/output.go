@@ -3,6 +3,8 @@ package main
 import (
 	"io"
 	"math/rand/v2"
+
+	"github.com/wargamesim/sim/report"
 )
 
 // chooseTrials is the trial count of a run: the --trials flag, else the
@@ -28,6 +30,17 @@ func chooseSeed(fs *flagSet, flag uint64, scenario *uint64) (seed uint64, source
 		return *scenario, "scenario"
 	}
 	return rand.Uint64N(1 << 32), "random"
+}
+
+// emitReport writes v to the file out or stdout as emit does: as JSON when
+// format is "json", or else as the tables v gives for format.
+func emitReport(out string, stdout io.Writer, format string, v any, tables func(csv bool) []report.Table) error {
+	return emit(out, stdout, func(w io.Writer) error {
+		if format == "json" {
+			return report.WriteJSON(w, v)
+		}
+		return report.WriteTables(w, format, tables(format == "csv")...)
+	})
 }
 
 // emit renders output to the file out (atomically) or, when out is empty,

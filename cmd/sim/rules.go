@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -70,7 +69,7 @@ func rulesCmd(args []string, stdout, stderr io.Writer) error {
 		t.Rows = append(t.Rows, []string{o.Name, v, from, o.Tag})
 	}
 	if *format == "json" {
-		return writeJSON(stdout, map[string]any{"ruleset": rs.Name, "preset": rs.Preset, "options": rows})
+		return report.WriteJSON(stdout, map[string]any{"ruleset": rs.Name, "preset": rs.Preset, "options": rows})
 	}
 	return report.WriteTables(stdout, *format, t)
 }
@@ -103,17 +102,11 @@ func rulesDiff(a, b, format string, stdout io.Writer) error {
 		}
 	}
 	if format == "json" {
-		return writeJSON(stdout, map[string]any{"a": ra.Name, "b": rb.Name, "differences": rows})
+		return report.WriteJSON(stdout, map[string]any{"a": ra.Name, "b": rb.Name, "differences": rows})
 	}
 	if len(rows) == 0 && format == "text" {
 		_, err := fmt.Fprintf(stdout, "%s and %s set every option alike.\n", ra.Name, rb.Name)
 		return err
 	}
 	return report.WriteTables(stdout, format, t)
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
 }

@@ -167,13 +167,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	elapsed := time.Since(start)
 	sw.Timing = &report.Timing{Seconds: elapsed.Seconds(), TrialsPerSecond: float64(int64(len(sw.Points))*cfg.Trials) / elapsed.Seconds(), Workers: cfg.Workers}
 	ms, es := report.Headline(metricNames, eventNames)
-	render := func(w io.Writer) error {
-		if *format == "json" {
-			return writeJSON(w, sw)
-		}
-		return report.WriteTables(w, *format, sw.Table(ms, es, *format == "csv"))
-	}
-	if err := emit(*out, stdout, render); err != nil {
+	if err := emitReport(*out, stdout, *format, sw, func(csv bool) []report.Table { return []report.Table{sw.Table(ms, es, csv)} }); err != nil {
 		return err
 	}
 	if err := drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return sweepChart(sw, w, o) }, stderr); err != nil {
