@@ -90,12 +90,7 @@ func Comparison(rs []*report.Report, labels []string, metric string, m Measure, 
 	lines := make([]draw.LineStyle, len(rs))
 	glyphs := make([]draw.GlyphStyle, len(rs))
 	for i, s := range ss {
-		c := seriesColors[i]
-		lines[i] = t.line(3, c)
-		for _, d := range dashPatterns[i] {
-			lines[i].Dashes = append(lines[i].Dashes, t.px(d))
-		}
-		glyphs[i] = draw.GlyphStyle{Color: c, Radius: t.px(6), Shape: glyphShapes[i]}
+		lines[i], glyphs[i] = t.series(i)
 		note := "mean " + number(s.mean, meanPlaces((s.ci[1]-s.ci[0])/2))
 		if s.exact {
 			note = "exact mean " + exactNumber(s.mean)

@@ -77,6 +77,18 @@ func (t theme) dashed(width, on, off float64, c color.Color) draw.LineStyle {
 	return l
 }
 
+// series returns the line and point styles of the i-th line of a chart of
+// several (a comparison, a sweep): its colour, dash pattern and shape, so
+// that lines stay apart in grey and for colour-blind readers.
+func (t theme) series(i int) (draw.LineStyle, draw.GlyphStyle) {
+	c := seriesColors[i]
+	l := t.line(3, c)
+	for _, d := range dashPatterns[i] {
+		l.Dashes = append(l.Dashes, t.px(d))
+	}
+	return l, draw.GlyphStyle{Color: c, Radius: t.px(6), Shape: glyphShapes[i]}
+}
+
 // newPlot returns a plot in the house style: no title (the chart has one),
 // no background (the chart paints it), axes in grey with large labels.
 func (t theme) newPlot(xLabel, yLabel string) *plot.Plot {

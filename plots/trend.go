@@ -58,12 +58,7 @@ func Trend(xLabel string, values []string, lines []Line, o Options) (*Chart, err
 	styles := make([]draw.LineStyle, len(lines))
 	glyphs := make([]draw.GlyphStyle, len(lines))
 	for i, l := range lines {
-		c := seriesColors[i]
-		styles[i] = t.line(3, c)
-		for _, d := range dashPatterns[i] {
-			styles[i].Dashes = append(styles[i].Dashes, t.px(d))
-		}
-		glyphs[i] = draw.GlyphStyle{Color: c, Radius: t.px(6), Shape: glyphShapes[i]}
+		styles[i], glyphs[i] = t.series(i)
 		f.key = append(f.key, keyItem{lineSwatch(styles[i], glyphs[i]), l.Name})
 	}
 	f.key = append(f.key, keyItem{label: "whiskers: 95% intervals"})
