@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"context"
-	"errors"
 	"math"
 	"strings"
 	"testing"
@@ -217,22 +216,7 @@ func TestConquestValidate(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Load("c.yaml", []byte(tc.in))
-			switch {
-			case tc.want == "" && err != nil:
-				t.Fatalf("%s\nwant no error: %s", err, tc.reason)
-			case tc.want == "":
-				return
-			case err == nil:
-				t.Fatalf("no error; want %s (%s)", tc.want, tc.reason)
-			}
-			var list ErrorList
-			if !errors.As(err, &list) || len(list) != 1 {
-				t.Fatalf("got %v; want exactly one error: %s (%s)", err, tc.want, tc.reason)
-			}
-			if got := list[0].Error(); got != tc.want {
-				t.Errorf("got  %s\nwant %s\n(%s)", got, tc.want, tc.reason)
-			}
+			wantOneError(t, "c.yaml", tc.in, tc.want, tc.reason)
 		})
 	}
 }

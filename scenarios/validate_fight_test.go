@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"errors"
 	"strings"
 	"testing"
 )
@@ -70,20 +69,7 @@ func TestValidateCloseCombat(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := Load("v.yaml", []byte(tc.in))
-			if tc.want == "" {
-				if err != nil {
-					t.Fatalf("Load: %v, want no error (%s)", err, tc.reason)
-				}
-				return
-			}
-			var list ErrorList
-			if !errors.As(err, &list) {
-				t.Fatalf("Load: %v (%T), want an ErrorList (%s)", err, err, tc.reason)
-			}
-			if got := errorTexts(list); len(got) != 1 || got[0] != tc.want {
-				t.Errorf("errors:\n%s\nwant:\n%s\n(%s)", strings.Join(got, "\n"), tc.want, tc.reason)
-			}
+			wantOneError(t, "v.yaml", tc.in, tc.want, tc.reason)
 		})
 	}
 }

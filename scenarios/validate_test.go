@@ -51,6 +51,26 @@ func editScenario(base string, pairs ...string) string {
 	return s
 }
 
+// wantOneError loads in as file and checks that it gives exactly the one
+// error want, or none when want is "". reason says why, for the failure.
+func wantOneError(t *testing.T, file, in, want, reason string) {
+	t.Helper()
+	_, err := Load(file, []byte(in))
+	if want == "" {
+		if err != nil {
+			t.Fatalf("Load: %v, want no error (%s)", err, reason)
+		}
+		return
+	}
+	var list ErrorList
+	if !errors.As(err, &list) {
+		t.Fatalf("Load: %v (%T), want an ErrorList (%s)", err, err, reason)
+	}
+	if got := errorTexts(list); len(got) != 1 || got[0] != want {
+		t.Errorf("errors:\n%s\nwant:\n%s\n(%s)", strings.Join(got, "\n"), want, reason)
+	}
+}
+
 // insert returns validBase with text added before the line starting with
 // before.
 func insert(before, text string) string {
@@ -377,20 +397,7 @@ func TestValidate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := Load("v.yaml", []byte(tc.in))
-			if tc.want == "" {
-				if err != nil {
-					t.Fatalf("Load: %v, want no error (%s)", err, tc.reason)
-				}
-				return
-			}
-			var list ErrorList
-			if !errors.As(err, &list) {
-				t.Fatalf("Load: %v (%T), want an ErrorList (%s)", err, err, tc.reason)
-			}
-			if got := errorTexts(list); len(got) != 1 || got[0] != tc.want {
-				t.Errorf("errors:\n%s\nwant:\n%s\n(%s)", strings.Join(got, "\n"), tc.want, tc.reason)
-			}
+			wantOneError(t, "v.yaml", tc.in, tc.want, tc.reason)
 		})
 	}
 }

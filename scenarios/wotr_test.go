@@ -2,7 +2,6 @@ package scenarios
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -222,22 +221,7 @@ func TestWotRValidate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := Load("w.yaml", []byte(tc.in))
-			switch {
-			case tc.want == "" && err != nil:
-				t.Fatalf("%s: %v", tc.reason, err)
-			case tc.want == "":
-				return
-			case err == nil:
-				t.Fatalf("%s: no error, want %q", tc.reason, tc.want)
-			}
-			var list ErrorList
-			if !errors.As(err, &list) || len(list) != 1 {
-				t.Fatalf("%s: got %v, want exactly %q", tc.reason, err, tc.want)
-			}
-			if got := list[0].Error(); got != tc.want {
-				t.Errorf("%s:\n got %s\nwant %s", tc.reason, got, tc.want)
-			}
+			wantOneError(t, "w.yaml", tc.in, tc.want, tc.reason)
 		})
 	}
 }
