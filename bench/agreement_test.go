@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
 

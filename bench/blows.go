@@ -1,6 +1,6 @@
 package bench
 
-import "github.com/wargamesim/sim/engine/warhammer"
+import "github.com/wargamesim/sim/game/warhammer"
 
 // blow says how each attack of one group goes against one target: the to
 // hit, to wound and save tests, worked out once from the rules.

@@ -1,6 +1,6 @@
 package bench
 
-import "github.com/wargamesim/sim/engine/warhammer"
+import "github.com/wargamesim/sim/game/warhammer"
 
 // unit is a unit's wounds and models, kept as seed 002 keeps them: whole
 // models, and the wounds marked on the one damaged model.

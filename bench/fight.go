@@ -2,7 +2,7 @@ package bench
 
 import (
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 )
 
 // fight is a close combat fought round after round until a side breaks, is
@@ -14,7 +14,7 @@ type fight struct {
 }
 
 // The fight's metrics and events, in the engine's order
-// (engine/warhammer/fight.go: Metrics and Events).
+// (game/warhammer/fight.go: Metrics and Events).
 const (
 	fRounds = iota
 	fCasualties0

@@ -6,7 +6,7 @@
 // every rule written as docs/rules.md states it, with its source. It shares
 // no code with the engine's resolvers; it reads only the engine's
 // description of a fight (a scenario's [scenarios.Plan]) and the
-// charts of engine/warhammer/tables.go. It is the speed baseline of the
+// charts of game/warhammer/tables.go. It is the speed baseline of the
 // benchmarks, and an independent implementation: agreement_test.go checks
 // that its distributions and the engine's agree on every built-in scenario.
 package bench
@@ -17,7 +17,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
 

@@ -1,6 +1,6 @@
 package bench
 
-import "github.com/wargamesim/sim/engine/warhammer"
+import "github.com/wargamesim/sim/game/warhammer"
 
 // ranks counts side i's ranks of at least rank_bonus_width models
 // (monstrous_rank_width for monstrous troops), the front rank included; an

@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 )
 
 // dice is the reference's only source of randomness: one math/rand/v2

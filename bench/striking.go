@@ -1,6 +1,6 @@
 package bench
 
-import "github.com/wargamesim/sim/engine/warhammer"
+import "github.com/wargamesim/sim/game/warhammer"
 
 // Who strikes when (docs/rules.md, "Striking order"; RULES.md §2.1, §2.3,
 // §3.1): Impact Hits first; then Always Strikes First; chargers in the

@@ -2,7 +2,7 @@ package bench
 
 import (
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -18,7 +18,7 @@ type volley struct {
 }
 
 // The volley's metrics and events, in the engine's order
-// (engine/warhammer/volley.go: Metrics and Events).
+// (game/warhammer/volley.go: Metrics and Events).
 const (
 	vUnsaved = iota
 	vWounds

@@ -23,5 +23,5 @@
 // [Test.Roll]) remain as the test oracle.
 //
 // Nothing in this package knows a game's rules; the rule systems live in
-// sub-packages such as [github.com/wargamesim/sim/engine/warhammer].
+// sub-packages such as [github.com/wargamesim/sim/game/warhammer].
 package engine

@@ -118,7 +118,7 @@ func histogram(pmf []float64, n int64) []int64 {
 }
 
 // fightResult is a made-up close combat of Knights against Trolls, run to
-// the break, with the metrics and events of a fight (engine/warhammer
+// the break, with the metrics and events of a fight (game/warhammer
 // fight.go): its combat result difference runs from −13 to 23, so the
 // histogram has an offset.
 func fightResult(trials, requested int64, ruleset string) *engine.Result {

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 )
 
 // Plan is a validated scenario, ready to run.

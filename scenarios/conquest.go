@@ -7,7 +7,7 @@ import (
 // This file and conquest_*.go are the scenario format of game: conquest
 // (docs/conquest.md is its manual): the types below, field for field as
 // written; conquest_validate.go checks them into located errors and
-// conquest_build.go turns them into an engine/conquest model.
+// conquest_build.go turns them into an game/conquest model.
 
 func init() { games["conquest"] = loadConquest }
 

@@ -3,7 +3,7 @@ package scenarios
 import (
 	"strconv"
 
-	"github.com/wargamesim/sim/engine/conquest"
+	"github.com/wargamesim/sim/game/conquest"
 )
 
 // buildConquest turns a validated scenario into a plan.

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/conquest"
+	"github.com/wargamesim/sim/game/conquest"
 )
 
 // conquestBase is a small valid Conquest scenario. Each row of

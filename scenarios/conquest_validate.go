@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/wargamesim/sim/engine/conquest"
+	"github.com/wargamesim/sim/game/conquest"
 )
 
 var (

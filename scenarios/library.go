@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 )
 
 // The unit library is a set of ready-made units, one YAML file each in

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 )
 
 // libraryFoe is the fixed opponent each library unit fights in

@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 	"go.yaml.in/yaml/v3"
 )
 

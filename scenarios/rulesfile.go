@@ -7,7 +7,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 )
 
 // RulesFile is a house-rules file: options layered on a preset.

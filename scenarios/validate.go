@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 )
 
 // idPattern is what unit ids and scenario names look like: they become

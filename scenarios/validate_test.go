@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 )
 
 // validBase is a small valid scenario. Each row of TestValidate changes one

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/wotr"
+	"github.com/wargamesim/sim/game/wotr"
 )
 
 // buildWotR turns a validated War of the Ring scenario into a plan.

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/wargamesim/sim/engine/wotr"
+	"github.com/wargamesim/sim/game/wotr"
 )
 
 // validateWotR checks s, decoded from file with positions pos, and returns

@@ -5,7 +5,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 )

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"

@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/wargamesim/sim/engine/warhammer"
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
 

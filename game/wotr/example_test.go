@@ -3,7 +3,7 @@ package wotr_test
 import (
 	"fmt"
 
-	"github.com/wargamesim/sim/engine/wotr"
+	"github.com/wargamesim/sim/game/wotr"
 )
 
 // RULES.md §6.7: hero A (F6) declares a Heroic Duel on hero B (F5); A adds

@@ -10,7 +10,7 @@ import (
 // BenchmarkStrike and BenchmarkFight measure one trial, by counts (the
 // engine) and die by die (the oracle), in ns/trial.
 //
-//	go test -run XXX -bench . ./engine/conquest/
+//	go test -run XXX -bench . ./game/conquest/
 func BenchmarkStrike(b *testing.B) {
 	for name, s := range strikeCases(b) {
 		bench(b, name, s)

@@ -36,7 +36,7 @@ func TestVolleyTrialDoesNotAllocate(t *testing.T) {
 // BenchmarkVolley measures one trial of a 10- and a 100-attack volley, by
 // counts (the engine) and die by die (the oracle), in ns/trial.
 //
-//	go test -run XXX -bench Volley ./engine/warhammer/
+//	go test -run XXX -bench Volley ./game/warhammer/
 func BenchmarkVolley(b *testing.B) {
 	for _, n := range []int{10, 100} {
 		for _, perDie := range []bool{false, true} {
