@@ -115,19 +115,44 @@ func (t *fightTrial) winner(cr [2]int) (side, margin int) {
 // breaks takes the break test of loser l, beaten by w by margin, and
 // reports whether it breaks (RULES.md §2.11, §3.1).
 func (t *fightTrial) breaks(d *engine.Dice, l, w, margin int) bool {
+	switch test, target := t.breakTest(l, w, margin); test {
+	case holds:
+		return false
+	case breaksOutright:
+		return true
+	default:
+		return !t.leadership(d, l, target, t.f.rs.InsaneCourage)
+	}
+}
+
+// breakKind is what a loser's break test comes to before any die is rolled.
+type breakKind uint8
+
+const (
+	rollsTest      breakKind = iota // rolls 2D6 against a target
+	holds                           // takes no test and holds (Unbreakable)
+	breaksOutright                  // breaks without a test (6th Fear)
+)
+
+// breakTest returns what the break test of loser l, beaten by w by
+// margin, comes to, and for rollsTest the target that 2D6 must not exceed
+// (RULES.md §2.11, §3.1): Leadership less the margin, or unmodified for a
+// Stubborn or Steadfast unit. The target may be below 2 (only Insane
+// Courage passes) or above 12.
+func (t *fightTrial) breakTest(l, w, margin int) (breakKind, int) {
 	f, rs := t.f, t.f.rs
 	me, foe := &f.cc.Sides[l], &f.cc.Sides[w]
 	if me.Unbreakable {
-		return false
+		return holds, 0
 	}
 	if rs.Fear == FearAutoBreak && foe.CausesFear && !me.CausesFear && t.unitStrength(w) > t.unitStrength(l) {
-		return true // beaten by Fear-causers that outnumber it (6th)
+		return breaksOutright, 0 // beaten by Fear-causers that outnumber it (6th)
 	}
 	target := me.Profile.Ld - margin
 	if me.Stubborn || rs.Steadfast && t.steadfast(l, w) {
 		target = me.Profile.Ld
 	}
-	return !t.leadership(d, l, target, rs.InsaneCourage)
+	return rollsTest, target
 }
 
 // steadfast reports whether loser l has more ranks than winner w, ranks of
