@@ -51,8 +51,8 @@ func agreementCases() []agreementCase {
 		agreementCase{name: "trolls-vs-knights/8th/fear-none", plan: func(tb testing.TB) *scenarios.Plan {
 			src, _ := scenarios.BuiltinSource("trolls-vs-knights")
 			p := load(tb, "trolls-vs-knights", strings.Replace(string(src), "\nruleset: 6th\n", "\nruleset: 8th\nrules: {fear: none}\n", 1))
-			if p.Ruleset.Name != "8th" || p.Ruleset.Fear != warhammer.FearNone {
-				tb.Fatalf("control case: ruleset %s, fear %v; want 8th and none", p.Ruleset.Name, p.Ruleset.Fear)
+			if p.Ruleset.Name() != "8th" || rules(tb, p).Fear != warhammer.FearNone {
+				tb.Fatalf("control case: ruleset %s, fear %v; want 8th and none", p.Ruleset.Name(), rules(tb, p).Fear)
 			}
 			return p
 		}},
@@ -75,8 +75,8 @@ func agreementCases() []agreementCase {
 // woundsLost checks that a control case rolls one Regeneration die per
 // wound lost.
 func woundsLost(tb testing.TB, p *scenarios.Plan) *scenarios.Plan {
-	if p.Ruleset.RegenDice != warhammer.RegenPerWoundLost {
-		tb.Fatalf("control case: regeneration_dice %v, want wounds_lost", p.Ruleset.RegenDice)
+	if rules(tb, p).RegenDice != warhammer.RegenPerWoundLost {
+		tb.Fatalf("control case: regeneration_dice %v, want wounds_lost", rules(tb, p).RegenDice)
 	}
 	return p
 }

@@ -5,6 +5,10 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/wargamesim/sim/engine/options"
+	_ "github.com/wargamesim/sim/game/all"
+	"github.com/wargamesim/sim/game/warhammer"
+
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -125,10 +129,20 @@ func builtin(tb testing.TB, name, preset string) *scenarios.Plan {
 	return p
 }
 
+// rules is a Warhammer plan's ruleset values.
+func rules(tb testing.TB, p *scenarios.Plan) *warhammer.Ruleset {
+	tb.Helper()
+	rs, ok := p.Ruleset.(*options.Rules[warhammer.Ruleset])
+	if !ok {
+		tb.Fatalf("%s: ruleset %T is not Warhammer's", p.Name, p.Ruleset)
+	}
+	return &rs.Values
+}
+
 // reference builds the reference resolver of p.
 func reference(tb testing.TB, p *scenarios.Plan) *Resolver {
 	tb.Helper()
-	r, err := Reference(p)
+	r, err := Reference(p.Model)
 	if err != nil {
 		tb.Fatalf("%s: %v", p.Name, err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -52,7 +53,7 @@ func TestReferenceAgainstExact(t *testing.T) {
 			t.Parallel()
 			p := c.plan(t)
 			solver, ok := p.Model.(engine.Solver)
-			if !ok || p.Volley == nil {
+			if _, volley := p.Model.(*warhammer.Volley); !ok || !volley {
 				t.Skip("not a volley")
 			}
 			exact, err := solver.Exact()

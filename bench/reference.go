@@ -5,7 +5,8 @@
 // math/rand/v2 die at a time, every attack through every test in turn,
 // every rule written as docs/rules.md states it, with its source. It shares
 // no code with the engine's resolvers; it reads only the engine's
-// description of a fight (a scenario's [scenarios.Plan]) and the
+// description of a fight (what [warhammer.Volley.Inputs] and
+// [warhammer.Fight.Inputs] return) and the
 // charts of game/warhammer/tables.go. It is the speed baseline of the
 // benchmarks, and an independent implementation: agreement_test.go checks
 // that its distributions and the engine's agree on every built-in scenario.
@@ -18,7 +19,6 @@ import (
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/game/warhammer"
-	"github.com/wargamesim/sim/scenarios"
 )
 
 // Stream is the PCG stream the reference's Run draws from.
@@ -33,33 +33,43 @@ type Resolver struct {
 	fight   *fight
 }
 
-// Reference builds the reference resolver of p. It refuses, with an error,
-// the option values and combinations it does not implement, rather than
-// resolve them differently from the rules.
-func Reference(p *scenarios.Plan) (*Resolver, error) {
-	rs := p.Ruleset
-	if rs == nil {
-		return nil, errors.New("bench: the plan has no ruleset")
-	}
-	if err := supported(rs); err != nil {
-		return nil, err
-	}
+// Reference builds the reference resolver of the Warhammer model m (a
+// scenario's Plan.Model): a *warhammer.Volley or *warhammer.Fight. It
+// refuses, with an error, the option values and combinations it does not
+// implement, rather than resolve them differently from the rules.
+func Reference(m engine.Model) (*Resolver, error) {
 	r := &Resolver{}
-	switch {
-	case p.Volley != nil && p.Combat == nil:
-		if err := supportedVolley(p.Volley); err != nil {
+	switch m := m.(type) {
+	case *warhammer.Volley:
+		rs, id, a, tg := m.Inputs()
+		v := &volleySpec{TargetID: id, Attack: a, Target: tg}
+		if err := supported(rs); err != nil {
 			return nil, err
 		}
-		r.volley, r.metrics, r.events = newVolley(rs, p.Volley)
-	case p.Combat != nil && p.Volley == nil:
-		if err := supportedFight(rs, p.Combat); err != nil {
+		if err := supportedVolley(v); err != nil {
 			return nil, err
 		}
-		r.fight, r.metrics, r.events = newFight(rs, p.Combat)
+		r.volley, r.metrics, r.events = newVolley(rs, v)
+	case *warhammer.Fight:
+		rs, cc := m.Inputs()
+		if err := supported(rs); err != nil {
+			return nil, err
+		}
+		if err := supportedFight(rs, &cc); err != nil {
+			return nil, err
+		}
+		r.fight, r.metrics, r.events = newFight(rs, &cc)
 	default:
-		return nil, errors.New("bench: the plan needs exactly one of a volley and a combat")
+		return nil, fmt.Errorf("bench: the reference resolves Warhammer volleys and fights, not a %T", m)
 	}
 	return r, nil
+}
+
+// volleySpec is a volley as the engine received it.
+type volleySpec struct {
+	TargetID string
+	Attack   warhammer.Attack
+	Target   warhammer.Target
 }
 
 // supported refuses the option values the reference leaves out.
@@ -72,7 +82,7 @@ func supported(rs *warhammer.Ruleset) error {
 	return nil
 }
 
-func supportedVolley(v *scenarios.VolleySpec) error {
+func supportedVolley(v *volleySpec) error {
 	a := v.Attack
 	if a.Phase == warhammer.Shooting && !a.AutoHit && warhammer.ShootingToHit(a.Skill, a.ToHitMod) > 6 &&
 		(a.Rules.RerollHits.Failed || len(a.Rules.RerollHits.Faces) > 0) {

@@ -3,14 +3,13 @@ package bench
 import (
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/game/warhammer"
-	"github.com/wargamesim/sim/scenarios"
 )
 
 // volley is one group of attacks at a fresh unit, resolved as a phase:
 // hits, wounds, saves, casualties, then end-of-phase Regeneration.
 type volley struct {
 	rs   *warhammer.Ruleset
-	spec scenarios.VolleySpec
+	spec volleySpec
 	blow blow
 
 	endOfPhaseRegen bool // the target regenerates at the end of the phase (6th)
@@ -32,7 +31,7 @@ const (
 	vLostRegen // only when Flaming Attacks can take Regeneration for the battle
 )
 
-func newVolley(rs *warhammer.Ruleset, v *scenarios.VolleySpec) (*volley, []engine.Metric, []string) {
+func newVolley(rs *warhammer.Ruleset, v *volleySpec) (*volley, []engine.Metric, []string) {
 	tg := v.Target
 	hasRegen := tg.Defence.Regeneration < warhammer.NoSave
 	vl := &volley{

@@ -14,25 +14,25 @@ import (
 )
 
 // The strict decoder is in five files: this one walks the YAML node tree and
-// the Go value together and records positions; decode_scalar.go converts
+// the Go value together and records Positions; decode_scalar.go converts
 // single values and words their errors; decode_syntax.go words errors about
 // the file as a whole; decode_guard.go keeps aliases from expanding without
 // end; decode_fields.go reads struct fields and suggests names for unknown
 // ones.
 
-// positions maps a field path ("units[1].profile.WS") to where its value starts
+// Positions maps a field path ("units[1].profile.WS") to where its value starts
 // in the file. The document root is the empty path "".
-type positions map[string]position
+type Positions map[string]Position
 
-// position is a 1-based line and column in a scenario file.
-type position struct{ Line, Column int }
+// Position is a 1-based line and column in a scenario file.
+type Position struct{ Line, Column int }
 
 // at returns an Error located at path's value (falling back to the nearest
-// enclosing path that has a position, then to line 0), with the given message.
-// The Error's Path is path itself, even when its position comes from a parent.
-func (p positions) at(file, path, format string, args ...any) *Error {
+// enclosing path that has a Position, then to line 0), with the given message.
+// The Error's Path is path itself, even when its Position comes from a parent.
+func (p Positions) At(file, path, format string, args ...any) *Error {
 	e := &Error{File: file, Path: path, Msg: fmt.Sprintf(format, args...)}
-	for q := path; ; q = parentPath(q) {
+	for q := path; ; q = ParentPath(q) {
 		if pos, ok := p[q]; ok {
 			e.Line, e.Column = pos.Line, pos.Column
 			break
@@ -44,19 +44,19 @@ func (p positions) at(file, path, format string, args ...any) *Error {
 	return e
 }
 
-// parentPath drops the last ".name" or "[i]" from path: "units[1].profile"
+// ParentPath drops the last ".name" or "[i]" from path: "units[1].profile"
 // gives "units[1]", which gives "units", which gives "".
-func parentPath(path string) string {
+func ParentPath(path string) string {
 	if i := strings.LastIndexAny(path, ".["); i >= 0 {
 		return path[:i]
 	}
 	return ""
 }
 
-// joinPath appends the field or map key name to path. A name that is not a
+// JoinPath appends the field or map key name to path. A name that is not a
 // plain word (letters, digits, - and _) is quoted as Go quotes strings, so
 // that a path stays on one line whatever the keys hold: rules."a b".
-func joinPath(path, name string) string {
+func JoinPath(path, name string) string {
 	if !plainWord(name) {
 		name = strconv.Quote(name)
 	}
@@ -76,14 +76,14 @@ func plainWord(s string) bool {
 	return s != ""
 }
 
-// decodeStrict decodes data, which must hold exactly one YAML document, into v
+// Decode decodes data, which must hold exactly one YAML document, into v
 // (a non-nil pointer to a struct) strictly: every mapping key must name a field
 // of the target struct (by its `yaml:"name"` tag, or its lower-cased Go name
 // when untagged; fields tagged `yaml:"-"` or unexported are not decodable), no
 // key may appear twice, and every scalar must fit its field's type. It
 // collects every problem it can (not just the first) as an ErrorList in file
 // order, each naming file, line, column and the field path. On success it also
-// returns the position of every value it decoded; on failure the positions
+// returns the Position of every value it decoded; on failure the Positions
 // cover what it got through.
 //
 // It decodes the types spec.go uses: structs, pointers, slices, maps with
@@ -93,17 +93,17 @@ func plainWord(s string) bool {
 // zero value. Slices and maps are replaced, not appended to. Anchors and
 // aliases are followed; merge keys ("<<") are rejected.
 //
-// decodeStrict panics if v is not a non-nil pointer to a struct or if the
+// Decode panics if v is not a non-nil pointer to a struct or if the
 // struct holds a type it cannot decode (an array, an interface, a map without
 // string keys, a channel, an inline field...): those are bugs in the caller,
 // not in the file.
-func decodeStrict(file string, data []byte, v any) (positions, ErrorList) {
+func Decode(file string, data []byte, v any) (Positions, ErrorList) {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
-		panic(fmt.Sprintf("scenarios: decodeStrict needs a non-nil pointer to a struct, got %T", v))
+		panic(fmt.Sprintf("scenarios: Decode needs a non-nil pointer to a struct, got %T", v))
 	}
 	checkType(rv.Elem().Type())
-	d := &decoder{file: file, pos: positions{}, active: map[*yaml.Node]bool{}}
+	d := &decoder{file: file, pos: Positions{}, active: map[*yaml.Node]bool{}}
 
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
@@ -130,7 +130,7 @@ func decodeStrict(file string, data []byte, v any) (positions, ErrorList) {
 	case root == nil || root.Kind == yaml.ScalarNode && root.ShortTag() == nullTag:
 		d.errs = append(d.errs, d.emptyFile())
 	case root.Kind != yaml.MappingNode:
-		d.pos[""] = position{root.Line, root.Column}
+		d.pos[""] = Position{root.Line, root.Column}
 		d.errorAt(root, "", "the top level must be a mapping (key: value lines), got %s", describe(root))
 	default:
 		d.walk(root, rv.Elem(), "")
@@ -161,7 +161,7 @@ func docRoot(doc *yaml.Node) *yaml.Node {
 // decoder walks a YAML node tree and a Go value together.
 type decoder struct {
 	file    string
-	pos     positions
+	pos     Positions
 	errs    ErrorList
 	visited int                 // nodes visited so far, aliases expanded
 	stopped bool                // visited passed maxDecodeNodes; stop walking
@@ -185,7 +185,7 @@ func (d *decoder) fail(path, format string, args ...any) {
 
 // walk records where n starts and decodes it into v, the value at path.
 func (d *decoder) walk(n *yaml.Node, v reflect.Value, path string) {
-	d.pos[path] = position{n.Line, n.Column}
+	d.pos[path] = Position{n.Line, n.Column}
 	d.value(n, v, path)
 }
 
@@ -230,7 +230,7 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 // selfDecode hands n to v's own UnmarshalYAML and reports its error at path.
 // The whole tree below n is counted first, aliases expanded, since the
 // method may follow every alias in it. When n is a list ("ward: [5+, 4+]"),
-// the position of each item is recorded too, so that validation can point
+// the Position of each item is recorded too, so that validation can point
 // at one.
 func (d *decoder) selfDecode(n *yaml.Node, v reflect.Value, path string) {
 	if !d.spendTree(n, path) {
@@ -238,7 +238,7 @@ func (d *decoder) selfDecode(n *yaml.Node, v reflect.Value, path string) {
 	}
 	if n.Kind == yaml.SequenceNode {
 		for i, c := range n.Content {
-			d.pos[path+"["+strconv.Itoa(i)+"]"] = position{c.Line, c.Column}
+			d.pos[path+"["+strconv.Itoa(i)+"]"] = Position{c.Line, c.Column}
 		}
 	}
 	if err := v.Addr().Interface().(yaml.Unmarshaler).UnmarshalYAML(n); err != nil {
@@ -317,7 +317,7 @@ func (d *decoder) entries(n *yaml.Node, path, what string, each func(name, kpath
 		if !ok {
 			continue
 		}
-		kpath := joinPath(path, name)
+		kpath := JoinPath(path, name)
 		if line, dup := seen[name]; dup {
 			d.errorAt(k, kpath, "duplicate %s %q (first given on line %d); remove one", what, name, line)
 			continue

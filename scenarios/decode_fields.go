@@ -35,7 +35,7 @@ var (
 // fields not tagged `yaml:"-"`, named by their `yaml:"name"` tag or, when
 // untagged, their lower-cased Go name, as yaml.v3 names them. Tag flags such
 // as omitempty are ignored. It panics on two fields with one name and on an
-// inline field, which decodeStrict does not support.
+// inline field, which Decode does not support.
 func fieldsOf(t reflect.Type) *structFields {
 	if f, ok := fieldsCache.Load(t); ok {
 		return f.(*structFields)
@@ -67,7 +67,7 @@ func fieldsOf(t reflect.Type) *structFields {
 	return f.(*structFields)
 }
 
-// checkType panics if t holds a type decodeStrict cannot decode.
+// checkType panics if t holds a type Decode cannot decode.
 func checkType(t reflect.Type) {
 	if _, ok := checkedTypes.Load(t); ok {
 		return

@@ -8,7 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// FuzzDecodeStrict checks that decodeStrict never panics, that its errors are
+// FuzzDecodeStrict checks that Decode never panics, that its errors are
 // complete and in file order, and that whatever it accepts re-encodes with
 // yaml.Marshal and decodes again to the same value.
 func FuzzDecodeStrict(f *testing.F) {
@@ -40,7 +40,7 @@ func FuzzDecodeStrict(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var s testScenario
-		_, errs := decodeStrict("fuzz.yaml", data, &s)
+		_, errs := Decode("fuzz.yaml", data, &s)
 		for _, e := range errs {
 			if e == nil || e.File != "fuzz.yaml" || e.Msg == "" || e.Line < 0 || e.Column < 0 {
 				t.Fatalf("incomplete error %#v", e)
@@ -62,7 +62,7 @@ func FuzzDecodeStrict(f *testing.F) {
 			t.Fatalf("decoded value %+v does not re-encode: %v", s, err)
 		}
 		var again testScenario
-		if _, errs := decodeStrict("again.yaml", out, &again); errs != nil {
+		if _, errs := Decode("again.yaml", out, &again); errs != nil {
 			t.Fatalf("re-encoded value does not decode:\n%s\nerrors:\n%s", out, joinErrors(errs))
 		}
 		out2, err := yaml.Marshal(&again)

@@ -2,7 +2,7 @@ package scenarios
 
 import "go.yaml.in/yaml/v3"
 
-// maxDecodeNodes bounds the YAML nodes one decodeStrict call visits, counting a
+// maxDecodeNodes bounds the YAML nodes one Decode call visits, counting a
 // node again each time an alias expands it. It stops "billion laughs" files,
 // where a few lines of anchors and aliases expand to billions of values; a real
 // scenario has a few hundred nodes.

@@ -37,9 +37,9 @@ func TestDecodeStrictCycle(t *testing.T) {
 			t.Parallel()
 			var errs ErrorList
 			if strings.HasPrefix(tc.in, "kids") {
-				_, errs = decodeStrict("f.yaml", []byte(tc.in), &testTree{})
+				_, errs = Decode("f.yaml", []byte(tc.in), &testTree{})
 			} else {
-				_, errs = decodeStrict("f.yaml", []byte(tc.in), &testKinds{})
+				_, errs = Decode("f.yaml", []byte(tc.in), &testKinds{})
 			}
 			if got := errorTexts(errs); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("errors:\n%s\nwant:\n%s\n(%s)", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), tc.reason)
@@ -80,7 +80,7 @@ func TestDecodeStrictAliasBomb(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			start := time.Now()
-			_, errs := decodeStrict("f.yaml", []byte(tc.in), tc.v)
+			_, errs := Decode("f.yaml", []byte(tc.in), tc.v)
 			if d := time.Since(start); d > 5*time.Second {
 				t.Errorf("took %v to reject a billion laughs (%s)", d, tc.reason)
 			}
@@ -92,7 +92,7 @@ func TestDecodeStrictAliasBomb(t *testing.T) {
 
 	// Just under the limit decodes.
 	var tree testTree
-	if _, errs := decodeStrict("f.yaml", []byte(aliasBomb("kids", 3)), &tree); errs != nil {
+	if _, errs := Decode("f.yaml", []byte(aliasBomb("kids", 3)), &tree); errs != nil {
 		t.Errorf("a 10^3 expansion failed: %v", errs)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// testKinds holds one field of each kind decodeStrict supports beyond
+// testKinds holds one field of each kind Decode supports beyond
 // testScenario's.
 type testKinds struct {
 	I8       int8     `yaml:"i8"`
@@ -33,7 +33,7 @@ save: 4+
 untagged: hi
 `
 	var k testKinds
-	_, errs := decodeStrict("f.yaml", []byte(in), &k)
+	_, errs := Decode("f.yaml", []byte(in), &k)
 	if errs != nil {
 		t.Fatalf("unexpected errors:\n%s", joinErrors(errs))
 	}
@@ -71,7 +71,7 @@ untagged: hi
 		{"bad base64", "a !!binary tag yaml cannot decode", "untagged: !!binary '!!!'", `f.yaml:1:11: untagged: expected text, got "!!!" tagged !!binary`},
 	} {
 		var k testKinds
-		_, errs := decodeStrict("f.yaml", []byte(tc.in), &k)
+		_, errs := Decode("f.yaml", []byte(tc.in), &k)
 		if got := errorTexts(errs); len(got) != 1 || got[0] != tc.want {
 			t.Errorf("%s: errors\n%s\nwant\n%s\n(%s)", tc.name, strings.Join(got, "\n"), tc.want, tc.reason)
 		}

@@ -74,7 +74,7 @@ func problemLine(data []byte, err error, line int) int {
 }
 
 // parseError returns the syntax error of data's first two documents, which
-// decodeStrict reads, or nil.
+// Decode reads, or nil.
 func parseError(data []byte) error {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	for range 2 {

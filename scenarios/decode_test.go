@@ -11,7 +11,7 @@ import (
 )
 
 // testScenario resembles the real scenario type closely enough to exercise
-// every path shape decodeStrict produces.
+// every path shape Decode produces.
 type testScenario struct {
 	Name     string     `yaml:"name"`
 	Trials   int64      `yaml:"trials,omitempty"`
@@ -106,9 +106,9 @@ fight:
 func TestDecodeStrictGood(t *testing.T) {
 	t.Parallel()
 	var got testScenario
-	pos, errs := decodeStrict("f.yaml", []byte(goodScenario), &got)
+	pos, errs := Decode("f.yaml", []byte(goodScenario), &got)
 	if errs != nil {
-		t.Fatalf("decodeStrict: unexpected errors:\n%v", joinErrors(errs))
+		t.Fatalf("Decode: unexpected errors:\n%v", joinErrors(errs))
 	}
 	seed := uint64(42)
 	want := testScenario{
@@ -134,30 +134,30 @@ func TestDecodeStrictGood(t *testing.T) {
 	for _, tc := range []struct {
 		name, reason string
 		path         string
-		want         position
+		want         Position
 	}{
-		{"root", "the document root has the empty path", "", position{2, 1}},
-		{"top field", "a field's position is its value's, not its key's", "name", position{2, 7}},
-		{"pointer", "pointer fields are recorded like others", "seed", position{4, 7}},
-		{"list", "the list starts on the line after its key", "units", position{6, 3}},
-		{"list item", "an item starts after its dash", "units[1]", position{13, 5}},
-		{"flow field", "fields in a flow mapping have their own columns", "units[0].profile.BS", position{8, 26}},
-		{"block field", "the example from the brief", "units[1].profile.WS", position{16, 11}},
-		{"map entry", "map entries are recorded as .key", "units[0].rules.furious_charge", position{11, 23}},
-		{"custom", "types with their own UnmarshalYAML are recorded", "units[1].save", position{25, 11}},
-		{"bool", "the last line", "fight.first_strike", position{30, 17}},
+		{"root", "the document root has the empty path", "", Position{2, 1}},
+		{"top field", "a field's Position is its value's, not its key's", "name", Position{2, 7}},
+		{"pointer", "pointer fields are recorded like others", "seed", Position{4, 7}},
+		{"list", "the list starts on the line after its key", "units", Position{6, 3}},
+		{"list item", "an item starts after its dash", "units[1]", Position{13, 5}},
+		{"flow field", "fields in a flow mapping have their own columns", "units[0].profile.BS", Position{8, 26}},
+		{"block field", "the example from the brief", "units[1].profile.WS", Position{16, 11}},
+		{"map entry", "map entries are recorded as .key", "units[0].rules.furious_charge", Position{11, 23}},
+		{"custom", "types with their own UnmarshalYAML are recorded", "units[1].save", Position{25, 11}},
+		{"bool", "the last line", "fight.first_strike", Position{30, 17}},
 	} {
 		if got, ok := pos[tc.path]; !ok || got != tc.want {
-			t.Errorf("%s: positions[%q] = %v, %v; want %v (%s)", tc.name, tc.path, got, ok, tc.want, tc.reason)
+			t.Errorf("%s: Positions[%q] = %v, %v; want %v (%s)", tc.name, tc.path, got, ok, tc.want, tc.reason)
 		}
 	}
 	if _, ok := pos["units[1].rules"]; ok {
-		t.Errorf("positions has units[1].rules, which is not in the file")
+		t.Errorf("Positions has units[1].rules, which is not in the file")
 	}
 	// 1 root + 5 top-level fields + 2 units + 6+5 unit fields + 2*8 profile
 	// fields + 1 rule + 4 fight fields.
 	if len(pos) != 40 {
-		t.Errorf("len(positions) = %d, want 40, one per value in the file", len(pos))
+		t.Errorf("len(Positions) = %d, want 40, one per value in the file", len(pos))
 	}
 }
 
@@ -381,7 +381,7 @@ func TestDecodeStrictErrors(t *testing.T) {
 		},
 		{
 			name:   "alias to the wrong kind",
-			reason: "a list holding itself is a list where a unit should be; the error is at the alias, where positions puts units[1]",
+			reason: "a list holding itself is a list where a unit should be; the error is at the alias, where Positions puts units[1]",
 			in:     "units: &u [{id: a}, *u]\n",
 			want:   []string{`f.yaml:1:21: units[1]: expected a mapping (key: value lines), got a list`},
 		},
@@ -395,7 +395,7 @@ func TestDecodeStrictErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			var s testScenario
-			_, errs := decodeStrict("f.yaml", []byte(tc.in), &s)
+			_, errs := Decode("f.yaml", []byte(tc.in), &s)
 			if got := errorTexts(errs); !reflect.DeepEqual(got, tc.want) {
 				t.Errorf("errors:\n%s\nwant:\n%s\n(%s)", strings.Join(got, "\n"), strings.Join(tc.want, "\n"), tc.reason)
 			}
@@ -415,7 +415,7 @@ func TestDecodeStrictAlias(t *testing.T) {
     profile: *p
 `
 	var s testScenario
-	pos, errs := decodeStrict("f.yaml", []byte(in), &s)
+	pos, errs := Decode("f.yaml", []byte(in), &s)
 	if errs != nil {
 		t.Fatalf("unexpected errors:\n%s", joinErrors(errs))
 	}
@@ -427,14 +427,14 @@ func TestDecodeStrictAlias(t *testing.T) {
 	for _, tc := range []struct {
 		name, reason string
 		path         string
-		want         position
+		want         Position
 	}{
-		{"alias item", "an aliased value is located at the alias", "units[1]", position{6, 5}},
-		{"inside alias", "values inside an alias are located where the anchor wrote them", "units[1].models", position{5, 13}},
-		{"aliased field", "a field given by alias is located at the alias", "units[2].profile", position{8, 14}},
+		{"alias item", "an aliased value is located at the alias", "units[1]", Position{6, 5}},
+		{"inside alias", "values inside an alias are located where the anchor wrote them", "units[1].models", Position{5, 13}},
+		{"aliased field", "a field given by alias is located at the alias", "units[2].profile", Position{8, 14}},
 	} {
 		if got := pos[tc.path]; got != tc.want {
-			t.Errorf("%s: positions[%q] = %v, want %v (%s)", tc.name, tc.path, got, tc.want, tc.reason)
+			t.Errorf("%s: Positions[%q] = %v, want %v (%s)", tc.name, tc.path, got, tc.want, tc.reason)
 		}
 	}
 }
@@ -442,7 +442,7 @@ func TestDecodeStrictAlias(t *testing.T) {
 func TestDecodeStrictReplaces(t *testing.T) {
 	t.Parallel()
 	s := testScenario{Units: []testUnit{{ID: "old"}, {ID: "older"}}}
-	if _, errs := decodeStrict("f.yaml", []byte("units: [{id: new, rules: {a: b}}]\n"), &s); errs != nil {
+	if _, errs := Decode("f.yaml", []byte("units: [{id: new, rules: {a: b}}]\n"), &s); errs != nil {
 		t.Fatalf("unexpected errors: %v", errs)
 	}
 	if len(s.Units) != 1 || s.Units[0].ID != "new" {
@@ -480,14 +480,14 @@ func TestDecodeStrictPanics(t *testing.T) {
 					t.Errorf("%s: recovered %v, want a panic starting \"scenarios: \" (%s)", tc.name, r, tc.reason)
 				}
 			}()
-			decodeStrict("f.yaml", []byte("a: 1\n"), tc.v)
+			Decode("f.yaml", []byte("a: 1\n"), tc.v)
 		}()
 	}
 }
 
 func TestPositionsAt(t *testing.T) {
 	t.Parallel()
-	pos := positions{
+	pos := Positions{
 		"":                    {1, 1},
 		"units":               {3, 3},
 		"units[1]":            {7, 5},
@@ -496,7 +496,7 @@ func TestPositionsAt(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name, reason string
-		pos          positions
+		pos          Positions
 		path         string
 		want         string
 	}{
@@ -505,10 +505,10 @@ func TestPositionsAt(t *testing.T) {
 		{"parent list", "a missing item falls back to its list", pos, "units[4].models", "f.yaml:3:3: units[4].models: must be 1 to 10, got 0"},
 		{"root", "an unknown top-level field falls back to the root", pos, "fight", "f.yaml:1:1: fight: must be 1 to 10, got 0"},
 		{"map key with a dot", "a map key holding a dot still finds the map's parent", pos, "rules.a.c", "f.yaml:1:1: rules.a.c: must be 1 to 10, got 0"},
-		{"nothing", "with no positions the Error has line 0", positions{}, "units[0]", "f.yaml: units[0]: must be 1 to 10, got 0"},
-		{"nil", "a nil positions works too", nil, "", "f.yaml: must be 1 to 10, got 0"},
+		{"nothing", "with no Positions the Error has line 0", Positions{}, "units[0]", "f.yaml: units[0]: must be 1 to 10, got 0"},
+		{"nil", "a nil Positions works too", nil, "", "f.yaml: must be 1 to 10, got 0"},
 	} {
-		if got := tc.pos.at("f.yaml", tc.path, "must be 1 to %d, got %d", 10, 0).Error(); got != tc.want {
+		if got := tc.pos.At("f.yaml", tc.path, "must be 1 to %d, got %d", 10, 0).Error(); got != tc.want {
 			t.Errorf("%s: at(%q) = %q, want %q (%s)", tc.name, tc.path, got, tc.want, tc.reason)
 		}
 	}
@@ -517,7 +517,7 @@ func TestPositionsAt(t *testing.T) {
 func TestDecodeStrictErrorList(t *testing.T) {
 	t.Parallel()
 	var s testScenario
-	_, errs := decodeStrict("f.yaml", []byte("a: 1\nb: 2\n"), &s)
+	_, errs := Decode("f.yaml", []byte("a: 1\nb: 2\n"), &s)
 	err := errs.Err()
 	var list ErrorList
 	if !errors.As(err, &list) || len(list) != 2 {

@@ -1,69 +1,54 @@
 package scenarios
 
 import (
-	"embed"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
-	"github.com/wargamesim/sim/game/warhammer"
+	"github.com/wargamesim/sim/engine/options"
 	"go.yaml.in/yaml/v3"
 )
 
 // Load decodes, validates and builds the scenario in data, read from file
-// (which names it in errors and gives its default name), after starting
-// each unit that says from: from the unit library (library.go). Problems
-// with the file come back as an [ErrorList].
+// (which names it in errors and gives its default name), with the game its
+// game field names (Warhammer when it names none). Problems with the file
+// come back as an [ErrorList].
 func Load(file string, data []byte) (*Plan, error) { return LoadWith(file, data, nil) }
 
 // LoadWith is Load, under the ruleset rules instead of the scenario's own
-// when rules is not nil (the scenario's ruleset and rules are still checked).
-func LoadWith(file string, data []byte, rules *warhammer.Ruleset) (*Plan, error) {
-	if g := gameOf(data); g != "" && g != "warhammer" {
-		load, ok := games[g]
-		if !ok {
-			return nil, ErrorList{{File: file, Line: 1, Path: "game", Msg: fmt.Sprintf("unknown game %q; use %s", g, strings.Join(GameNames(), ", "))}}
-		}
-		if rules != nil {
-			return nil, ErrorList{{File: file, Path: "game", Msg: "a Warhammer ruleset cannot apply to a " + g + " scenario"}}
-		}
-		return load(file, data)
-	}
-	var s Scenario
-	pos, errs := decodeStrict(file, data, &s)
-	if libErrs := useLibrary(file, &s, pos); len(libErrs) > 0 {
-		errs = append(errs, libErrs...)
-		slices.SortStableFunc(errs, inFileOrder)
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	if errs := validate(file, &s, pos); len(errs) > 0 {
-		return nil, errs
-	}
-	if s.Name == "" {
-		s.Name = defaultName(file)
-	}
-	p, err := build(file, &s, rules)
+// when rules is not nil (the scenario's ruleset and rules are still
+// checked). A ruleset of another game than the scenario's is an error.
+func LoadWith(file string, data []byte, rules options.Ruleset) (*Plan, error) {
+	name := OrDefault(gameOf(data), DefaultGame)
+	g, err := Lookup(name)
 	if err != nil {
-		// A validated scenario always builds; this is a bug, but the
-		// user still deserves the file's name with it.
-		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
+		return nil, ErrorList{{File: file, Line: gameLine(data), Path: "game", Msg: err.Error()}}
 	}
-	return p, nil
+	if rules != nil && rules.Game() != g.Name() {
+		other, _ := Lookup(rules.Game())
+		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("ruleset %s is %s's, and this is a %s scenario; use one of its presets (%s) or a house-rules file for it",
+			rules.Name(), titleOf(other, rules.Game()), g.Title(), strings.Join(g.Rules().PresetNames(), ", "))}}
+	}
+	return g.Load(file, data, rules)
 }
 
-// defaultName is the file's base name without its extension, made a valid
+func titleOf(g Game, name string) string {
+	if g == nil {
+		return name
+	}
+	return g.Title()
+}
+
+// DefaultName is the file's base name without its extension, made a valid
 // name: "My Ward.yaml" gives "my_ward".
-func defaultName(file string) string {
+func DefaultName(file string) string {
 	base := filepath.Base(strings.TrimPrefix(file, "builtin:"))
 	base = strings.TrimSuffix(base, filepath.Ext(base))
-	if idPattern.MatchString(base) {
+	if ValidID(base) {
 		return base
 	}
 	var b strings.Builder
@@ -75,7 +60,7 @@ func defaultName(file string) string {
 			b.WriteByte('_')
 		}
 	}
-	if name := strings.Trim(b.String(), "_"); idPattern.MatchString(name) {
+	if name := strings.Trim(b.String(), "_"); ValidID(name) {
 		return name
 	}
 	return "scenario"
@@ -102,24 +87,32 @@ func ReadFile(path string) ([]byte, error) {
 	return data, nil
 }
 
-//go:embed builtin/*.yaml
-var builtinFS embed.FS
-
-// BuiltinNames lists the built-in scenarios, sorted.
+// BuiltinNames lists the built-in scenarios of every game, sorted.
 func BuiltinNames() []string {
-	entries, _ := builtinFS.ReadDir("builtin")
 	var names []string
-	for _, e := range entries {
-		names = append(names, strings.TrimSuffix(e.Name(), ".yaml"))
+	for _, g := range Games() {
+		entries, _ := fs.ReadDir(g.Builtins(), ".")
+		for _, e := range entries {
+			if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
+				names = append(names, n)
+			}
+		}
 	}
-	sort.Strings(names)
+	slices.Sort(names)
 	return names
 }
 
 // BuiltinSource returns the YAML of a built-in scenario.
 func BuiltinSource(name string) ([]byte, bool) {
-	data, err := builtinFS.ReadFile("builtin/" + name + ".yaml")
-	return data, err == nil
+	if !fs.ValidPath(name) || strings.Contains(name, "/") {
+		return nil, false
+	}
+	for _, g := range Games() {
+		if data, err := fs.ReadFile(g.Builtins(), name+".yaml"); err == nil {
+			return data, true
+		}
+	}
+	return nil, false
 }
 
 // Builtin loads a built-in scenario by name.
@@ -137,33 +130,31 @@ func Open(arg string) (*Plan, error) { return OpenWith(arg, nil) }
 
 // OpenWith is Open under the ruleset rules instead of the scenario's own
 // ruleset and rules (nil keeps the scenario's).
-func OpenWith(arg string, rules *warhammer.Ruleset) (*Plan, error) {
+func OpenWith(arg string, rules options.Ruleset) (*Plan, error) {
+	file, data, err := Source(arg)
+	if err != nil {
+		return nil, err
+	}
+	return LoadWith(file, data, rules)
+}
+
+// Source reads a scenario named on the command line as Open finds it, and
+// returns the name errors give it ("builtin:NAME" for a built-in) and its
+// YAML.
+func Source(arg string) (file string, data []byte, err error) {
 	if _, err := os.Stat(arg); err == nil || strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml") || strings.ContainsRune(arg, os.PathSeparator) {
 		data, err := ReadFile(arg)
-		if err != nil {
-			return nil, err
-		}
-		return LoadWith(arg, data, rules)
+		return arg, data, err
 	}
 	if data, ok := BuiltinSource(arg); ok {
-		return LoadWith("builtin:"+arg, data, rules)
+		return "builtin:" + arg, data, nil
 	}
-	return nil, ErrorList{{File: arg, Msg: fmt.Sprintf("no such file, and no built-in scenario of that name; the built-ins are %s", strings.Join(BuiltinNames(), ", "))}}
+	return "", nil, ErrorList{{File: arg, Msg: fmt.Sprintf("no such file, and no built-in scenario of that name; the built-ins are %s", strings.Join(BuiltinNames(), ", "))}}
 }
 
-// games holds the loaders of the games other than Warhammer, by the name a
-// scenario's game field gives. Each game registers itself from its own file.
-var games = map[string]func(file string, data []byte) (*Plan, error){}
-
-// GameNames lists the games scenarios can be written for.
-func GameNames() []string {
-	names := []string{"warhammer"}
-	for g := range games {
-		names = append(names, g)
-	}
-	sort.Strings(names[1:])
-	return names
-}
+// GameOf returns the game of the scenario in data: the one its game field
+// names, or the default.
+func GameOf(data []byte) (Game, error) { return Lookup(OrDefault(gameOf(data), DefaultGame)) }
 
 // gameOf reads the top-level game field of a scenario without decoding the
 // rest; "" when there is none (or the YAML does not parse: the full decoder
@@ -176,4 +167,18 @@ func gameOf(data []byte) string {
 		return ""
 	}
 	return top.Game
+}
+
+// gameLine is the line of the top-level game field, or 1.
+func gameLine(data []byte) int {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) == nil && len(doc.Content) == 1 {
+		m := doc.Content[0]
+		for i := 0; i+1 < len(m.Content); i += 2 {
+			if m.Content[i].Value == "game" {
+				return m.Content[i+1].Line
+			}
+		}
+	}
+	return 1
 }

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 
-	"github.com/wargamesim/sim/game/warhammer"
+	"github.com/wargamesim/sim/engine/options"
 )
 
-// RulesFile is a house-rules file: options layered on a preset.
+// RulesFile is a house-rules file: options layered on a preset of any
+// game, which the preset names.
 //
 //	name: regeneration-as-save
 //	preset: 6th
@@ -26,11 +28,11 @@ type RulesFile struct {
 
 // LoadRulesFile reads a house-rules file and returns its ruleset. Problems
 // come back as an [ErrorList] naming the file, line and option.
-func LoadRulesFile(path string) (*warhammer.Ruleset, error) {
+func LoadRulesFile(path string) (options.Ruleset, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, ErrorList{{File: path, Msg: "no such file; give a house-rules file's path, or a preset (" + strings.Join(warhammer.PresetNames(), ", ") + ")"}}
+			return nil, ErrorList{{File: path, Msg: "no such file; give a house-rules file's path, or a preset (" + strings.Join(PresetNames(), ", ") + ")"}}
 		}
 		return nil, ErrorList{{File: path, Msg: fmt.Sprintf("cannot read it: %v", errors.Unwrap(err))}}
 	}
@@ -38,51 +40,78 @@ func LoadRulesFile(path string) (*warhammer.Ruleset, error) {
 }
 
 // ParseRulesFile reads a house-rules file's contents; file names it in errors.
-func ParseRulesFile(file string, data []byte) (*warhammer.Ruleset, error) {
+func ParseRulesFile(file string, data []byte) (options.Ruleset, error) {
 	var rf RulesFile
 	pos, errs := decodeStrictRules(file, data, &rf)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	c := &checker{file: file, pos: pos}
-	preset := orDefault(rf.Preset, warhammer.DefaultPreset)
-	rs, err := warhammer.Preset(preset)
+	c := &Checker{File: file, Pos: pos}
+	rs, err := Preset(OrDefault(rf.Preset, defaultPreset()))
 	if err != nil {
-		c.add("preset", "%v", err)
-		return nil, c.sorted()
+		c.Add("preset", "%v", err)
+		return nil, c.Sorted()
 	}
 	origin := file
 	if rf.Name != "" {
 		origin = rf.Name + " (" + file + ")"
 	}
-	if !c.rules(rs, rf.Rules, origin) {
-		return nil, c.sorted()
+	if !c.Rules(rs, rf.Rules, origin) {
+		return nil, c.Sorted()
 	}
 	if rf.Name != "" {
-		rs.Name = rf.Name
+		rs.Rename(rf.Name)
 	} else {
-		rs.Name = defaultName(file)
+		rs.Rename(DefaultName(file))
 	}
 	return rs, nil
 }
 
 // decodeStrictRules decodes a rules file; an empty file is an error that
 // says what a rules file holds rather than what a scenario does.
-func decodeStrictRules(file string, data []byte, rf *RulesFile) (positions, ErrorList) {
+func decodeStrictRules(file string, data []byte, rf *RulesFile) (Positions, ErrorList) {
 	if strings.TrimSpace(string(data)) == "" {
 		return nil, ErrorList{{File: file, Msg: "the file is empty; a rules file holds a preset and rules, e.g. {preset: 6th, rules: {regeneration: save}}"}}
 	}
-	return decodeStrict(file, data, rf)
+	return Decode(file, data, rf)
 }
 
-// ParseRules reads a ruleset named on the command line: a preset ("8th"), a
-// house-rules file ("house.yaml"), either followed by options set one by
-// one ("6th+regeneration=save+fear=none"). It returns the ruleset and a
-// label for it.
-func ParseRules(spec string) (*warhammer.Ruleset, error) {
+// PresetNames lists the presets of every game, the default game's first.
+func PresetNames() []string {
+	var names []string
+	for _, g := range Games() {
+		names = append(names, g.Rules().PresetNames()...)
+	}
+	return names
+}
+
+// Preset returns a fresh ruleset of the named preset, of whichever game
+// has it (preset names are unique across games). An unknown name is an
+// error that lists every game's presets.
+func Preset(name string) (options.Ruleset, error) {
+	for _, g := range Games() {
+		if g.Rules() != nil && slices.Contains(g.Rules().PresetNames(), name) {
+			return g.Rules().NewRuleset(name)
+		}
+	}
+	return nil, fmt.Errorf("unknown ruleset %q; use one of %s", name, strings.Join(PresetNames(), ", "))
+}
+
+func defaultPreset() string {
+	g, err := Lookup(DefaultGame)
+	if err != nil {
+		return ""
+	}
+	return g.Rules().DefaultPreset()
+}
+
+// ParseRules reads a ruleset named on the command line: a preset of any
+// game ("8th", "wotr", "1.5"), a house-rules file ("house.yaml"), either
+// followed by options set one by one ("6th+regeneration=save+fear=none").
+func ParseRules(spec string) (options.Ruleset, error) {
 	parts := strings.Split(spec, "+")
 	base := parts[0]
-	var rs *warhammer.Ruleset
+	var rs options.Ruleset
 	var err error
 	switch {
 	case base == "":
@@ -90,7 +119,7 @@ func ParseRules(spec string) (*warhammer.Ruleset, error) {
 	case strings.HasSuffix(base, ".yaml") || strings.HasSuffix(base, ".yml") || strings.ContainsRune(base, os.PathSeparator):
 		rs, err = LoadRulesFile(base)
 	default:
-		rs, err = warhammer.Preset(base)
+		rs, err = Preset(base)
 		if err != nil {
 			return nil, ErrorList{{File: spec, Msg: fmt.Sprintf("%v, or a house-rules file ending in .yaml", err)}}
 		}
@@ -101,14 +130,21 @@ func ParseRules(spec string) (*warhammer.Ruleset, error) {
 	for _, opt := range parts[1:] {
 		name, value, ok := strings.Cut(opt, "=")
 		if !ok {
-			return nil, ErrorList{{File: spec, Msg: fmt.Sprintf("%q is not option=value; write it as in 6th+regeneration=save", opt)}}
+			return nil, ErrorList{{File: spec, Msg: fmt.Sprintf("%q is not option=value; write it as in %s+%s", opt, base, exampleOption(rs))}}
 		}
 		if err := rs.Set(name, value, "command line"); err != nil {
 			return nil, ErrorList{{File: spec, Path: name, Msg: err.Error()}}
 		}
 	}
 	if len(parts) > 1 {
-		rs.Name = spec
+		rs.Rename(spec)
 	}
 	return rs, nil
+}
+
+// exampleOption is option=value for the first option of rs, for messages.
+func exampleOption(rs options.Ruleset) string {
+	o := rs.Options()[0]
+	v, _, _ := rs.Get(o.Name)
+	return o.Name + "=" + v
 }

@@ -1,4 +1,4 @@
-package scenarios
+package scenarios_test
 
 import (
 	"errors"
@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	_ "github.com/wargamesim/sim/game/all"
+
+	"github.com/wargamesim/sim/scenarios"
 )
 
 func TestParseRulesFile(t *testing.T) {
@@ -21,21 +25,21 @@ func TestParseRulesFile(t *testing.T) {
 		{"unknown field", "preset: 6th\nrule:\n  fear: none\n", `h.yaml:2:1: rule: unknown field "rule"; did you mean "rules"?`, "strict decoding"},
 		{"empty", "", "h.yaml: the file is empty; a rules file holds a preset and rules", "an empty file says what goes in it"},
 	} {
-		rs, err := ParseRulesFile("h.yaml", []byte(c.in))
+		rs, err := scenarios.ParseRulesFile("h.yaml", []byte(c.in))
 		if c.want == "" {
 			if err != nil || rs == nil {
 				t.Errorf("%s (%s): %v", c.name, c.why, err)
 			}
 			continue
 		}
-		var list ErrorList
+		var list scenarios.ErrorList
 		if !errors.As(err, &list) || len(list) != 1 || !strings.HasPrefix(list[0].Error(), c.want) {
 			t.Errorf("%s (%s): %v\nwant one error starting %q", c.name, c.why, err, c.want)
 		}
 	}
-	rs, _ := ParseRulesFile("h.yaml", []byte("name: house\nrules:\n  regeneration: save\n"))
-	if v, from, _ := rs.Get("regeneration"); v != "save" || from != "house (h.yaml)" || rs.Name != "house" {
-		t.Errorf("house rules: regeneration %q from %q, ruleset %q", v, from, rs.Name)
+	rs, _ := scenarios.ParseRulesFile("h.yaml", []byte("name: house\nrules:\n  regeneration: save\n"))
+	if v, from, _ := rs.Get("regeneration"); v != "save" || from != "house (h.yaml)" || rs.Name() != "house" {
+		t.Errorf("house rules: regeneration %q from %q, ruleset %q", v, from, rs.Name())
 	}
 	if _, from, _ := rs.Get("fear"); from != "preset 6th" {
 		t.Errorf("an option the file leaves alone comes from %q, want the preset", from)
@@ -53,13 +57,18 @@ func TestParseRules(t *testing.T) {
 		{"6th+regeneration=save", "6th+regeneration=save", ""},
 		{house, "house", ""},
 		{house + "+stomp=no", house + "+stomp=no", ""},
-		{"7th", "", `unknown ruleset "7th"`},
+		{"7th", "", `unknown ruleset "7th"; use one of 6th, 8th, 1.5, 2.0, wotr, or a house-rules file`},
+		{"wotr", "wotr", ""},
+		{"wotr+battle_skill=none", "wotr+battle_skill=none", ""},
+		{"wotr+regeneration=save", "", `unknown rule option "regeneration"`},
+		{"1.5", "1.5", ""},
+		{"2.0+evasion=cap_2", "", `unknown value "cap_2"`},
 		{"6th+regeneration", "", "is not option=value"},
 		{"6th+regeneration=often", "", `unknown value "often"`},
 		{"+fear=none", "", "no ruleset before the options"},
 		{filepath.Join(dir, "nope.yaml"), "", "no such file"},
 	} {
-		rs, err := ParseRules(c.spec)
+		rs, err := scenarios.ParseRules(c.spec)
 		switch {
 		case c.wantErr != "":
 			if err == nil || !strings.Contains(err.Error(), c.wantErr) {
@@ -67,8 +76,8 @@ func TestParseRules(t *testing.T) {
 			}
 		case err != nil:
 			t.Errorf("%s: %v", c.spec, err)
-		case rs.Name != c.wantName:
-			t.Errorf("%s: ruleset named %q, want %q", c.spec, rs.Name, c.wantName)
+		case rs.Name() != c.wantName:
+			t.Errorf("%s: ruleset named %q, want %q", c.spec, rs.Name(), c.wantName)
 		}
 	}
 }

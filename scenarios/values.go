@@ -15,9 +15,9 @@ type Roll int
 
 // UnmarshalYAML reads "4+" (or "none", which leaves the roll unset).
 func (r *Roll) UnmarshalYAML(n *yaml.Node) error {
-	n = resolve(n)
+	n = Resolve(n)
 	if n.Kind != yaml.ScalarNode {
-		return fmt.Errorf("expected a roll such as 4+, got a %s", kindName(n))
+		return fmt.Errorf("expected a roll such as 4+, got a %s", KindName(n))
 	}
 	v := strings.TrimSpace(n.Value)
 	if v == "none" {
@@ -68,7 +68,7 @@ type Rolls []Roll
 // UnmarshalYAML reads "5+" or [5+, 6+]. A "none" in a list is kept, as 0,
 // for validation to report.
 func (rs *Rolls) UnmarshalYAML(n *yaml.Node) error {
-	n = resolve(n)
+	n = Resolve(n)
 	if n.Kind == yaml.SequenceNode {
 		var out []Roll
 		for _, c := range n.Content {
@@ -82,7 +82,7 @@ func (rs *Rolls) UnmarshalYAML(n *yaml.Node) error {
 		return nil
 	}
 	if n.Kind != yaml.ScalarNode {
-		return fmt.Errorf("expected a roll such as 5+, or a list of them such as [5+, 6+], got a %s", kindName(n))
+		return fmt.Errorf("expected a roll such as 5+, or a list of them such as [5+, 6+], got a %s", KindName(n))
 	}
 	var r Roll
 	if err := r.UnmarshalYAML(n); err != nil {
@@ -103,9 +103,9 @@ type Amount struct {
 
 // UnmarshalYAML reads 2, "D3" or "D6".
 func (a *Amount) UnmarshalYAML(n *yaml.Node) error {
-	n = resolve(n)
+	n = Resolve(n)
 	if n.Kind != yaml.ScalarNode {
-		return fmt.Errorf("expected a number, D3 or D6, got a %s", kindName(n))
+		return fmt.Errorf("expected a number, D3 or D6, got a %s", KindName(n))
 	}
 	v := strings.ToUpper(strings.TrimSpace(n.Value))
 	if d, ok := strings.CutPrefix(v, "D"); ok {
@@ -148,11 +148,11 @@ type Reroll struct {
 
 // UnmarshalYAML reads failed, 1 or [1, 2].
 func (r *Reroll) UnmarshalYAML(n *yaml.Node) error {
-	n = resolve(n)
+	n = Resolve(n)
 	face := func(c *yaml.Node) (int, error) {
-		c = resolve(c)
+		c = Resolve(c)
 		if c.Kind != yaml.ScalarNode {
-			return 0, fmt.Errorf("expected failed, a face 1 to 6 or a list of faces, got a %s in the list", kindName(c))
+			return 0, fmt.Errorf("expected failed, a face 1 to 6 or a list of faces, got a %s in the list", KindName(c))
 		}
 		x, err := strconv.Atoi(c.Value)
 		if err != nil || x < 1 || x > 6 {
@@ -179,7 +179,7 @@ func (r *Reroll) UnmarshalYAML(n *yaml.Node) error {
 			r.Faces = append(r.Faces, x)
 		}
 	default:
-		return fmt.Errorf("expected failed, a face 1 to 6 or a list of faces, got a %s", kindName(n))
+		return fmt.Errorf("expected failed, a face 1 to 6 or a list of faces, got a %s", KindName(n))
 	}
 	return nil
 }
@@ -195,17 +195,17 @@ func (r Reroll) MarshalYAML() (any, error) {
 // IsZero reports whether nothing is re-rolled.
 func (r Reroll) IsZero() bool { return !r.Failed && len(r.Faces) == 0 }
 
-// resolve returns the node an alias stands for, or n itself. The decoder
+// Resolve returns the node an alias stands for, or n itself. The decoder
 // has checked every alias has an anchor and none loops before a type's
 // UnmarshalYAML sees it.
-func resolve(n *yaml.Node) *yaml.Node {
+func Resolve(n *yaml.Node) *yaml.Node {
 	if n.Kind == yaml.AliasNode && n.Alias != nil {
 		return n.Alias
 	}
 	return n
 }
 
-func kindName(n *yaml.Node) string {
+func KindName(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
 		return "mapping"

@@ -3,6 +3,7 @@ package scenarios
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -62,10 +63,6 @@ func (v Vary) Text(value int) string {
 	return strconv.Itoa(value)
 }
 
-// rollFields are the fields whose values are rolls: a sweep writes "4+"
-// for them even when its range was written without the plus.
-var rollFields = map[string]bool{"armour": true, "natural_armour": true, "ward": true, "regeneration": true}
-
 // SetField returns the scenario data with the field at path set to value.
 // A path is field names joined by dots; in a list of units, a unit is named
 // by its id (units.knights.models) or its index (units[0].models). A field
@@ -111,7 +108,7 @@ func SetField(data []byte, path, value string) ([]byte, error) {
 	if n.Kind != yaml.ScalarNode && !(n.Kind == yaml.MappingNode && len(n.Content) == 0) {
 		return nil, fmt.Errorf("%s: this field holds a mapping or list; sweep a single value inside it", path)
 	}
-	if rollFields[segs[len(segs)-1]] && !strings.HasSuffix(value, "+") {
+	if isRollField(data, segs[len(segs)-1]) && !strings.HasSuffix(value, "+") {
 		value += "+" // regeneration=2..6 means 2+..6+
 	}
 	*n = yaml.Node{Kind: yaml.ScalarNode, Value: value}
@@ -122,6 +119,14 @@ func SetField(data []byte, path, value string) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// isRollField reports whether the scenario's game writes the field name
+// as a roll ([Game.RollFields]): a sweep then writes "4+" for it even when
+// its range was written without the plus.
+func isRollField(data []byte, name string) bool {
+	g, err := GameOf(data)
+	return err == nil && slices.Contains(g.RollFields(), name)
 }
 
 // splitPath splits units[0].models or units.knights.models into segments.

@@ -171,20 +171,13 @@ func columnLabel(arg, rules, name string, manyScenarios, manyRules bool) string 
 	return strings.ReplaceAll(l, ":", "_")
 }
 
-// roleNames renames a plan's units by their role in the fight: the
-// volley's target, or the close combat's first and second sides.
+// roleNames renames a plan's units by the role its game gives them in the
+// fight (Plan.Roles): a volley's target, a close combat's first and second
+// sides.
 func roleNames(p *scenarios.Plan) func(string) string {
-	roles := map[string]string{}
-	switch {
-	case p.Volley != nil:
-		roles[p.Volley.TargetID] = "target"
-	case p.Combat != nil:
-		roles[p.Combat.Sides[0].ID] = "first"
-		roles[p.Combat.Sides[1].ID] = "second"
-	}
 	return func(name string) string {
 		unit, rest, ok := strings.Cut(name, ".")
-		if role, known := roles[unit]; ok && known {
+		if role, known := p.Roles[unit]; ok && known {
 			return role + "." + rest
 		}
 		return name

@@ -32,6 +32,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	_ "github.com/wargamesim/sim/game/all" // every game, through the scenarios registry
 	"github.com/wargamesim/sim/scenarios"
 )
 

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/game/warhammer"
+	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
@@ -19,10 +19,11 @@ import (
 const matrixUsage = `Usage: sim matrix --units A,B,C [--vs X,Y,Z] [--fight charge|volley] [flags]
 
 Fights every unit of --units (rows) against every unit of --vs (columns;
-the same units by default), all from the unit library (sim units lists
-it), on the same seed: with --fight charge the row unit charges and the
-fight goes on to the break; with --fight volley the row unit strikes one
-round of blows on the charge. Each cell gives P(the row wins) (a volley:
+the same units by default), all from a game's unit library (sim units
+lists it; --game picks the game, else the game of --rules, else
+Warhammer), on the same seed: with --fight charge the row unit charges
+and the fight goes on to the break; with --fight volley the row unit
+strikes one round of blows on the charge. Each cell gives P(the row wins) (a volley:
 P(the column unit is destroyed)) and the column unit's expected casualties.
 
   sim matrix --units empire_knights,knights_errant,chaos_knights --vs trolls,ogre_bulls,minotaurs
@@ -34,11 +35,12 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("matrix", matrixUsage, stdout)
 	units := fs.String("units", "", "comma-separated library units, the rows")
 	vs := fs.String("vs", "", "comma-separated library units, the columns (default: the rows)")
+	gameName := fs.String("game", "", "the game whose unit library to use (default: the game of --rules, else warhammer)")
 	fight := fs.String("fight", "charge", "charge (to the break) or volley (one round of blows)")
 	trials := fs.Int64("trials", 100_000, "trials in each cell")
 	seed := fs.Uint64("seed", 0, "random seed (default: drawn at random and printed)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
-	rules := fs.String("rules", "", "ruleset: a preset, a house-rules file, plus options (default 6th)")
+	rules := fs.String("rules", "", "ruleset: a preset, a house-rules file, plus options (default: the game's default preset)")
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
@@ -52,9 +54,6 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if *units == "" {
 		return usagef("matrix: name the row units with --units a,b,c (sim units lists them)")
-	}
-	if *fight != "charge" && *fight != "volley" {
-		return usagef("matrix: --fight must be charge or volley, got %q", *fight)
 	}
 	if err := checkFormat("matrix", *format); err != nil {
 		return err
@@ -71,21 +70,23 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *vs != "" {
 		cols = strings.Split(*vs, ",")
 	}
-	lib := scenarios.LibraryNames()
-	for _, u := range append(slices.Clone(rows), cols...) {
-		if !slices.Contains(lib, u) {
-			return usagef("matrix: %q is not in the unit library; sim units lists it", u)
-		}
-	}
-	rs, err := scenarios.ParseRules(orPreset(*rules))
+	rs, lib, err := matrixGame(*gameName, *rules)
 	if err != nil {
 		return err
+	}
+	if !slices.Contains(lib.Fights(), *fight) {
+		return usagef("matrix: --fight must be %s, got %q", strings.Join(lib.Fights(), " or "), *fight)
+	}
+	for _, u := range append(slices.Clone(rows), cols...) {
+		if !slices.Contains(lib.Names(), u) {
+			return usagef("matrix: %q is not in the unit library; sim units lists it", u)
+		}
 	}
 
 	cfg := engine.Config{Trials: *trials, Workers: *workers}
 	var source string
 	cfg.Seed, source = chooseSeed(fs, *seed, nil)
-	m := &report.Matrix{Kind: "matrix", Fight: *fight, Ruleset: rs.Preset, Rules: rs.Changed(), Rows: rows, Cols: cols,
+	m := &report.Matrix{Kind: "matrix", Fight: *fight, Ruleset: rs.Preset(), Rules: rs.Changed(), Rows: rows, Cols: cols,
 		Seed: cfg.Seed, SeedSource: source, Trials: cfg.Trials, Complete: true, Version: version, Dice: engine.StreamVersion}
 	start := time.Now()
 	done := int64(0)
@@ -95,7 +96,7 @@ cells:
 	for _, r := range rows {
 		var line []report.Cell
 		for _, c := range cols {
-			plan, err := scenarios.LoadWith("matrix", matrixScenario(r, c, *fight), rs)
+			plan, err := scenarios.LoadWith("matrix", lib.Matchup(r, c, *fight), rs)
 			if err != nil {
 				return fmt.Errorf("matrix cell %s against %s: %w", r, c, err)
 			}
@@ -138,21 +139,32 @@ cells:
 	return nil
 }
 
-func orPreset(rules string) string {
-	if rules == "" {
-		return warhammer.DefaultPreset
+// matrixGame works out a matrix's ruleset and unit library: the game is
+// --game, else the game of --rules, else the default; the ruleset is
+// --rules, else the game's default preset.
+func matrixGame(name, rules string) (options.Ruleset, scenarios.Library, error) {
+	var rs options.Ruleset
+	if rules != "" {
+		var err error
+		if rs, err = scenarios.ParseRules(rules); err != nil {
+			return nil, nil, err
+		}
+		if name != "" && rs.Game() != name {
+			return nil, nil, usagef("matrix: --rules %s is a ruleset of %s, not of --game %s", rules, rs.Game(), name)
+		}
+		name = rs.Game()
 	}
-	return rules
-}
-
-// matrixScenario writes the scenario of one cell: library unit row against
-// library unit col, under the ids row and col (they may be the same unit).
-func matrixScenario(row, col, fight string) []byte {
-	f := "fight: {type: close_combat, sides: [row, col], charger: row}"
-	if fight == "volley" {
-		f = "fight: {type: volley, attacker: row, target: col, phase: close_combat, charged: true}"
+	lib, err := libraryOf("matrix", scenarios.OrDefault(name, scenarios.DefaultGame))
+	if err != nil {
+		return nil, nil, err
 	}
-	return []byte(fmt.Sprintf("name: %s-vs-%s\nunits:\n  - {id: row, from: %s}\n  - {id: col, from: %s}\n%s\n", row, col, row, col, f))
+	if rs == nil {
+		g, _ := scenarios.Lookup(scenarios.OrDefault(name, scenarios.DefaultGame))
+		if rs, err = g.Rules().NewRuleset(g.Rules().DefaultPreset()); err != nil {
+			return nil, nil, err
+		}
+	}
+	return rs, lib, nil
 }
 
 // matrixCell picks a cell's results out of a run.

@@ -5,7 +5,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/wargamesim/sim/game/warhammer"
+	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -14,10 +14,14 @@ const rulesUsage = `Usage: sim rules [RULES] [flags]
        sim rules diff RULES RULES [flags]
 
 Prints every option of a ruleset, its value and where the value came
-from; 'diff' lists the options two rulesets set differently. RULES is a
-preset (6th, 8th; 6th by default), a house-rules file (house.yaml:
-preset: 6th, rules: {option: value}), either followed by options set one
-by one: 6th+regeneration=save. docs/rules.md explains every option.
+from; 'diff' lists the options two rulesets of one game set differently
+(when they agree on all, the text format says so in a sentence and the
+other formats give an empty table). RULES is a preset of any game (6th
+and 8th for Warhammer, 6th by default; wotr for War of the Ring; 1.5 and
+2.0 for Conquest), a house-rules file (house.yaml: preset: 6th, rules:
+{option: value}), either followed by options set one by one:
+6th+regeneration=save, wotr+battle_skill=none. docs/rules.md, docs/wotr.md
+and docs/conquest.md explain every option.
 
 Flags:
 `
@@ -41,11 +45,15 @@ func rulesCmd(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 1 {
 		return usagef("rules: give one ruleset (or: sim rules diff A B)")
 	}
-	spec := warhammer.DefaultPreset
+	spec := ""
 	if len(pos) == 1 {
 		spec = pos[0]
 	}
-	rs, err := scenarios.ParseRules(spec)
+	rs, err := parseRules(spec)
+	if err != nil {
+		return err
+	}
+	game, err := scenarios.Lookup(rs.Game())
 	if err != nil {
 		return err
 	}
@@ -59,17 +67,17 @@ func rulesCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	var rows []row
 	t := report.Table{
-		Title:  fmt.Sprintf("ruleset %s (preset %s): every option, its value and where it came from", rs.Name, rs.Preset),
+		Title:  fmt.Sprintf("ruleset %s (preset %s): every option, its value and where it came from", rs.Name(), rs.Preset()),
 		Header: []string{"option", "value", "from", "tag"},
-		Notes:  []string{"Tags (RULES.md §0.1): V verified, S secondary, I interpretation, U uncertain. docs/rules.md explains each option."},
+		Notes:  []string{fmt.Sprintf("Tags (RULES.md §0.1): V verified, S secondary, I interpretation, U uncertain. %s explains each option.", game.Docs())},
 	}
-	for _, o := range warhammer.Options() {
+	for _, o := range rs.Options() {
 		v, from, _ := rs.Get(o.Name)
-		rows = append(rows, row{o.Name, v, from, o.ValuesText(), o.Tag, o.Summary})
+		rows = append(rows, row{o.Name, v, from, o.Values, o.Tag, o.Summary})
 		t.Rows = append(t.Rows, []string{o.Name, v, from, o.Tag})
 	}
 	if *format == "json" {
-		return report.WriteJSON(stdout, map[string]any{"ruleset": rs.Name, "preset": rs.Preset, "options": rows})
+		return report.WriteJSON(stdout, map[string]any{"game": rs.Game(), "ruleset": rs.Name(), "preset": rs.Preset(), "options": rows})
 	}
 	return report.WriteTables(stdout, *format, t)
 }
@@ -83,17 +91,20 @@ func rulesDiff(a, b, format string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if ra.Game() != rb.Game() {
+		return usagef("rules diff: %s is a ruleset of %s and %s of %s; compare two rulesets of one game", ra.Name(), ra.Game(), rb.Name(), rb.Game())
+	}
 	type row struct {
 		Option string `json:"option"`
 		A      string `json:"a"`
 		B      string `json:"b"`
 	}
-	var rows []row
+	rows := []row{}
 	t := report.Table{
-		Title:  fmt.Sprintf("options that differ between %s and %s", ra.Name, rb.Name),
-		Header: []string{"option", ra.Name, rb.Name},
+		Title:  fmt.Sprintf("options that differ between %s and %s", ra.Name(), rb.Name()),
+		Header: []string{"option", ra.Name(), rb.Name()},
 	}
-	for _, o := range warhammer.Options() {
+	for _, o := range ra.Options() {
 		va, _, _ := ra.Get(o.Name)
 		vb, _, _ := rb.Get(o.Name)
 		if va != vb {
@@ -102,11 +113,24 @@ func rulesDiff(a, b, format string, stdout io.Writer) error {
 		}
 	}
 	if format == "json" {
-		return report.WriteJSON(stdout, map[string]any{"a": ra.Name, "b": rb.Name, "differences": rows})
+		return report.WriteJSON(stdout, map[string]any{"game": ra.Game(), "a": ra.Name(), "b": rb.Name(), "differences": rows})
 	}
 	if len(rows) == 0 && format == "text" {
-		_, err := fmt.Fprintf(stdout, "%s and %s set every option alike.\n", ra.Name, rb.Name)
+		_, err := fmt.Fprintf(stdout, "%s and %s set every option alike.\n", ra.Name(), rb.Name())
 		return err
 	}
 	return report.WriteTables(stdout, format, t)
+}
+
+// parseRules reads a --rules value or a rules argument; "" is the default
+// game's default preset.
+func parseRules(spec string) (options.Ruleset, error) {
+	if spec == "" {
+		g, err := scenarios.Lookup(scenarios.DefaultGame)
+		if err != nil {
+			return nil, err
+		}
+		spec = g.Rules().DefaultPreset()
+	}
+	return scenarios.ParseRules(spec)
 }

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/game/warhammer"
+	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
@@ -86,7 +86,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return usagef("sweep: --vary %s has no effect with --rules, which replaces the scenario's rules; vary the option with --rules alone in sim compare, or drop --rules", p.Path)
 		}
 	}
-	var rs *warhammer.Ruleset
+	var rs options.Ruleset
 	if *rules != "" {
 		if rs, err = scenarios.ParseRules(*rules); err != nil {
 			return err

@@ -5,14 +5,14 @@ import (
 	"io"
 	"strings"
 
-	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
 
-const unitsUsage = `Usage: sim units [NAME]
+const unitsUsage = `Usage: sim units [--game GAME] [NAME]
 
-Lists the unit library, one unit a line: name, troop type, profile, armour
-save and army book. With a NAME, prints that unit's YAML.
+Lists a game's unit library, one unit a line (for Warhammer: name, troop
+type, profile, armour save and army book). With a NAME, prints that
+unit's YAML.
 
 A unit in a scenario starts from a library unit with from: NAME, and the
 fields it gives override the library's (docs/scenarios.md, "The unit
@@ -23,21 +23,28 @@ library"):
       from: empire_knights
       models: 8
       profile: {Ld: 9}
+
+Flags:
 `
 
 func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("units", unitsUsage, stdout)
+	gameName := fs.String("game", scenarios.DefaultGame, "the game whose library to list: "+strings.Join(scenarios.GameNames(), ", "))
 	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	lib, err := libraryOf("units", *gameName)
 	if err != nil {
 		return err
 	}
 	switch len(pos) {
 	case 0:
-		return listUnits(stdout)
+		return listUnits(stdout, lib)
 	case 1:
-		_, data, ok := scenarios.LibraryUnit(strings.TrimSuffix(pos[0], ".yaml"))
+		data, ok := lib.Source(strings.TrimSuffix(pos[0], ".yaml"))
 		if !ok {
-			return usagef("units: no library unit %q; the library has %s", pos[0], strings.Join(scenarios.LibraryNames(), ", "))
+			return usagef("units: no library unit %q; the library has %s", pos[0], strings.Join(lib.Names(), ", "))
 		}
 		_, err = stdout.Write(data)
 		return err
@@ -45,43 +52,46 @@ func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	return usagef("units: give at most one library unit name")
 }
 
+// libraryOf is the unit library of the game called name, or a usage error
+// that says why there is none.
+func libraryOf(cmd, name string) (scenarios.Library, error) {
+	g, err := scenarios.Lookup(name)
+	if err != nil {
+		return nil, usagef("%s: %v", cmd, err)
+	}
+	lib := g.Library()
+	if lib == nil {
+		return nil, usagef("%s: %s has no unit library yet; its scenarios give every profile in full (%s)", cmd, g.Title(), g.Docs())
+	}
+	return lib, nil
+}
+
 // listUnits writes one line a library unit, in columns.
-func listUnits(stdout io.Writer) error {
-	var rows [][5]string
-	var width [4]int
-	for _, name := range scenarios.LibraryNames() {
-		u, _, _ := scenarios.LibraryUnit(name)
-		row := [5]string{name, u.TroopType().String(), profileText(u.Profile), "save " + saveText(u.ArmourSave()), bookText(u.Source)}
-		for i := range width {
-			width[i] = max(width[i], len(row[i]))
+func listUnits(stdout io.Writer, lib scenarios.Library) error {
+	var rows [][]string
+	var width []int
+	for _, name := range lib.Names() {
+		row := lib.Columns(name)
+		for i, cell := range row {
+			if i == len(width) {
+				width = append(width, 0)
+			}
+			width[i] = max(width[i], len(cell))
 		}
 		rows = append(rows, row)
 	}
 	for _, r := range rows {
-		if _, err := fmt.Fprintf(stdout, "%-*s  %-*s  %-*s  %-*s  %s\n",
-			width[0], r[0], width[1], r[1], width[2], r[2], width[3], r[3], r[4]); err != nil {
+		var b strings.Builder
+		for i, cell := range r {
+			if i == len(r)-1 {
+				b.WriteString(cell)
+				break
+			}
+			fmt.Fprintf(&b, "%-*s  ", width[i], cell)
+		}
+		if _, err := fmt.Fprintln(stdout, b.String()); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// profileText is a profile on one line: "M4 WS4 BS3 S3 T3 W1 I3 A1 Ld8".
-func profileText(p scenarios.Profile) string {
-	return fmt.Sprintf("M%d WS%d BS%d S%d T%d W%d I%d A%d Ld%d", p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld)
-}
-
-// saveText is an armour save as the books write it ("3+"), or "none".
-func saveText(s warhammer.Save) string {
-	if s >= warhammer.NoSave {
-		return "none"
-	}
-	return fmt.Sprintf("%d+", int(s))
-}
-
-// bookText is the army book and edition of a library unit's source, without
-// the series name and the note in brackets: "Bretonnia, 6th edition".
-func bookText(source string) string {
-	book, _, _ := strings.Cut(source, " (")
-	return strings.TrimPrefix(book, "Warhammer Armies ")
 }

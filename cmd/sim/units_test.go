@@ -16,7 +16,7 @@ func TestUnitsList(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
-	names := scenarios.LibraryNames()
+	names := warhammerLibrary(t).Names()
 	if len(lines) != len(names) {
 		t.Fatalf("sim units printed %d lines for %d library units:\n%s", len(lines), len(names), out.String())
 	}
@@ -48,6 +48,16 @@ func TestUnitsList(t *testing.T) {
 	}
 }
 
+// warhammerLibrary is the Warhammer unit library, as the registry gives it.
+func warhammerLibrary(t *testing.T) scenarios.Library {
+	t.Helper()
+	g, err := scenarios.Lookup("warhammer")
+	if err != nil || g.Library() == nil {
+		t.Fatalf("no Warhammer library: %v", err)
+	}
+	return g.Library()
+}
+
 func TestUnitsShow(t *testing.T) {
 	t.Parallel()
 	for _, arg := range []string{"knights_errant", "knights_errant.yaml"} {
@@ -55,7 +65,7 @@ func TestUnitsShow(t *testing.T) {
 		if err := unitsCmd([]string{arg}, &out, &errb); err != nil {
 			t.Fatal(err)
 		}
-		_, data, _ := scenarios.LibraryUnit("knights_errant")
+		data, _ := warhammerLibrary(t).Source("knights_errant")
 		if out.String() != string(data) {
 			t.Errorf("sim units %s printed\n%s\nwant the library file\n%s", arg, out.String(), data)
 		}
@@ -68,7 +78,9 @@ func TestUnitsUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"knights_erant"}, `units: no library unit "knights_erant"; the library has ` + strings.Join(scenarios.LibraryNames(), ", ")},
+		{[]string{"knights_erant"}, `units: no library unit "knights_erant"; the library has ` + strings.Join(warhammerLibrary(t).Names(), ", ")},
+		{[]string{"--game", "wotr"}, "units: War of the Ring has no unit library yet; its scenarios give every profile in full (docs/wotr.md)"},
+		{[]string{"--game", "kow"}, `units: unknown game "kow"; use warhammer, conquest, wotr`},
 		{[]string{"trolls", "ogre_bulls"}, "units: give at most one library unit name"},
 		{[]string{"--seed", "1"}, "units: unknown flag -seed (see sim units --help)"},
 	} {

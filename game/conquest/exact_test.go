@@ -198,7 +198,7 @@ func ExampleStrike_Exact() {
 	knights := Regiment{ID: "knights", Type: Cavalry, Class: Medium,
 		Profile: Profile{M: 8, V: 1, C: 2, A: 4, W: 4, R: 3, D: 3},
 		Stands:  3, Models: 1, Frontage: 3, Engaged: 3, Rules: Rules{BrutalImpact: 2, Shield: true}}
-	s, _ := NewStrike(rs, Volley, crossbows, knights, Engagement{})
+	s, _ := NewStrike(&rs.Values, Volley, crossbows, knights, Engagement{})
 	ex, _ := s.Exact()
 	// 12 shots at Volley 2 (1/3); Defence 3 + Shield − Armour Piercing 1 = 3
 	// (1/2): 2 wounds; Resolve 3 fails half the Morale dice: 1 more.

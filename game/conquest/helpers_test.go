@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/options"
 )
 
 func preset(t testing.TB, name string) *Ruleset {
@@ -13,7 +14,7 @@ func preset(t testing.TB, name string) *Ruleset {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rs
+	return &rs.Values
 }
 
 func v15(t testing.TB) *Ruleset { return preset(t, "1.5") }
@@ -21,13 +22,14 @@ func v15(t testing.TB) *Ruleset { return preset(t, "1.5") }
 // set returns rs with options set, name and value in pairs.
 func set(t testing.TB, rs *Ruleset, pairs ...string) *Ruleset {
 	t.Helper()
-	rs = rs.Clone()
+	c := *rs
+	var from options.Origins
 	for i := 0; i+1 < len(pairs); i += 2 {
-		if err := rs.Set(pairs[i], pairs[i+1], "test"); err != nil {
+		if err := optionList.Set(&c, &from, pairs[i], pairs[i+1], "test"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return rs
+	return &c
 }
 
 // The regiments of conquest.md §9a (BSData Hundred Kingdoms.cat and

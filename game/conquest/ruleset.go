@@ -6,9 +6,6 @@ import "github.com/wargamesim/sim/engine/options"
 // preset ([Preset]) fills every option; a scenario may then set options one
 // by one ([Ruleset.Set]).
 type Ruleset struct {
-	Name   string // for people: the preset's name or whatever the caller calls it
-	Preset string // the preset it started from: "1.5" or "2.0"
-
 	Zero               ZeroRule
 	Evasion            EvasionRule
 	Shield             ShieldRule
@@ -40,8 +37,6 @@ type Ruleset struct {
 	Regeneration        RegenRule
 	RegenSkipsCharacter bool
 	FullRestoreStand    RestoreStand
-
-	from options.Origins // option name → where its value came from
 }
 
 // ZeroRule is what a test against 0 or less does with a natural 1.
@@ -198,7 +193,6 @@ const DefaultPreset = "1.5"
 var presets = options.Presets[Ruleset]{
 	"1.5": func() Ruleset {
 		return Ruleset{
-			Name:                 "1.5",
 			Zero:                 ZeroFails,
 			Evasion:              EvasionMaxOfModified,
 			Shield:               ShieldAllFront,
@@ -230,7 +224,6 @@ var presets = options.Presets[Ruleset]{
 	},
 	"2.0": func() Ruleset {
 		return Ruleset{
-			Name:                 "2.0",
 			Zero:                 ZeroFails,
 			Evasion:              EvasionMaxOfModified,
 			Shield:               ShieldAllFront,
@@ -262,44 +255,9 @@ var presets = options.Presets[Ruleset]{
 	},
 }
 
-// PresetNames lists the presets, sorted.
-func PresetNames() []string { return presets.Names() }
+// System is Conquest's rule system: its options and presets.
+var System = &options.System[Ruleset]{Game: "conquest", Default: DefaultPreset, Options: optionList, Presets: presets}
 
-// Preset returns the ruleset of a named preset.
-func Preset(name string) (*Ruleset, error) {
-	r, err := presets.Build(name)
-	if err != nil {
-		return nil, err
-	}
-	r.Preset = name
-	r.from = optionList.PresetOrigins(name)
-	return &r, nil
-}
-
-// Set sets the option name to value, recording origin (such as "scenario
-// rules") as where the value came from. An unknown name is an error that
-// lists the options, and suggests the nearest name when one is at most two
-// edits away; on any error r is unchanged.
-func (r *Ruleset) Set(name, value, origin string) error {
-	return optionList.Set(r, &r.from, name, value, origin)
-}
-
-// Clone returns a copy of r that can be changed without changing r, or nil
-// for nil.
-func (r *Ruleset) Clone() *Ruleset {
-	if r == nil {
-		return nil
-	}
-	c := *r
-	c.from = r.from.Clone()
-	return &c
-}
-
-// Changed returns the options whose values did not come from the preset,
-// with their values, or nil if there are none.
-func (r *Ruleset) Changed() map[string]string { return optionList.Changed(r, r.from, r.Preset) }
-
-// Get returns the value of option name and where it came from.
-func (r *Ruleset) Get(name string) (value, origin string, ok bool) {
-	return optionList.Get(r, r.from, name)
-}
+// Preset returns a fresh ruleset of a named preset; its Values are what
+// the rules code reads.
+func Preset(name string) (*options.Rules[Ruleset], error) { return System.Preset(name) }

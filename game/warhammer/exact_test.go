@@ -62,16 +62,16 @@ func TestExactSeedTrolls(t *testing.T) {
 func TestSimulatedSeedTrolls(t *testing.T) {
 	t.Parallel()
 	for _, c := range []struct {
-		rs   *Ruleset
-		want float64
-	}{{sixth(t), 1.0 / 64}, {eighth(t), 193.0 / 512}} {
-		v := tenWoundsOnTwoTrolls(t, c.rs)
+		preset string
+		want   float64
+	}{{"6th", 1.0 / 64}, {"8th", 193.0 / 512}} {
+		v := tenWoundsOnTwoTrolls(t, &named(t, c.preset).Values)
 		for _, m := range []engine.Model{v, v.PerDie()} {
 			res := run(t, m, 200_000, 1)
 			p := float64(res.Count[eDestroyed]) / float64(res.Trials)
 			se := math.Sqrt(c.want * (1 - c.want) / float64(res.Trials))
 			if math.Abs(p-c.want) > 4.5*se {
-				t.Errorf("%s: simulated P(destroyed) %.5f, exact %.5f: more than 4.5 standard errors (%.5f)", c.rs.Name, p, c.want, se)
+				t.Errorf("%s: simulated P(destroyed) %.5f, exact %.5f: more than 4.5 standard errors (%.5f)", c.preset, p, c.want, se)
 			}
 		}
 	}
@@ -124,14 +124,15 @@ func meanOf(pmf []float64) float64 {
 
 func TestExactMatchesSimulationOnSeedExamples(t *testing.T) {
 	t.Parallel()
-	for _, rs := range []*Ruleset{sixth(t), eighth(t)} {
+	for _, preset := range []string{"6th", "8th"} {
+		rs := &named(t, preset).Values
 		v := tenWoundsOnTwoTrolls(t, rs)
 		ex, err := v.Exact()
 		if err != nil {
 			t.Fatal(err)
 		}
-		enginetest.Agree(t, rs.Name+" fast", ex, run(t, v, 100_000, 3))
-		enginetest.Agree(t, rs.Name+" per die", ex, run(t, v.PerDie(), 100_000, 4))
+		enginetest.Agree(t, preset+" fast", ex, run(t, v, 100_000, 3))
+		enginetest.Agree(t, preset+" per die", ex, run(t, v.PerDie(), 100_000, 4))
 	}
 }
 
@@ -154,35 +155,36 @@ func TestExactMetamorphic(t *testing.T) {
 		}
 		return meanOf(ex.PMF[mWounds])
 	}
-	for _, rs := range []*Ruleset{sixth(t), eighth(t)} {
+	for _, preset := range []string{"6th", "8th"} {
+		rs := &named(t, preset).Values
 		for save := Save(0); save <= NoSave; save++ {
 			a, tg := base()
 			tg.Defence.Armour = save
 			worse := tg
 			worse.Defence.Armour = save + 1
 			if save < NoSave && expected(rs, a, tg) > expected(rs, a, worse)+1e-12 {
-				t.Errorf("%s: a %d+ save lets through more wounds than a %d+ save", rs.Name, save, save+1)
+				t.Errorf("%s: a %d+ save lets through more wounds than a %d+ save", preset, save, save+1)
 			}
 			for s := 1; s < 10; s++ {
 				a.S = s
 				stronger := a
 				stronger.S = s + 1
 				if expected(rs, a, tg) > expected(rs, stronger, tg)+1e-12 {
-					t.Errorf("%s: S%d does more than S%d against %d+", rs.Name, s, s+1, save)
+					t.Errorf("%s: S%d does more than S%d against %d+", preset, s, s+1, save)
 				}
 			}
 			a, _ = base()
 			ignores := a
 			ignores.Rules.IgnoresArmour = true
 			if expected(rs, a, tg) > expected(rs, ignores, tg)+1e-12 {
-				t.Errorf("%s: Ignores Armour lowers expected wounds against %d+", rs.Name, save)
+				t.Errorf("%s: Ignores Armour lowers expected wounds against %d+", preset, save)
 			}
 			ward7 := tg
 			ward7.Defence.Ward = 7
 			none := tg
 			none.Defence.Ward = NoSave
 			if x, y := expected(rs, a, ward7), expected(rs, a, none); x != y {
-				t.Errorf("%s: a 7+ ward (%v) differs from none (%v)", rs.Name, x, y)
+				t.Errorf("%s: a 7+ ward (%v) differs from none (%v)", preset, x, y)
 			}
 		}
 	}
@@ -202,7 +204,7 @@ func TestExactTooLarge(t *testing.T) {
 
 func ExampleVolley_Exact() {
 	rs, _ := Preset("6th")
-	v, _ := NewVolley(rs, "trolls",
+	v, _ := NewVolley(&rs.Values, "trolls",
 		Attack{Phase: CloseCombat, Count: 10, AutoHit: true, AutoWound: true, S: 5, Round: 1},
 		Target{Type: MonstrousInfantry, T: 4, W: 3, WS: 3, Models: 2,
 			Defence: Defence{Armour: NoSave, Ward: NoSave, Regeneration: 4}})
@@ -218,9 +220,7 @@ func TestExactKillingBlowMultipleWoundsRegeneration(t *testing.T) {
 	t.Parallel()
 	for _, order := range []string{"after_other_wounds", "before_other_wounds"} {
 		rs := sixth(t)
-		if err := rs.Set("killing_blow_order", order, "test"); err != nil {
-			t.Fatal(err)
-		}
+		setOption(t, rs, "killing_blow_order", order)
 		v, err := NewVolley(rs, "ghouls",
 			Attack{Phase: CloseCombat, Count: 10, Skill: 4, S: 5, Round: 1,
 				Rules: AttackRules{KillingBlow: true, MultipleWounds: Amount{Die: 3}}},

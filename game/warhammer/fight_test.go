@@ -56,9 +56,7 @@ func trial(f *Fight, d *engine.Dice) engine.TrialResult {
 // modifiers apply", so outnumbering is switched off.
 func TestSeed000ThroughTheRoundResolver(t *testing.T) {
 	rs := sixth(t)
-	if err := rs.Set("outnumber_bonus", "no", "seed 000: no other modifiers"); err != nil {
-		t.Fatal(err)
-	}
+	setOption(t, rs, "outnumber_bonus", "no") // seed 000: no other modifiers
 	f := newFight(t, rs, Combat{Sides: [2]Fighter{empireKnights(), trollsUnit()}, Charger: 0, HighGround: -1, MaxRounds: 1}).PerDie()
 	blows := []int{
 		3, 3, 3, 3, 3, 3, 3, 3, 3, 3, // riders: hit 3+, wound 3+, five times
@@ -239,14 +237,15 @@ func TestFightTrialDoesNotAllocate(t *testing.T) {
 // fight, within 4.5 standard errors of their difference.
 func TestFightCountsMatchPerDie(t *testing.T) {
 	t.Parallel()
-	for _, rs := range []*Ruleset{sixth(t), eighth(t)} {
+	for _, preset := range []string{"6th", "8th"} {
+		rs := &named(t, preset).Values
 		f := newFight(t, rs, Combat{Sides: [2]Fighter{empireKnights(), trollsUnit()}, Charger: 0, HighGround: -1, MaxRounds: 10})
 		a, b := run(t, f, 100_000, 1), run(t, f.PerDie(), 100_000, 2)
 		for e, name := range f.Events() {
 			pa, pb := float64(a.Count[e])/float64(a.Trials), float64(b.Count[e])/float64(b.Trials)
 			se := math.Sqrt(pa*(1-pa)/float64(a.Trials) + pb*(1-pb)/float64(b.Trials))
 			if math.Abs(pa-pb) > 4.5*se+1e-9 {
-				t.Errorf("%s: %s is %.4f by counts, %.4f die by die (se %.4f)", rs.Name, name, pa, pb, se)
+				t.Errorf("%s: %s is %.4f by counts, %.4f die by die (se %.4f)", preset, name, pa, pb, se)
 			}
 		}
 	}

@@ -24,9 +24,7 @@ func randomVolley(t *testing.T, r *rand.Rand) (*Ruleset, Attack, Target) {
 		{"flaming_removes_regeneration", []string{"battle", "phase"}[r.IntN(2)]},
 	} {
 		if r.IntN(3) == 0 {
-			if err := rs.Set(o.name, o.value, "test"); err != nil {
-				t.Fatal(err)
-			}
+			setOption(t, rs, o.name, o.value)
 		}
 	}
 	reroll := func() Reroll {
@@ -102,7 +100,7 @@ func TestPropertySimulationMatchesExact(t *testing.T) {
 		if err != nil {
 			t.Fatalf("case %d: %v", i, err)
 		}
-		name := fmt.Sprintf("case %d (%s, %+v vs %+v)", i, rs.Name, a, tg)
+		name := fmt.Sprintf("case %d (%+v, %+v vs %+v)", i, *rs, a, tg)
 		enginetest.Agree(t, name, ex, run(t, v, trials, uint64(i)))
 		if i%10 == 0 {
 			enginetest.Agree(t, name+" per die", ex, run(t, v.PerDie(), trials, uint64(i)+1000))

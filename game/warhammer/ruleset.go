@@ -6,12 +6,6 @@ import "github.com/wargamesim/sim/engine/options"
 // preset ([Preset]) fills every option; a scenario may then set options one
 // by one ([Ruleset.Set]), for house rules or to see what one difference does.
 type Ruleset struct {
-	// Name names the ruleset for people: the preset's name ("6th"), a
-	// house-rules file's, or whatever the caller calls it.
-	Name string
-	// Preset is the preset the ruleset started from ("6th", "8th").
-	Preset string
-
 	// Wounds and saves.
 	Regeneration       RegenTiming // when Regeneration is rolled
 	FlamingRegen       RegenLoss   // how long Flaming Attacks take Regeneration away
@@ -47,8 +41,6 @@ type Ruleset struct {
 	LanceStrength       int         // Strength bonus of a lance on the charge
 	FlailStrength       int         // Strength bonus of a flail in the first round
 	MorningStarStrength int         // Strength bonus of a morning star in the first round
-
-	from options.Origins // option name → where its value came from
 }
 
 // RegenTiming is when Regeneration is rolled.
@@ -176,7 +168,6 @@ const DefaultPreset = "6th"
 var presets = options.Presets[Ruleset]{
 	"6th": func() Ruleset {
 		return Ruleset{
-			Name:               "6th",
 			Regeneration:       RegenEndOfPhase,
 			FlamingRegen:       LoseRegenForBattle,
 			RegenDice:          RegenPerUnsavedWound,
@@ -214,7 +205,6 @@ var presets = options.Presets[Ruleset]{
 	},
 	"8th": func() Ruleset {
 		return Ruleset{
-			Name:               "8th",
 			Regeneration:       RegenSave,
 			FlamingRegen:       LoseRegenForPhase,
 			RegenDice:          RegenPerUnsavedWound,
@@ -252,44 +242,9 @@ var presets = options.Presets[Ruleset]{
 	},
 }
 
-// PresetNames lists the presets, sorted.
-func PresetNames() []string { return presets.Names() }
+// System is Warhammer's rule system: its options and presets.
+var System = &options.System[Ruleset]{Game: "warhammer", Default: DefaultPreset, Options: optionList, Presets: presets}
 
-// Preset returns the ruleset of a named preset.
-func Preset(name string) (*Ruleset, error) {
-	r, err := presets.Build(name)
-	if err != nil {
-		return nil, err
-	}
-	r.Preset = name
-	r.from = optionList.PresetOrigins(name)
-	return &r, nil
-}
-
-// Set sets the option name to value, recording origin (such as "scenario
-// rules") as where the value came from. An unknown name is an error that
-// lists the options, and suggests the nearest name when one is at most two
-// edits away; on any error r is unchanged.
-func (r *Ruleset) Set(name, value, origin string) error {
-	return optionList.Set(r, &r.from, name, value, origin)
-}
-
-// Clone returns a copy of r that can be changed without changing r, or nil
-// for nil.
-func (r *Ruleset) Clone() *Ruleset {
-	if r == nil {
-		return nil
-	}
-	c := *r
-	c.from = r.from.Clone()
-	return &c
-}
-
-// Changed returns the options whose values did not come from the preset,
-// with their values, or nil if there are none.
-func (r *Ruleset) Changed() map[string]string { return optionList.Changed(r, r.from, r.Preset) }
-
-// Get returns the value of option name and where it came from.
-func (r *Ruleset) Get(name string) (value, origin string, ok bool) {
-	return optionList.Get(r, r.from, name)
-}
+// Preset returns a fresh ruleset of a named preset; its Values are what
+// the rules code reads.
+func Preset(name string) (*options.Rules[Ruleset], error) { return System.Preset(name) }

@@ -1,6 +1,7 @@
 package warhammer
 
 import (
+	"github.com/wargamesim/sim/engine/options"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -29,20 +30,26 @@ func TestArmourSaveFromEquipment(t *testing.T) {
 	}
 }
 
-func sixth(t testing.TB) *Ruleset {
-	rs, err := Preset("6th")
+// named is a preset's ruleset, with its name and origins.
+func named(t testing.TB, preset string) *options.Rules[Ruleset] {
+	t.Helper()
+	rs, err := Preset(preset)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return rs
 }
 
-func eighth(t testing.TB) *Ruleset {
-	rs, err := Preset("8th")
-	if err != nil {
+func sixth(t testing.TB) *Ruleset  { return &named(t, "6th").Values }
+func eighth(t testing.TB) *Ruleset { return &named(t, "8th").Values }
+
+// setOption sets an option of rs by name, as a scenario's rules do.
+func setOption(t testing.TB, rs *Ruleset, name, value string) {
+	t.Helper()
+	var from options.Origins
+	if err := optionList.Set(rs, &from, name, value, "test"); err != nil {
 		t.Fatal(err)
 	}
-	return rs
 }
 
 // The armour save a wound of a given Strength leaves (seed 002 examples).

@@ -25,7 +25,7 @@ func ExampleTurn_Solver() {
 	side := func(id string) wotr.Formation {
 		return wotr.Formation{ID: id, Type: wotr.Infantry, Companies: 10, Frontage: 2, F: 3, S: 3, D: 5, A: 8, R: 1, C: 3}
 	}
-	tu, err := wotr.NewTurn(rs, wotr.Engagement{
+	tu, err := wotr.NewTurn(&rs.Values, wotr.Engagement{
 		Formations: [2]wotr.Formation{side("a_men"), side("b_men")},
 		Heroes: []wotr.Hero{
 			{ID: "a", Formation: 0, F: 6, R: 3, C: 4, Might: 1, Actions: []wotr.Action{{Kind: wotr.HeroicDuel, Target: 1}}},

@@ -5,10 +5,11 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/options"
 )
 
-// preset is the default ruleset.
-func preset(t testing.TB) *Ruleset {
+// named is the default ruleset, with its name and origins.
+func named(t testing.TB) *options.Rules[Ruleset] {
 	t.Helper()
 	rs, err := Preset(DefaultPreset)
 	if err != nil {
@@ -17,16 +18,19 @@ func preset(t testing.TB) *Ruleset {
 	return rs
 }
 
+// preset is the default ruleset's values.
+func preset(t testing.TB) *Ruleset { return &named(t).Values }
+
 // with is the default ruleset with options set, as name, value pairs.
 func with(t testing.TB, pairs ...string) *Ruleset {
 	t.Helper()
-	rs := preset(t)
+	rs := named(t)
 	for i := 0; i+1 < len(pairs); i += 2 {
 		if err := rs.Set(pairs[i], pairs[i+1], "test"); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return rs
+	return &rs.Values
 }
 
 // arnor and orcs are checked against BSData/war-of-the-ring: Warriors of

@@ -6,9 +6,6 @@ import "github.com/wargamesim/sim/engine/options"
 // them). The preset [DefaultPreset] fills every option with the defaults of
 // rules/wotr.md; a scenario may then set options one by one ([Ruleset.Set]).
 type Ruleset struct {
-	Name   string // for people: the preset's name, or the caller's
-	Preset string // the preset it started from
-
 	OrderPicks           PickUnit // what one pick of the alternation takes
 	HeroicCombatRecharge bool     // a winning Heroic Combat may charge again
 	DuelAfterFight       bool     // a duel after its formations fought is still fought in contact
@@ -37,8 +34,6 @@ type Ruleset struct {
 	MonsterCountersAreCasualties bool // wound counters count for the victor
 	MonstersTestPanic            bool // a beaten monster tests for panic
 	LoserFallsBack               bool // a loser that is not steadfast leaves contact
-
-	from options.Origins // option name → where its value came from
 }
 
 // PickUnit is what a side picks in its turn of the alternation.
@@ -114,7 +109,6 @@ const DefaultPreset = "wotr"
 var presets = options.Presets[Ruleset]{
 	"wotr": func() Ruleset {
 		return Ruleset{
-			Name:                 "wotr",
 			OrderPicks:           PickAction,
 			HeroicCombatRecharge: true,
 			DuelAfterFight:       true,
@@ -147,43 +141,9 @@ var presets = options.Presets[Ruleset]{
 	},
 }
 
-// PresetNames lists the presets, sorted.
-func PresetNames() []string { return presets.Names() }
+// System is War of the Ring's rule system: its options and presets.
+var System = &options.System[Ruleset]{Game: "wotr", Default: DefaultPreset, Options: optionList, Presets: presets}
 
-// Preset returns the ruleset of a named preset.
-func Preset(name string) (*Ruleset, error) {
-	r, err := presets.Build(name)
-	if err != nil {
-		return nil, err
-	}
-	r.Preset = name
-	r.from = optionList.PresetOrigins(name)
-	return &r, nil
-}
-
-// Set sets the option name to value, recording origin (such as "scenario
-// rules") as where the value came from. An unknown name is an error that
-// lists the options, and suggests the nearest name when one is at most two
-// edits away; on any error r is unchanged.
-func (r *Ruleset) Set(name, value, origin string) error {
-	return optionList.Set(r, &r.from, name, value, origin)
-}
-
-// Clone returns a copy of r that can be changed without changing r.
-func (r *Ruleset) Clone() *Ruleset {
-	if r == nil {
-		return nil
-	}
-	c := *r
-	c.from = r.from.Clone()
-	return &c
-}
-
-// Changed returns the options whose values did not come from the preset,
-// with their values, or nil if there are none.
-func (r *Ruleset) Changed() map[string]string { return optionList.Changed(r, r.from, r.Preset) }
-
-// Get returns the value of option name and where it came from.
-func (r *Ruleset) Get(name string) (value, origin string, ok bool) {
-	return optionList.Get(r, r.from, name)
-}
+// Preset returns a fresh ruleset of a named preset; its Values are what
+// the rules code reads.
+func Preset(name string) (*options.Rules[Ruleset], error) { return System.Preset(name) }

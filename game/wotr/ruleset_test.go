@@ -9,12 +9,12 @@ import (
 // the value came from; the preset changes nothing.
 func TestOptionsRoundTrip(t *testing.T) {
 	t.Parallel()
-	if c := preset(t).Changed(); c != nil {
+	if c := named(t).Changed(); c != nil {
 		t.Errorf("the preset reports changes %v", c)
 	}
 	for _, o := range Options() {
 		for _, v := range o.Values {
-			rs := preset(t)
+			rs := named(t)
 			if err := rs.Set(o.Name, v, "test"); err != nil {
 				t.Errorf("%s = %s: %v", o.Name, v, err)
 				continue
@@ -35,7 +35,7 @@ func TestOptionsRoundTrip(t *testing.T) {
 
 func TestSetErrors(t *testing.T) {
 	t.Parallel()
-	rs := preset(t)
+	rs := named(t)
 	for _, c := range []struct{ name, value, want string }{
 		{"duel_tabel", "m1", `unknown rule option "duel_tabel"; did you mean "duel_table"? Options are order_picks, `},
 		{"frobnicate", "m1", `unknown rule option "frobnicate"; options are order_picks, `},

@@ -1,15 +1,17 @@
-package scenarios
+package scenario
 
 import (
 	"fmt"
+
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/game/conquest"
+	"github.com/wargamesim/sim/scenarios"
 )
 
 // This file and conquest_*.go are the scenario format of game: conquest
 // (docs/conquest.md is its manual): the types below, field for field as
 // written; conquest_validate.go checks them into located errors and
 // conquest_build.go turns them into an game/conquest model.
-
-func init() { games["conquest"] = loadConquest }
 
 // ConquestScenario is a scenario file with game: conquest.
 type ConquestScenario struct {
@@ -154,22 +156,23 @@ type ConquestSide struct {
 	LongRange bool     `yaml:"long_range"`
 }
 
-// loadConquest decodes, validates and builds a game: conquest scenario.
-func loadConquest(file string, data []byte) (*Plan, error) {
+// loadConquest decodes, validates and builds a game: conquest scenario,
+// under rules instead of its own ruleset when rules is not nil.
+func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset]) (*scenarios.Plan, error) {
 	var s ConquestScenario
-	pos, errs := decodeStrict(file, data, &s)
+	pos, errs := scenarios.Decode(file, data, &s)
 	if len(errs) > 0 {
 		return nil, errs
 	}
-	if errs := validateConquest(file, &s, pos); len(errs) > 0 {
+	if errs := validateConquest(file, &s, pos, rules); len(errs) > 0 {
 		return nil, errs
 	}
 	if s.Name == "" {
-		s.Name = defaultName(file)
+		s.Name = scenarios.DefaultName(file)
 	}
-	p, err := buildConquest(file, &s)
+	p, err := buildConquest(file, &s, rules)
 	if err != nil {
-		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
+		return nil, scenarios.ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
 	}
 	return p, nil
 }

@@ -1,13 +1,13 @@
-package scenarios
+package scenario
 
 import (
 	"embed"
 	"fmt"
-	"maps"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/wargamesim/sim/scenarios"
 
 	"github.com/wargamesim/sim/game/warhammer"
 )
@@ -59,14 +59,14 @@ func LibraryUnit(name string) (Unit, []byte, bool) {
 // and returns it with the positions of the fields its file gives (paths
 // relative to the unit: "profile.WS") and the file itself. Each call
 // decodes afresh, so the caller owns every slice and pointer in the unit.
-func libraryUnit(name string) (Unit, positions, []byte, error) {
+func libraryUnit(name string) (Unit, scenarios.Positions, []byte, error) {
 	file := "units/" + name + ".yaml"
 	data, err := libraryFS.ReadFile(file)
 	if err != nil {
 		return Unit{}, nil, nil, fmt.Errorf("library unit %s: %w", name, err)
 	}
 	var u Unit
-	pos, errs := decodeStrict(file, data, &u)
+	pos, errs := scenarios.Decode(file, data, &u)
 	if len(errs) > 0 {
 		return Unit{}, nil, nil, fmt.Errorf("library unit %s: %w", name, errs)
 	}
@@ -90,8 +90,8 @@ func libraryUnit(name string) (Unit, positions, []byte, error) {
 // The fields that come from the library are added to pos at the position
 // of the unit's from value, so that validation finds them given and its
 // messages about them point at the from line.
-func useLibrary(file string, s *Scenario, pos positions) ErrorList {
-	var errs ErrorList
+func useLibrary(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+	var errs scenarios.ErrorList
 	for i := range s.Units {
 		u := &s.Units[i]
 		p := fmt.Sprintf("units[%d]", i)
@@ -103,103 +103,22 @@ func useLibrary(file string, s *Scenario, pos positions) ErrorList {
 		names := LibraryNames()
 		switch {
 		case u.From == "":
-			errs = append(errs, pos.at(file, fp, "empty; name a unit of the library (sim units lists them), or remove from"))
+			errs = append(errs, pos.At(file, fp, "empty; name a unit of the library (sim units lists them), or remove from"))
 			continue
 		case !slices.Contains(names, u.From):
-			errs = append(errs, pos.at(file, fp, "%s", unknownChoice("library unit", u.From, names,
+			errs = append(errs, pos.At(file, fp, "%s", scenarios.UnknownChoice("library unit", u.From, names,
 				"one of "+strings.Join(names, ", ")+" (sim units lists them)")))
 			continue
 		}
 		lib, libPos, _, err := libraryUnit(u.From)
 		if err != nil {
-			errs = append(errs, pos.at(file, fp, "internal error, please report it: %v", err))
+			errs = append(errs, pos.At(file, fp, "internal error, please report it: %v", err))
 			continue
 		}
-		m := merger{pos: pos, replaced: map[string]bool{}}
-		m.overlay(reflect.ValueOf(&lib).Elem(), reflect.ValueOf(u).Elem(), p)
-		for _, q := range slices.Sorted(maps.Keys(libPos)) {
-			if full := p + "." + q; q != "" && !m.given(full) && !m.shadowed(full, p) {
-				pos[full] = at
-			}
-		}
+		scenarios.Overlay(&lib, u, p, pos, libPos, at)
 		*u = lib
 	}
 	return errs
-}
-
-// merger lays the fields a scenario gives over a library unit.
-type merger struct {
-	pos      positions       // the scenario's: which fields it gives
-	replaced map[string]bool // paths whose library value was replaced whole
-}
-
-func (m *merger) given(path string) bool {
-	_, ok := m.pos[path]
-	return ok
-}
-
-// shadowed reports whether path, below the unit at unit, lies in a value the
-// scenario replaced whole, so that the library's value there is gone.
-func (m *merger) shadowed(path, unit string) bool {
-	for q := path; q != unit && q != ""; q = parentPath(q) {
-		if m.replaced[q] {
-			return true
-		}
-	}
-	return false
-}
-
-// overlay sets each field of the struct dst (the library's) that the
-// scenario gives to the scenario's value in src, the same struct type at
-// path, merging the mappings it gives with fields in them.
-func (m *merger) overlay(dst, src reflect.Value, path string) {
-	info := fieldsOf(dst.Type())
-	for _, name := range info.names {
-		fp := joinPath(path, name)
-		if !m.given(fp) {
-			continue
-		}
-		d, s := dst.Field(info.byName[name]), src.Field(info.byName[name])
-		if m.mergeable(s, fp) {
-			if d.Kind() == reflect.Pointer {
-				if d.IsNil() {
-					d.Set(reflect.New(d.Type().Elem()))
-				}
-				d, s = d.Elem(), s.Elem()
-			}
-			m.overlay(d, s, fp)
-			continue
-		}
-		d.Set(s)
-		m.replaced[fp] = true
-	}
-}
-
-// mergeable reports whether the scenario's value v at path is merged field
-// by field: a struct, or a non-nil pointer to one, that decodes field by
-// field (not a Roll or Reroll, which read their own notation) and has at
-// least one field given.
-func (m *merger) mergeable(v reflect.Value, path string) bool {
-	if v.Kind() == reflect.Pointer {
-		if v.IsNil() {
-			return false
-		}
-		v = v.Elem()
-	}
-	if v.Kind() != reflect.Struct || implements(v.Type(), unmarshalerType) {
-		return false
-	}
-	return slices.ContainsFunc(fieldsOf(v.Type()).names, func(name string) bool {
-		return m.given(joinPath(path, name))
-	})
-}
-
-// inFileOrder orders errors by line, then column.
-func inFileOrder(a, b *Error) int {
-	if a.Line != b.Line {
-		return a.Line - b.Line
-	}
-	return a.Column - b.Column
 }
 
 // TroopType is the unit's troop type: as given, else cavalry when mounted
@@ -212,3 +131,54 @@ func (u *Unit) TroopType() warhammer.TroopType { return troopType(u) }
 // (seed 002); warhammer.NoSave when it has none. It may be better than 2+
 // (seed 002, "Maximum saving throw"). The unit must be valid.
 func (u *Unit) ArmourSave() warhammer.Save { return armour(u) }
+
+// library is the unit library as a scenarios.Library.
+type library struct{}
+
+func (library) Names() []string { return LibraryNames() }
+
+func (library) Source(name string) ([]byte, bool) {
+	_, data, ok := LibraryUnit(name)
+	return data, ok
+}
+
+// Columns are a unit's name, troop type, profile, armour save and army book.
+func (library) Columns(name string) []string {
+	u, _, ok := LibraryUnit(name)
+	if !ok {
+		return nil
+	}
+	p := u.Profile
+	return []string{name, u.TroopType().String(),
+		fmt.Sprintf("M%d WS%d BS%d S%d T%d W%d I%d A%d Ld%d", p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld),
+		"save " + saveText(u.ArmourSave()), bookText(u.Source)}
+}
+
+// Fights are a charge fought to the break, and one round of blows on the
+// charge.
+func (library) Fights() []string { return []string{"charge", "volley"} }
+
+// Matchup is row charging col (charge), or striking one round of blows at
+// it on the charge (volley).
+func (library) Matchup(row, col, fight string) []byte {
+	f := "fight: {type: close_combat, sides: [row, col], charger: row}"
+	if fight == "volley" {
+		f = "fight: {type: volley, attacker: row, target: col, phase: close_combat, charged: true}"
+	}
+	return []byte(fmt.Sprintf("name: %s-vs-%s\nunits:\n  - {id: row, from: %s}\n  - {id: col, from: %s}\n%s\n", row, col, row, col, f))
+}
+
+// saveText is an armour save as the books write it ("3+"), or "none".
+func saveText(s warhammer.Save) string {
+	if s >= warhammer.NoSave {
+		return "none"
+	}
+	return fmt.Sprintf("%d+", int(s))
+}
+
+// bookText is the army book and edition of a library unit's source, without
+// the series name and the note in brackets: "Bretonnia, 6th edition".
+func bookText(source string) string {
+	book, _, _ := strings.Cut(source, " (")
+	return strings.TrimPrefix(book, "Warhammer Armies ")
+}

@@ -1,63 +1,23 @@
-package scenarios
+package scenario
 
 import (
-	"maps"
 	"slices"
 
-	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/game/warhammer"
+	"github.com/wargamesim/sim/scenarios"
 )
-
-// Plan is a validated scenario, ready to run.
-type Plan struct {
-	Game        string // "warhammer", "wotr" or "conquest"
-	Name        string
-	Title       string
-	Description string
-	File        string // the file it came from, or "builtin:NAME"
-	// RulesetName is the preset the rules started from, and Rules the
-	// options set on top of it, for reports.
-	RulesetName string
-	Rules       map[string]string
-	Ruleset     *warhammer.Ruleset // a Warhammer scenario's ruleset; nil for other games
-	Trials      int64              // the file's default trial count, or 0
-	Seed        *uint64            // the file's default seed, or nil
-	Model       engine.Model
-	Lines       []string // what is simulated, in words, for reports
-
-	// The fight as the engine receives it, for tools that resolve it
-	// another way (the reference resolver in bench/): exactly one is set.
-	Volley *VolleySpec
-	Combat *warhammer.Combat
-}
-
-// VolleySpec is a volley as the engine receives it.
-type VolleySpec struct {
-	TargetID string
-	Attack   warhammer.Attack
-	Target   warhammer.Target
-}
-
-// setRules sets a validated scenario's rules on rs, in name order.
-func setRules(rs ruleSetter, rules map[string]string) error {
-	for _, name := range slices.Sorted(maps.Keys(rules)) {
-		if err := rs.Set(name, rules[name], "scenario rules"); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // build turns a validated scenario into a plan, under the ruleset rules
 // instead of the scenario's own when rules is not nil.
-func build(file string, s *Scenario, rules *warhammer.Ruleset) (*Plan, error) {
+func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*scenarios.Plan, error) {
 	rs := rules.Clone()
 	if rules == nil {
 		var err error
-		if rs, err = warhammer.Preset(orDefault(s.Ruleset, warhammer.DefaultPreset)); err != nil {
+		if rs, err = warhammer.Preset(scenarios.OrDefault(s.Ruleset, warhammer.DefaultPreset)); err != nil {
 			return nil, err
 		}
-		if err := setRules(rs, s.Rules); err != nil {
+		if err := scenarios.SetRules(rs, s.Rules); err != nil {
 			return nil, err
 		}
 	}
@@ -65,50 +25,49 @@ func build(file string, s *Scenario, rules *warhammer.Ruleset) (*Plan, error) {
 	for i := range s.Units {
 		byID[s.Units[i].ID] = &s.Units[i]
 	}
-	p := &Plan{
+	p := &scenarios.Plan{
 		Game: "warhammer", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
-		RulesetName: rs.Preset, Rules: rs.Changed(), Ruleset: rs, Trials: s.Trials, Seed: s.Seed,
+		Ruleset: rs, RulesetName: rs.Preset(), Rules: rs.Changed(), Trials: s.Trials, Seed: s.Seed,
 	}
 	f := s.Fight
 	if f.Type == "close_combat" {
-		cc := warhammer.Combat{Charger: -1, HighGround: -1, MaxRounds: 10}
-		for i, id := range f.Sides {
-			cc.Sides[i] = fighter(byID[id])
-			if id == f.Charger {
-				cc.Charger = i
-			}
-			if id == f.HighGround {
-				cc.HighGround = i
-			}
-		}
-		cc.Facing = warhammer.Facing(max(0, slices.Index(facings, f.Facing)))
-		if f.MaxRounds > 0 {
-			cc.MaxRounds = f.MaxRounds
-		}
-		fight, err := warhammer.NewFight(rs, cc)
+		fight, err := warhammer.NewFight(&rs.Values, combat(f, byID))
 		if err != nil {
 			return nil, err
 		}
-		p.Model, p.Combat = fight, &cc
+		p.Model = fight
+		p.Roles = map[string]string{f.Sides[0]: "first", f.Sides[1]: "second"}
 		p.Lines = append([]string{unitName(byID[f.Sides[0]]) + " against " + unitName(byID[f.Sides[1]])}, fight.Describe()...)
 		return p, nil
 	}
 	att, tgt := byID[f.Attacker], byID[f.Target]
-	spec := &VolleySpec{TargetID: tgt.ID, Attack: attack(rs, f, att), Target: target(tgt)}
-	v, err := warhammer.NewVolley(rs, spec.TargetID, spec.Attack, spec.Target)
+	v, err := warhammer.NewVolley(&rs.Values, tgt.ID, attack(&rs.Values, f, att), target(tgt))
 	if err != nil {
 		return nil, err
 	}
-	p.Model, p.Volley = v, spec
+	p.Model = v
+	p.Roles = map[string]string{tgt.ID: "target"}
 	p.Lines = append([]string{unitName(att) + " against " + unitName(tgt)}, v.Describe()...)
 	return p, nil
 }
 
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
+// combat is a close combat's two sides and circumstances.
+func combat(f Fight, byID map[string]*Unit) warhammer.Combat {
+	cc := warhammer.Combat{Charger: -1, HighGround: -1, MaxRounds: 10}
+	for i, id := range f.Sides {
+		cc.Sides[i] = fighter(byID[id])
+		if id == f.Charger {
+			cc.Charger = i
+		}
+		if id == f.HighGround {
+			cc.HighGround = i
+		}
 	}
-	return s
+	cc.Facing = warhammer.Facing(max(0, slices.Index(facings, f.Facing)))
+	if f.MaxRounds > 0 {
+		cc.MaxRounds = f.MaxRounds
+	}
+	return cc
 }
 
 func unitName(u *Unit) string {
@@ -172,7 +131,7 @@ func contact(u *Unit) int {
 }
 
 func weapon(u *Unit) warhammer.Weapon {
-	w, _ := warhammer.ParseWeapon(orDefault(u.Weapon, "hand_weapon")) // validated
+	w, _ := warhammer.ParseWeapon(scenarios.OrDefault(u.Weapon, "hand_weapon")) // validated
 	return w
 }
 
@@ -223,7 +182,7 @@ func attackRules(s Special, r Rerolls) warhammer.AttackRules {
 	}
 }
 
-func reroll(r Reroll) warhammer.Reroll {
+func reroll(r scenarios.Reroll) warhammer.Reroll {
 	return warhammer.Reroll{Failed: r.Failed, Faces: r.Faces}
 }
 
@@ -293,7 +252,7 @@ func armour(u *Unit) warhammer.Save {
 	return eq.ArmourSave()
 }
 
-func saveOrNone(r Roll) warhammer.Save {
+func saveOrNone(r scenarios.Roll) warhammer.Save {
 	if r == 0 {
 		return warhammer.NoSave
 	}
@@ -301,7 +260,7 @@ func saveOrNone(r Roll) warhammer.Save {
 }
 
 // best is the best of several ward saves: they do not add up (seed 002).
-func best(rs Rolls) warhammer.Save {
+func best(rs scenarios.Rolls) warhammer.Save {
 	b := warhammer.NoSave
 	for _, r := range rs {
 		b = min(b, warhammer.Save(r))

@@ -1,4 +1,4 @@
-package scenarios
+package scenario
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/scenarios"
+	"github.com/wargamesim/sim/scenarios/scenariotest"
 )
 
 // wotrBase is a small valid War of the Ring scenario. Each row of
@@ -37,7 +39,7 @@ fight:
 `
 
 // wotrEdit returns wotrBase edited as [editScenario] does.
-func wotrEdit(pairs ...string) string { return editScenario(wotrBase, pairs...) }
+func wotrEdit(pairs ...string) string { return scenariotest.Edit(wotrBase, pairs...) }
 
 const chiefHero = "    heroes:\n      - id: chief\n        profile: {F: 4, R: 2, C: 3, Might: 2}\n"
 
@@ -221,7 +223,7 @@ func TestWotRValidate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			wantOneError(t, "w.yaml", tc.in, tc.want, tc.reason)
+			scenariotest.WantOneError(t, "w.yaml", tc.in, tc.want, tc.reason)
 		})
 	}
 }
@@ -233,7 +235,7 @@ func TestWotRTooManyHeroes(t *testing.T) {
 	for i := range 8 {
 		fmt.Fprintf(&extra, "      - id: h%d\n        profile: {F: 3, R: 1, C: 3}\n", i)
 	}
-	_, err := Load("w.yaml", []byte(wotrEdit(chiefHero, chiefHero+extra.String())))
+	_, err := scenarios.Load("w.yaml", []byte(wotrEdit(chiefHero, chiefHero+extra.String())))
 	if err == nil || err.Error() != "w.yaml:5:3: formations: 10 heroes; a scenario has at most 8" {
 		t.Errorf("got %v", err)
 	}
@@ -243,11 +245,11 @@ func TestWotRTooManyHeroes(t *testing.T) {
 // used; a duels-only scenario solves exactly.
 func TestWotRPlan(t *testing.T) {
 	t.Parallel()
-	p, err := Load("w.yaml", []byte(wotrEdit("might_policy: duel\n", "might_policy: duel\nrules: {duel_table: m1}\n")))
+	p, err := scenarios.Load("w.yaml", []byte(wotrEdit("might_policy: duel\n", "might_policy: duel\nrules: {duel_table: m1}\n")))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p.Game != "wotr" || p.RulesetName != "wotr" || p.Ruleset != nil || p.Name != "base" || len(p.Lines) < 4 {
+	if p.Game != "wotr" || p.RulesetName != "wotr" || p.Ruleset == nil || p.Ruleset.Game() != "wotr" || p.Name != "base" || len(p.Lines) < 4 {
 		t.Errorf("plan: game %q, ruleset %q (%v), name %q, %d lines", p.Game, p.RulesetName, p.Ruleset, p.Name, len(p.Lines))
 	}
 	if want := map[string]string{"duel_table": "m1", "might_policy": "duel"}; fmt.Sprint(p.Rules) != fmt.Sprint(want) {
@@ -256,7 +258,7 @@ func TestWotRPlan(t *testing.T) {
 	if _, ok := p.Model.(engine.Solver); ok {
 		t.Errorf("a fight between formations has a solver")
 	}
-	p, err = Load("w.yaml", []byte(wotrEdit("type: fight", "type: duels", "  charger: men\n", "",
+	p, err = scenarios.Load("w.yaml", []byte(wotrEdit("type: fight", "type: duels", "  charger: men\n", "",
 		"      - id: chief\n", "      - id: chief\n        might_policy: greedy\n")))
 	if err != nil {
 		t.Fatal(err)
@@ -267,8 +269,8 @@ func TestWotRPlan(t *testing.T) {
 	if _, ok := p.Model.(engine.Solver); !ok {
 		t.Errorf("a duels-only scenario has no solver")
 	}
-	if _, err := Load("w.yaml", []byte(strings.Replace(wotrBase, "game: wotr", "game: wort", 1))); err == nil ||
-		!strings.HasPrefix(err.Error(), `w.yaml:1: game: unknown game "wort"; use warhammer, `) {
+	if _, err := scenarios.Load("w.yaml", []byte(strings.Replace(wotrBase, "game: wotr", "game: wort", 1))); err == nil ||
+		!strings.HasPrefix(err.Error(), `w.yaml:1: game: unknown game "wort"; use `) {
 		t.Errorf("unknown game: %v", err)
 	}
 }
@@ -282,11 +284,11 @@ func TestWotRBuiltins(t *testing.T) {
 	if testing.Short() {
 		n = 20_000
 	}
-	for _, name := range BuiltinNames() {
+	for _, name := range scenarios.BuiltinNames() {
 		if !strings.HasPrefix(name, "wotr-") {
 			continue
 		}
-		p, err := Builtin(name)
+		p, err := scenarios.Builtin(name)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -312,4 +314,10 @@ func TestWotRBuiltins(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Each bad option in a scenario's rules is reported, not only the first.
+func TestEveryBadRuleIsReported(t *testing.T) {
+	t.Parallel()
+	scenariotest.EveryBadRuleIsReported(t, func(bad string) string { return wotrEdit("might_policy: duel\n", "might_policy: duel\n"+bad) })
 }

@@ -1,12 +1,16 @@
-package scenarios
+package scenario
+
+import (
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/game/wotr"
+	"github.com/wargamesim/sim/scenarios"
+)
 
 // The War of the Ring scenario format (game: wotr): the types below are a
 // file as written, field for field; docs/wotr.md ("Scenario format") is
 // their manual. Decoding is strict, as for Warhammer; wotr_validate.go
 // checks ranges and references into located errors, and wotr_build.go
 // makes the engine's turn.
-
-func init() { games["wotr"] = loadWotR }
 
 // WotRScenario is a War of the Ring scenario file.
 type WotRScenario struct {
@@ -86,10 +90,11 @@ type WotRFight struct {
 	Charger string `yaml:"charger"` // the formation that charges this turn, if any (a heroic_charge decides otherwise)
 }
 
-// loadWotR decodes, validates and builds a War of the Ring scenario.
-func loadWotR(file string, data []byte) (*Plan, error) {
+// loadWotR decodes, validates and builds a War of the Ring scenario, under
+// rules instead of its own ruleset when rules is not nil.
+func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset]) (*scenarios.Plan, error) {
 	var s WotRScenario
-	pos, errs := decodeStrict(file, data, &s)
+	pos, errs := scenarios.Decode(file, data, &s)
 	if len(errs) > 0 {
 		return nil, errs
 	}
@@ -97,11 +102,11 @@ func loadWotR(file string, data []byte) (*Plan, error) {
 		return nil, errs
 	}
 	if s.Name == "" {
-		s.Name = defaultName(file)
+		s.Name = scenarios.DefaultName(file)
 	}
-	p, err := buildWotR(file, &s)
+	p, err := buildWotR(file, &s, rules)
 	if err != nil {
-		return nil, ErrorList{{File: file, Msg: "internal error, please report it: " + err.Error()}}
+		return nil, scenarios.ErrorList{{File: file, Msg: "internal error, please report it: " + err.Error()}}
 	}
 	return p, nil
 }

@@ -1,8 +1,10 @@
-package scenarios
+package scenario
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/wargamesim/sim/scenarios/scenariotest"
 )
 
 // combatBase is a valid close combat; each row of TestValidateCloseCombat
@@ -69,7 +71,7 @@ func TestValidateCloseCombat(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			wantOneError(t, "v.yaml", tc.in, tc.want, tc.reason)
+			scenariotest.WantOneError(t, "v.yaml", tc.in, tc.want, tc.reason)
 		})
 	}
 }

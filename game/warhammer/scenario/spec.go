@@ -1,4 +1,6 @@
-package scenarios
+package scenario
+
+import "github.com/wargamesim/sim/scenarios"
 
 // The types in this file are a scenario file as written, field for field;
 // docs/scenarios.md is their manual. Decoding is strict (decode.go): an
@@ -21,27 +23,27 @@ type Scenario struct {
 
 // Unit is a unit of identical models.
 type Unit struct {
-	ID           string   `yaml:"id"`     // names the unit in the fight and in metric names: lowercase letters, digits, - and _
-	From         string   `yaml:"from"`   // a library unit (units/NAME.yaml) to start from; the fields given here override its own (library.go)
-	Name         string   `yaml:"name"`   // for people
-	Source       string   `yaml:"source"` // where the profile comes from
-	Type         string   `yaml:"type"`   // troop type; infantry by default, cavalry when mounted
-	Profile      Profile  `yaml:"profile"`
-	Models       int      `yaml:"models"`
-	Frontage     int      `yaml:"frontage"`  // models per rank; default min(models, 5)
-	Contact      int      `yaml:"contact"`   // front-rank models in base contact in close combat; default the whole frontage
-	Equipment    []string `yaml:"equipment"` // light_armour, heavy_armour, plate_armour, shield, barding
-	Mount        *Mount   `yaml:"mount"`
-	Armour       Roll     `yaml:"armour"`         // the armour save given directly, instead of equipment
-	Natural      Roll     `yaml:"natural_armour"` // natural armour such as scaly skin, which stacks with equipment
-	Ward         Rolls    `yaml:"ward"`           // ward save, or a list of them (only the best counts)
-	Regeneration Roll     `yaml:"regeneration"`   // Regeneration (X+)
-	Weapon       string   `yaml:"weapon"`         // close-combat weapon; hand_weapon by default
-	Command      Command  `yaml:"command"`        // standard bearer, musician, champion, battle standard
-	UnitStrength int      `yaml:"unit_strength"`  // per model; default by troop type
-	Rules        Special  `yaml:"special_rules"`  // its rules, and those of its close-combat attacks
-	Rerolls      Rerolls  `yaml:"rerolls"`
-	Missile      *Missile `yaml:"missile"` // its missile weapon, for shooting
+	ID           string          `yaml:"id"`     // names the unit in the fight and in metric names: lowercase letters, digits, - and _
+	From         string          `yaml:"from"`   // a library unit (units/NAME.yaml) to start from; the fields given here override its own (library.go)
+	Name         string          `yaml:"name"`   // for people
+	Source       string          `yaml:"source"` // where the profile comes from
+	Type         string          `yaml:"type"`   // troop type; infantry by default, cavalry when mounted
+	Profile      Profile         `yaml:"profile"`
+	Models       int             `yaml:"models"`
+	Frontage     int             `yaml:"frontage"`  // models per rank; default min(models, 5)
+	Contact      int             `yaml:"contact"`   // front-rank models in base contact in close combat; default the whole frontage
+	Equipment    []string        `yaml:"equipment"` // light_armour, heavy_armour, plate_armour, shield, barding
+	Mount        *Mount          `yaml:"mount"`
+	Armour       scenarios.Roll  `yaml:"armour"`         // the armour save given directly, instead of equipment
+	Natural      scenarios.Roll  `yaml:"natural_armour"` // natural armour such as scaly skin, which stacks with equipment
+	Ward         scenarios.Rolls `yaml:"ward"`           // ward save, or a list of them (only the best counts)
+	Regeneration scenarios.Roll  `yaml:"regeneration"`   // Regeneration (X+)
+	Weapon       string          `yaml:"weapon"`         // close-combat weapon; hand_weapon by default
+	Command      Command         `yaml:"command"`        // standard bearer, musician, champion, battle standard
+	UnitStrength int             `yaml:"unit_strength"`  // per model; default by troop type
+	Rules        Special         `yaml:"special_rules"`  // its rules, and those of its close-combat attacks
+	Rerolls      Rerolls         `yaml:"rerolls"`
+	Missile      *Missile        `yaml:"missile"` // its missile weapon, for shooting
 }
 
 // Profile is a model's characteristics, all required.
@@ -84,30 +86,30 @@ type Command struct {
 
 // Special is the special rules of a group of attacks.
 type Special struct {
-	KillingBlow       bool   `yaml:"killing_blow"`
-	HeroicKillingBlow bool   `yaml:"heroic_killing_blow"`
-	PoisonedAttacks   bool   `yaml:"poisoned_attacks"`
-	FlamingAttacks    bool   `yaml:"flaming_attacks"`
-	IgnoresArmour     bool   `yaml:"ignores_armour"`
-	ArmourPiercing    int    `yaml:"armour_piercing"` // extra armour save modifier, usually 1
-	MultipleWounds    Amount `yaml:"multiple_wounds"` // 2, 3, D3 or D6
-	Hatred            bool   `yaml:"hatred"`          // close combat only
+	KillingBlow       bool             `yaml:"killing_blow"`
+	HeroicKillingBlow bool             `yaml:"heroic_killing_blow"`
+	PoisonedAttacks   bool             `yaml:"poisoned_attacks"`
+	FlamingAttacks    bool             `yaml:"flaming_attacks"`
+	IgnoresArmour     bool             `yaml:"ignores_armour"`
+	ArmourPiercing    int              `yaml:"armour_piercing"` // extra armour save modifier, usually 1
+	MultipleWounds    scenarios.Amount `yaml:"multiple_wounds"` // 2, 3, D3 or D6
+	Hatred            bool             `yaml:"hatred"`          // close combat only
 	// Rules of the unit itself, not of a weapon:
-	CausesFear         bool   `yaml:"causes_fear"`
-	Stubborn           bool   `yaml:"stubborn"`
-	Unbreakable        bool   `yaml:"unbreakable"`
-	AlwaysStrikesFirst bool   `yaml:"always_strikes_first"`
-	AlwaysStrikesLast  bool   `yaml:"always_strikes_last"`
-	ImpactHits         Amount `yaml:"impact_hits"` // per model in contact, on the charge: a number, D3 or D6
+	CausesFear         bool             `yaml:"causes_fear"`
+	Stubborn           bool             `yaml:"stubborn"`
+	Unbreakable        bool             `yaml:"unbreakable"`
+	AlwaysStrikesFirst bool             `yaml:"always_strikes_first"`
+	AlwaysStrikesLast  bool             `yaml:"always_strikes_last"`
+	ImpactHits         scenarios.Amount `yaml:"impact_hits"` // per model in contact, on the charge: a number, D3 or D6
 }
 
 // Rerolls says which rolls are re-rolled: hits and wounds of the unit's
 // attacks, armour and ward saves of its models.
 type Rerolls struct {
-	Hits   Reroll `yaml:"hits"`
-	Wounds Reroll `yaml:"wounds"`
-	Armour Reroll `yaml:"armour"`
-	Ward   Reroll `yaml:"ward"`
+	Hits   scenarios.Reroll `yaml:"hits"`
+	Wounds scenarios.Reroll `yaml:"wounds"`
+	Armour scenarios.Reroll `yaml:"armour"`
+	Ward   scenarios.Reroll `yaml:"ward"`
 }
 
 // Missile is a unit's missile weapon.

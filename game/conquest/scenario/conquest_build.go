@@ -1,27 +1,33 @@
-package scenarios
+package scenario
 
 import (
 	"strconv"
+
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/scenarios"
 
 	"github.com/wargamesim/sim/game/conquest"
 )
 
 // buildConquest turns a validated scenario into a plan.
-func buildConquest(file string, s *ConquestScenario) (*Plan, error) {
-	rs, err := conquest.Preset(orDefault(s.Ruleset, conquest.DefaultPreset))
-	if err != nil {
-		return nil, err
-	}
-	if err := setRules(rs, s.Rules); err != nil {
-		return nil, err
+func buildConquest(file string, s *ConquestScenario, rules *options.Rules[conquest.Ruleset]) (*scenarios.Plan, error) {
+	rs := rules.Clone()
+	if rules == nil {
+		var err error
+		if rs, err = conquest.Preset(scenarios.OrDefault(s.Ruleset, conquest.DefaultPreset)); err != nil {
+			return nil, err
+		}
+		if err := scenarios.SetRules(rs, s.Rules); err != nil {
+			return nil, err
+		}
 	}
 	byID := map[string]*ConquestRegiment{}
 	for i := range s.Regiments {
 		byID[s.Regiments[i].ID] = &s.Regiments[i]
 	}
-	p := &Plan{
+	p := &scenarios.Plan{
 		Game: "conquest", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
-		RulesetName: rs.Preset, Rules: rs.Changed(), Trials: s.Trials, Seed: s.Seed,
+		Ruleset: rs, RulesetName: rs.Preset(), Rules: rs.Changed(), Trials: s.Trials, Seed: s.Seed,
 	}
 	label := func(r *ConquestRegiment) string {
 		if r.Name != "" {
@@ -45,7 +51,7 @@ func buildConquest(file string, s *ConquestScenario) (*Plan, error) {
 					Aimed: sd.Aimed, Obscured: sd.Obscured, LongRange: sd.LongRange},
 			}
 		}
-		fight, err := conquest.NewFight(rs, cc)
+		fight, err := conquest.NewFight(&rs.Values, cc)
 		if err != nil {
 			return nil, err
 		}
@@ -56,7 +62,7 @@ func buildConquest(file string, s *ConquestScenario) (*Plan, error) {
 	}
 	kind := map[string]conquest.Kind{"clash": conquest.Clash, "charge": conquest.Impact, "volley": conquest.Volley}[f.Type]
 	att, tgt := byID[f.Attacker], byID[f.Target]
-	strike, err := conquest.NewStrike(rs, kind, conquestRegiment(att), conquestRegiment(tgt), conquest.Engagement{
+	strike, err := conquest.NewStrike(&rs.Values, kind, conquestRegiment(att), conquestRegiment(tgt), conquest.Engagement{
 		Facing: conquestFacing(f.Facing), Inspired: f.Inspired, Aimed: f.Aimed, Obscured: f.Obscured, LongRange: f.LongRange})
 	if err != nil {
 		return nil, err

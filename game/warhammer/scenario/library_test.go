@@ -1,4 +1,4 @@
-package scenarios
+package scenario
 
 import (
 	"context"
@@ -7,6 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/wargamesim/sim/scenarios"
+	"github.com/wargamesim/sim/scenarios/scenariotest"
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/game/warhammer"
@@ -77,7 +80,7 @@ func TestLibraryUnits(t *testing.T) {
 			}
 			for _, fight := range fights {
 				src := libraryScenario(name, fight)
-				p, err := Load("library.yaml", []byte(src))
+				p, err := scenarios.Load("library.yaml", []byte(src))
 				if err != nil {
 					t.Fatalf("%v\nin\n%s", err, src)
 				}
@@ -112,9 +115,9 @@ func fromEdit(lines string) string {
 
 // mergedUnits decodes data and starts its units from the library, as Load
 // does, and returns them with every problem Load would report.
-func mergedUnits(data string) ([]Unit, ErrorList) {
+func mergedUnits(data string) ([]Unit, scenarios.ErrorList) {
 	var s Scenario
-	pos, errs := decodeStrict("f.yaml", []byte(data), &s)
+	pos, errs := scenarios.Decode("f.yaml", []byte(data), &s)
 	errs = append(errs, useLibrary("f.yaml", &s, pos)...)
 	if len(errs) == 0 {
 		errs = validate("f.yaml", &s, pos)
@@ -174,7 +177,7 @@ func TestFrom(t *testing.T) {
 			name:   "roll list",
 			reason: "a ward, one roll or a list, replaces",
 			lines:  "    ward: [6+, 5+]\n",
-			want:   func(u *Unit) { u.Ward = Rolls{6, 5} },
+			want:   func(u *Unit) { u.Ward = scenarios.Rolls{6, 5} },
 		},
 		{
 			name:   "mapping the library lacks",
@@ -214,7 +217,7 @@ func TestFrom(t *testing.T) {
 			src := fromEdit(tc.lines)
 			units, errs := mergedUnits(src)
 			if len(errs) > 0 {
-				t.Fatalf("%s\nin\n%s", joinErrors(errs), src)
+				t.Fatalf("%s\nin\n%s", strings.Join(scenariotest.ErrorTexts(errs), "\n"), src)
 			}
 			want, _, _ := LibraryUnit("empire_knights")
 			want.ID, want.From = "knights", "empire_knights"
@@ -222,7 +225,7 @@ func TestFrom(t *testing.T) {
 			if !reflect.DeepEqual(units[0], want) {
 				t.Errorf("got  %+v\nwant %+v\n(%s)", units[0], want, tc.reason)
 			}
-			if _, err := Load("f.yaml", []byte(src)); err != nil {
+			if _, err := scenarios.Load("f.yaml", []byte(src)); err != nil {
 				t.Errorf("Load: %v", err)
 			}
 		})
@@ -283,10 +286,10 @@ func TestFromErrors(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := Load("f.yaml", []byte(tc.in))
+			_, err := scenarios.Load("f.yaml", []byte(tc.in))
 			var got []string
-			if list, ok := err.(ErrorList); ok {
-				got = errorTexts(list)
+			if list, ok := err.(scenarios.ErrorList); ok {
+				got = scenariotest.ErrorTexts(list)
 			} else if err != nil {
 				t.Fatalf("Load returned %T, want an ErrorList: %v", err, err)
 			}

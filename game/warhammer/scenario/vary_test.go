@@ -1,8 +1,10 @@
-package scenarios
+package scenario
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/wargamesim/sim/scenarios"
 )
 
 func TestParseVary(t *testing.T) {
@@ -21,7 +23,7 @@ func TestParseVary(t *testing.T) {
 		{"units.knights.models=1..1000", nil, false, "too many"},
 		{"units.knights.models=1..10:0", nil, false, "STEP"},
 	} {
-		v, err := ParseVary(c.spec)
+		v, err := scenarios.ParseVary(c.spec)
 		switch {
 		case c.err != "":
 			if err == nil || !strings.Contains(err.Error(), c.err) {
@@ -36,7 +38,7 @@ func TestParseVary(t *testing.T) {
 }
 
 func TestSetField(t *testing.T) {
-	src, _ := BuiltinSource("trolls-vs-knights")
+	src, _ := scenarios.BuiltinSource("trolls-vs-knights")
 	for _, c := range []struct {
 		path, value, check, err string
 		why                     string
@@ -49,7 +51,7 @@ func TestSetField(t *testing.T) {
 		{"units.knights.equipment", "3", "", "holds a mapping or list", "a list cannot take a number"},
 		{"units.knights.models.x", "3", "", "is a single value", "a path through a value"},
 	} {
-		out, err := SetField(src, c.path, c.value)
+		out, err := scenarios.SetField(src, c.path, c.value)
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s (%s): error %v, want %q", c.path, c.why, err, c.err)
@@ -59,7 +61,7 @@ func TestSetField(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s (%s): %v", c.path, c.why, err)
 		}
-		if _, err := Load("swept.yaml", out); err != nil {
+		if _, err := scenarios.Load("swept.yaml", out); err != nil {
 			t.Errorf("%s: the changed scenario does not load: %v", c.path, err)
 		}
 		if !strings.Contains(string(out), c.check) {

@@ -1,4 +1,4 @@
-package scenarios
+package scenario
 
 import (
 	"errors"
@@ -6,20 +6,22 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/wargamesim/sim/scenarios"
 )
 
 func TestBuiltins(t *testing.T) {
 	t.Parallel()
-	names := BuiltinNames()
+	names := scenarios.BuiltinNames()
 	if len(names) == 0 {
-		t.Fatal("BuiltinNames() is empty; the built-in scenarios are not embedded")
+		t.Fatal("scenarios.BuiltinNames() is empty; the built-in scenarios are not embedded")
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			p, err := Builtin(name)
+			p, err := scenarios.Builtin(name)
 			if err != nil {
-				t.Fatalf("Builtin(%q): %v", name, err)
+				t.Fatalf("scenarios.Builtin(%q): %v", name, err)
 			}
 			for _, f := range []struct {
 				field, got, reason string
@@ -30,17 +32,17 @@ func TestBuiltins(t *testing.T) {
 				{"Lines", strings.Join(p.Lines, "\n"), "reports say what is simulated"},
 			} {
 				if strings.TrimSpace(f.got) == "" {
-					t.Errorf("Plan.%s is empty; %s", f.field, f.reason)
+					t.Errorf("scenarios.Plan.%s is empty; %s", f.field, f.reason)
 				}
 			}
 			if p.Name != name {
-				t.Errorf("Plan.Name = %q, want %q: a built-in's name is the one sim list shows", p.Name, name)
+				t.Errorf("scenarios.Plan.Name = %q, want %q: a built-in's name is the one sim list shows", p.Name, name)
 			}
 			if want := "builtin:" + name; p.File != want {
-				t.Errorf("Plan.File = %q, want %q", p.File, want)
+				t.Errorf("scenarios.Plan.File = %q, want %q", p.File, want)
 			}
 			if p.Model == nil || p.RulesetName == "" || p.Game == "warhammer" && p.Ruleset == nil {
-				t.Errorf("Plan of game %q has Model %v, ruleset %q (%v); a model and a ruleset must be set", p.Game, p.Model, p.RulesetName, p.Ruleset)
+				t.Errorf("scenarios.Plan of game %q has Model %v, ruleset %q (%v); a model and a ruleset must be set", p.Game, p.Model, p.RulesetName, p.Ruleset)
 			}
 		})
 	}
@@ -58,7 +60,7 @@ func TestOpen(t *testing.T) {
 		t.Fatal(err)
 	}
 	missing := filepath.Join(dir, "missing")
-	builtin := BuiltinNames()[0]
+	builtin := scenarios.BuiltinNames()[0]
 
 	for _, tc := range []struct {
 		name, reason string
@@ -107,7 +109,7 @@ func TestOpen(t *testing.T) {
 			reason: "neither a file nor a built-in; the built-ins are listed",
 			arg:    "no-such-scenario",
 			wantErr: "no-such-scenario: no such file, and no built-in scenario of that name; the built-ins are " +
-				strings.Join(BuiltinNames(), ", "),
+				strings.Join(scenarios.BuiltinNames(), ", "),
 		},
 		{
 			name:    "directory",
@@ -118,22 +120,22 @@ func TestOpen(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			p, err := Open(tc.arg)
+			p, err := scenarios.Open(tc.arg)
 			if tc.wantErr == "" {
 				if err != nil {
-					t.Fatalf("Open(%q): %v (%s)", tc.arg, err, tc.reason)
+					t.Fatalf("scenarios.Open(%q): %v (%s)", tc.arg, err, tc.reason)
 				}
 				if p.Name != tc.wantName {
-					t.Errorf("Open(%q) loaded %q, want %q (%s)", tc.arg, p.Name, tc.wantName, tc.reason)
+					t.Errorf("scenarios.Open(%q) loaded %q, want %q (%s)", tc.arg, p.Name, tc.wantName, tc.reason)
 				}
 				return
 			}
-			var list ErrorList
+			var list scenarios.ErrorList
 			if !errors.As(err, &list) {
-				t.Fatalf("Open(%q) = %v (%T), want an ErrorList (%s)", tc.arg, err, err, tc.reason)
+				t.Fatalf("scenarios.Open(%q) = %v (%T), want an scenarios.ErrorList (%s)", tc.arg, err, err, tc.reason)
 			}
 			if err.Error() != tc.wantErr {
-				t.Errorf("Open(%q) error\n%s\nwant\n%s\n(%s)", tc.arg, err, tc.wantErr, tc.reason)
+				t.Errorf("scenarios.Open(%q) error\n%s\nwant\n%s\n(%s)", tc.arg, err, tc.wantErr, tc.reason)
 			}
 		})
 	}
@@ -141,12 +143,12 @@ func TestOpen(t *testing.T) {
 
 func TestBuiltinUnknown(t *testing.T) {
 	t.Parallel()
-	_, err := Builtin("nope")
-	var list ErrorList
+	_, err := scenarios.Builtin("nope")
+	var list scenarios.ErrorList
 	if !errors.As(err, &list) || len(list) != 1 {
-		t.Fatalf("Builtin(\"nope\") = %v, want an ErrorList of one", err)
+		t.Fatalf("scenarios.Builtin(\"nope\") = %v, want an scenarios.ErrorList of one", err)
 	}
-	if want := "nope: no built-in scenario of that name; the built-ins are " + strings.Join(BuiltinNames(), ", "); err.Error() != want {
+	if want := "nope: no built-in scenario of that name; the built-ins are " + strings.Join(scenarios.BuiltinNames(), ", "); err.Error() != want {
 		t.Errorf("error %q, want %q", err, want)
 	}
 }

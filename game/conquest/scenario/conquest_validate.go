@@ -1,9 +1,12 @@
-package scenarios
+package scenario
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/scenarios"
 
 	"github.com/wargamesim/sim/game/conquest"
 )
@@ -15,29 +18,39 @@ var (
 
 // validateConquest checks s, decoded from file with the positions pos, and
 // returns every problem in file order.
-func validateConquest(file string, s *ConquestScenario, pos positions) ErrorList {
-	c := &checker{file: file, pos: pos}
-	c.header(s.Name, s.Trials)
-	rs, err := conquest.Preset(orDefault(s.Ruleset, conquest.DefaultPreset))
-	if err != nil {
-		c.add("ruleset", "%v", err)
-	} else if !c.rules(rs, s.Rules, "scenario") {
-		rs = nil // the checks that depend on the rules are skipped
+//
+// The checks that depend on the rules judge by override when it is not nil
+// (the ruleset the scenario will run under), else by the scenario's own.
+func validateConquest(file string, s *ConquestScenario, pos scenarios.Positions, override *options.Rules[conquest.Ruleset]) scenarios.ErrorList {
+	c := &checker{scenarios.Checker{File: file, Pos: pos}}
+	c.Header(s.Name, s.Trials)
+	var rs *conquest.Ruleset
+	own, err := conquest.Preset(scenarios.OrDefault(s.Ruleset, conquest.DefaultPreset))
+	switch {
+	case err != nil:
+		c.Add("ruleset", "%v", err)
+	case !c.Rules(own, s.Rules, "scenario"):
+		// the checks that depend on the rules are skipped
+	default:
+		rs = &own.Values
+	}
+	if override != nil {
+		rs = &override.Values
 	}
 	ids := map[string]int{}
 	valid := map[*ConquestRegiment]bool{}
 	if len(s.Regiments) == 0 {
-		c.add("regiments", "missing; a scenario needs the regiments of its fight")
+		c.Add("regiments", "missing; a scenario needs the regiments of its fight")
 	}
 	for i := range s.Regiments {
 		r := &s.Regiments[i]
 		p := fmt.Sprintf("regiments[%d]", i)
-		before := len(c.errs)
+		before := len(c.Errs)
 		c.conquestRegiment(p, r, rs)
-		valid[r] = len(c.errs) == before
+		valid[r] = len(c.Errs) == before
 		if r.ID != "" {
 			if j, dup := ids[r.ID]; dup {
-				c.add(p+".id", "%q is already the id of regiments[%d]; ids must differ", r.ID, j)
+				c.Add(p+".id", "%q is already the id of regiments[%d]; ids must differ", r.ID, j)
 			} else {
 				ids[r.ID] = i
 			}
@@ -47,55 +60,55 @@ func validateConquest(file string, s *ConquestScenario, pos positions) ErrorList
 		valid = nil // no ruleset to judge actions by
 	}
 	c.conquestFight(s, ids, rs, valid)
-	return c.sorted()
+	return c.Sorted()
 }
 
 func (c *checker) conquestProfile(p string, pr ConquestProfile, example string) {
-	if !c.present(p) {
-		c.add(p, "missing; give the eight characteristics: %s", example)
+	if !c.Present(p) {
+		c.Add(p, "missing; give the eight characteristics: %s", example)
 		return
 	}
-	c.between(p+".M", pr.M, 0, 20)
-	c.between(p+".V", pr.V, 0, 6)
-	c.between(p+".C", pr.C, 0, 6)
-	c.between(p+".A", pr.A, 0, 20)
-	c.between(p+".W", pr.W, 1, 20)
-	c.between(p+".R", pr.R, 0, 6)
-	c.between(p+".D", pr.D, 0, 6)
-	c.between(p+".E", pr.E, 0, 6)
+	c.Between(p+".M", pr.M, 0, 20)
+	c.Between(p+".V", pr.V, 0, 6)
+	c.Between(p+".C", pr.C, 0, 6)
+	c.Between(p+".A", pr.A, 0, 20)
+	c.Between(p+".W", pr.W, 1, 20)
+	c.Between(p+".R", pr.R, 0, 6)
+	c.Between(p+".D", pr.D, 0, 6)
+	c.Between(p+".E", pr.E, 0, 6)
 }
 
 func (c *checker) conquestRegiment(p string, r *ConquestRegiment, rs *conquest.Ruleset) {
 	switch {
-	case !c.present(p + ".id"):
-		c.add(p+".id", "missing; give the regiment an id such as \"men_at_arms\"")
-	case !idPattern.MatchString(r.ID):
-		c.add(p+".id", "%q is not a valid id; use lowercase letters, digits, - and _%s", r.ID, suchAs(r.ID))
+	case !c.Present(p + ".id"):
+		c.Add(p+".id", "missing; give the regiment an id such as \"men_at_arms\"")
+	case !scenarios.ValidID(r.ID):
+		c.Add(p+".id", "%q is not a valid id; use lowercase letters, digits, - and _%s", r.ID, scenarios.SuchAs(r.ID))
 	}
 	choice := func(field, what, v string, names []string) {
 		switch {
-		case !c.present(p + "." + field):
-			c.add(p+"."+field, "missing; use %s", strings.Join(names, ", "))
+		case !c.Present(p + "." + field):
+			c.Add(p+"."+field, "missing; use %s", strings.Join(names, ", "))
 		case !slices.Contains(names, v):
-			c.add(p+"."+field, "%s", unknownChoice(what, v, names, "one of "+strings.Join(names, ", ")))
+			c.Add(p+"."+field, "%s", scenarios.UnknownChoice(what, v, names, "one of "+strings.Join(names, ", ")))
 		}
 	}
 	choice("type", "stand type", r.Type, conquest.TypeNames())
 	choice("class", "class", r.Class, conquest.ClassNames())
 	c.conquestProfile(p+".profile", r.Profile, "{M: 5, V: 1, C: 2, A: 1, W: 1, R: 2, D: 2, E: 0}")
-	c.between(p+".stands", r.Stands, 1, 100)
+	c.Between(p+".stands", r.Stands, 1, 100)
 	switch {
-	case !c.present(p + ".models"):
-		c.add(p+".models", "missing; give the models on a full stand: 4 for 1.5 infantry, 1 for cavalry, brutes and monsters")
+	case !c.Present(p + ".models"):
+		c.Add(p+".models", "missing; give the models on a full stand: 4 for 1.5 infantry, 1 for cavalry, brutes and monsters")
 	case r.Models < 1 || r.Models > 10:
-		c.add(p+".models", "must be 1 to 10, got %d: a stand holds at least one model", r.Models)
+		c.Add(p+".models", "must be 1 to 10, got %d: a stand holds at least one model", r.Models)
 	case rs != nil && rs.Stand == conquest.PerStand && r.Models != 1:
-		c.add(p+".models", "%d models on a stand, but under stand_profile per_stand the characteristics are per stand; give 1", r.Models)
+		c.Add(p+".models", "%d models on a stand, but under stand_profile per_stand the characteristics are per stand; give 1", r.Models)
 	}
 	stands := max(r.Stands, 1)
-	c.optional(p+".frontage", r.Frontage, 1, stands)
+	c.Optional(p+".frontage", r.Frontage, 1, stands)
 	if r.Engaged != nil {
-		c.optional(p+".engaged", *r.Engaged, 0, stands)
+		c.Optional(p+".engaged", *r.Engaged, 0, stands)
 	}
 	c.conquestRules(p+".special_rules", r.Rules, false)
 	if ch := r.Character; ch != nil {
@@ -104,45 +117,45 @@ func (c *checker) conquestRegiment(p string, r *ConquestRegiment, rs *conquest.R
 		c.conquestRules(cp+".special_rules", ch.Rules, true)
 		if sp := ch.Spell; sp != nil {
 			sp2 := cp + ".spell"
-			c.between(sp2+".dice", sp.Dice, 1, 10)
-			c.between(sp2+".difficulty", sp.Difficulty, 1, 6)
-			c.between(sp2+".heal_per_success", sp.HealPerSuccess, 1, 10)
+			c.Between(sp2+".dice", sp.Dice, 1, 10)
+			c.Between(sp2+".difficulty", sp.Difficulty, 1, 6)
+			c.Between(sp2+".heal_per_success", sp.HealPerSuccess, 1, 10)
 		}
 	}
 	if len(r.Healing) > 5 {
-		c.add(p+".healing", "%d heal sources; give at most 5", len(r.Healing))
+		c.Add(p+".healing", "%d heal sources; give at most 5", len(r.Healing))
 	}
 	for j, h := range r.Healing {
 		hp := fmt.Sprintf("%s.healing[%d]", p, j)
 		switch {
-		case !c.present(hp + ".kind"):
-			c.add(hp+".kind", "missing; use regeneration (Regeneration (X), as option regeneration says) or heal (an amount healed, such as Biotic Renewal's D6)")
+		case !c.Present(hp + ".kind"):
+			c.Add(hp+".kind", "missing; use regeneration (Regeneration (X), as option regeneration says) or heal (an amount healed, such as Biotic Renewal's D6)")
 		case !slices.Contains(conquestHealKinds, h.Kind):
-			c.add(hp+".kind", "%s", unknownChoice("heal kind", h.Kind, conquestHealKinds, "regeneration or heal"))
+			c.Add(hp+".kind", "%s", scenarios.UnknownChoice("heal kind", h.Kind, conquestHealKinds, "regeneration or heal"))
 		}
 		a := h.Amount
 		switch {
-		case !c.present(hp + ".amount"):
-			c.add(hp+".amount", "missing; give the Heal Points: a number such as 6, or dice such as D6 or 2D6")
+		case !c.Present(hp + ".amount"):
+			c.Add(hp+".amount", "missing; give the Heal Points: a number such as 6, or dice such as D6 or 2D6")
 		case a.Dice > 10 || a.Dice == 0 && (a.N < 1 || a.N > 100) || a.max() > 100:
-			c.add(hp+".amount", "must be 1 to 100 Heal Points, or up to 10 dice, got %v", a)
+			c.Add(hp+".amount", "must be 1 to 100 Heal Points, or up to 10 dice, got %v", a)
 		}
 	}
 	st := r.Start
 	sp := p + ".start"
-	if c.present(sp+".stands_lost") && st.StandsLost == r.Stands && r.Stands >= 1 {
-		c.add(sp+".stands_lost", "%d of %d stands lost leaves the regiment destroyed: it is out of play and can neither fight nor be healed; give 0 to %d",
+	if c.Present(sp+".stands_lost") && st.StandsLost == r.Stands && r.Stands >= 1 {
+		c.Add(sp+".stands_lost", "%d of %d stands lost leaves the regiment destroyed: it is out of play and can neither fight nor be healed; give 0 to %d",
 			st.StandsLost, r.Stands, r.Stands-1)
 	} else {
-		c.optional(sp+".stands_lost", st.StandsLost, 0, max(r.Stands-1, 0))
+		c.Optional(sp+".stands_lost", st.StandsLost, 0, max(r.Stands-1, 0))
 	}
-	c.optional(sp+".models_lost", st.ModelsLost, 0, max(r.Models-1, 0))
-	c.optional(sp+".wounded", st.Wounded, 0, max(r.Profile.W-1, 0))
-	if c.present(sp + ".character_wounded") {
+	c.Optional(sp+".models_lost", st.ModelsLost, 0, max(r.Models-1, 0))
+	c.Optional(sp+".wounded", st.Wounded, 0, max(r.Profile.W-1, 0))
+	if c.Present(sp + ".character_wounded") {
 		if r.Character == nil {
-			c.add(sp+".character_wounded", "the regiment has no character; add one, or remove character_wounded")
+			c.Add(sp+".character_wounded", "the regiment has no character; add one, or remove character_wounded")
 		} else {
-			c.optional(sp+".character_wounded", st.CharacterWounded, 0, max(r.Character.Profile.W-1, 0))
+			c.Optional(sp+".character_wounded", st.CharacterWounded, 0, max(r.Character.Profile.W-1, 0))
 		}
 	}
 }
@@ -156,7 +169,7 @@ func (c *checker) conquestRules(p string, x ConquestRules, character bool) {
 	}{{"barrage", x.Barrage}, {"armour_piercing", x.ArmourPiercing}, {"cleave", x.Cleave}, {"brutal_impact", x.BrutalImpact},
 		{"impact", x.Impact}, {"fury", x.Fury}, {"support", x.Support}, {"terrifying", x.Terrifying},
 		{"bastion", x.Bastion}, {"hardened", x.Hardened}, {"indomitable", x.Indomitable}} {
-		c.optional(p+"."+v.name, v.v, 0, 10)
+		c.Optional(p+"."+v.name, v.v, 0, 10)
 	}
 	if !character {
 		return
@@ -169,7 +182,7 @@ func (c *checker) conquestRules(p string, x ConquestRules, character bool) {
 		{"impact", x.Impact > 0}, {"brutal_impact", x.BrutalImpact > 0}, {"unstoppable_charge", x.UnstoppableCharge},
 		{"throwing_weapons", x.ThrowingWeapons}, {"support", x.Support > 0}, {"terrifying", x.Terrifying > 0}} {
 		if r.on {
-			c.add(p+"."+r.name, "%s has no effect on a character: its regiment's profile and rules defend it, charge and test Morale; move it to the regiment's special_rules", r.name)
+			c.Add(p+"."+r.name, "%s has no effect on a character: its regiment's profile and rules defend it, charge and test Morale; move it to the regiment's special_rules", r.name)
 		}
 	}
 }
@@ -177,12 +190,12 @@ func (c *checker) conquestRules(p string, x ConquestRules, character bool) {
 // regimentRef checks that path names a regiment, and returns it.
 func (c *checker) regimentRef(s *ConquestScenario, ids map[string]int, path, id string) *ConquestRegiment {
 	if id == "" {
-		c.add(path, "missing; name one of the regiments by its id (%s)", idList(ids))
+		c.Add(path, "missing; name one of the regiments by its id (%s)", scenarios.IDList(ids))
 		return nil
 	}
 	i, ok := ids[id]
 	if !ok {
-		c.add(path, "no regiment has the id %q; the regiments are %s", id, idList(ids))
+		c.Add(path, "no regiment has the id %q; the regiments are %s", id, scenarios.IDList(ids))
 		return nil
 	}
 	return &s.Regiments[i]
@@ -192,16 +205,16 @@ func (c *checker) regimentRef(s *ConquestScenario, ids map[string]int, path, id 
 // checks passed, whose actions can be judged.
 func (c *checker) conquestFight(s *ConquestScenario, ids map[string]int, rs *conquest.Ruleset, valid map[*ConquestRegiment]bool) {
 	f := &s.Fight
-	if !c.present("fight") {
-		c.add("fight", "missing; say what happens, e.g. fight: {type: clash, attacker: guard, target: militia}")
+	if !c.Present("fight") {
+		c.Add("fight", "missing; say what happens, e.g. fight: {type: clash, attacker: guard, target: militia}")
 		return
 	}
 	one := []string{"attacker", "target", "facing", "inspired", "aimed", "obscured", "long_range"}
 	turns := []string{"turns", "sides"}
 	misplaced := func(fields []string, belong string) {
 		for _, name := range fields {
-			if c.present("fight." + name) {
-				c.add("fight."+name, "%s belongs to a fight of type %s; remove it, or change the type", name, belong)
+			if c.Present("fight." + name) {
+				c.Add("fight."+name, "%s belongs to a fight of type %s; remove it, or change the type", name, belong)
 			}
 		}
 	}
@@ -213,9 +226,9 @@ func (c *checker) conquestFight(s *ConquestScenario, ids map[string]int, rs *con
 		misplaced(one, "clash, charge or volley")
 		c.conquestTurns(s, ids, rs, valid)
 	case "":
-		c.add("fight.type", "missing; use clash, charge or volley (one action) or turns (a fight of several turns)")
+		c.Add("fight.type", "missing; use clash, charge or volley (one action) or turns (a fight of several turns)")
 	default:
-		c.add("fight.type", "%s", unknownChoice("fight type", f.Type, conquestFightTypes, "clash, charge, volley or turns"))
+		c.Add("fight.type", "%s", scenarios.UnknownChoice("fight type", f.Type, conquestFightTypes, "clash, charge, volley or turns"))
 	}
 }
 
@@ -225,12 +238,12 @@ func (c *checker) conquestAction(s *ConquestScenario, ids map[string]int, rs *co
 	att := c.regimentRef(s, ids, "fight.attacker", f.Attacker)
 	tgt := c.regimentRef(s, ids, "fight.target", f.Target)
 	if att != nil && att == tgt {
-		c.add("fight.target", "a regiment cannot attack itself; name a different regiment")
+		c.Add("fight.target", "a regiment cannot attack itself; name a different regiment")
 	}
 	c.facing("fight.facing", f.Facing)
 	if action := map[string]string{"clash": "clash", "charge": "charge", "volley": "volley"}[f.Type]; valid[att] && action != "" {
 		if msg := conquestCannot(rs, att, action); msg != "" {
-			c.add("fight.type", "%s", msg)
+			c.Add("fight.type", "%s", msg)
 		}
 	}
 	c.actionFlags("fight", f.Inspired, f.Aimed, f.Obscured, f.LongRange, f.Type == "clash", f.Type == "volley")
@@ -238,7 +251,7 @@ func (c *checker) conquestAction(s *ConquestScenario, ids map[string]int, rs *co
 
 func (c *checker) facing(path, v string) {
 	if v != "" && !slices.Contains(conquest.FacingNames(), v) {
-		c.add(path, "%s", unknownChoice("facing", v, conquest.FacingNames(), "front, flank or rear"))
+		c.Add(path, "%s", scenarios.UnknownChoice("facing", v, conquest.FacingNames(), "front, flank or rear"))
 	}
 }
 
@@ -246,14 +259,14 @@ func (c *checker) facing(path, v string) {
 // obscured and long range with a Volley.
 func (c *checker) actionFlags(p string, inspired, aimed, obscured, longRange, clashes, volleys bool) {
 	if inspired && !clashes {
-		c.add(p+".inspired", "Inspired helps a Clash only; remove it, or let the regiment clash")
+		c.Add(p+".inspired", "Inspired helps a Clash only; remove it, or let the regiment clash")
 	}
 	for _, fl := range []struct {
 		name string
 		on   bool
 	}{{"aimed", aimed}, {"obscured", obscured}, {"long_range", longRange}} {
 		if fl.on && !volleys {
-			c.add(p+"."+fl.name, "%s applies to a Volley only; remove it, or let the regiment volley", fl.name)
+			c.Add(p+"."+fl.name, "%s applies to a Volley only; remove it, or let the regiment volley", fl.name)
 		}
 	}
 }
@@ -261,9 +274,9 @@ func (c *checker) actionFlags(p string, inspired, aimed, obscured, longRange, cl
 // conquestTurns checks a fight of several turns.
 func (c *checker) conquestTurns(s *ConquestScenario, ids map[string]int, rs *conquest.Ruleset, valid map[*ConquestRegiment]bool) {
 	f := &s.Fight
-	c.between("fight.turns", f.Turns, 1, 50)
+	c.Between("fight.turns", f.Turns, 1, 50)
 	if len(f.Sides) != 2 {
-		c.add("fight.sides", "a fight has two sides, in activation order; give sides: [{regiment: a, actions: [clash]}, {regiment: b, actions: [clash]}] (got %d)", len(f.Sides))
+		c.Add("fight.sides", "a fight has two sides, in activation order; give sides: [{regiment: a, actions: [clash]}, {regiment: b, actions: [clash]}] (got %d)", len(f.Sides))
 	}
 	var regs [2]*ConquestRegiment
 	flank := 0
@@ -285,25 +298,25 @@ func (c *checker) conquestTurns(s *ConquestScenario, ids map[string]int, rs *con
 		}{{"first_turn", sd.FirstTurn}, {"actions", sd.Actions}} {
 			lp := p + "." + list.field
 			if len(list.actions) > 4 {
-				c.add(lp, "%d actions in one activation; give at most 4", len(list.actions))
+				c.Add(lp, "%d actions in one activation; give at most 4", len(list.actions))
 			}
 			for j, a := range list.actions {
 				ap := fmt.Sprintf("%s[%d]", lp, j)
-				if !c.present(ap) {
+				if !c.Present(ap) {
 					ap = lp
 				}
 				if _, ok := conquest.ParseAction(a); !ok {
-					c.add(ap, "%s", unknownChoice("action", a, conquest.ActionNames(), "charge, clash, volley or cast"))
+					c.Add(ap, "%s", scenarios.UnknownChoice("action", a, conquest.ActionNames(), "charge, clash, volley or cast"))
 					continue
 				}
 				clashes = clashes || a == "clash"
 				volleys = volleys || a == "volley"
 				switch {
 				case a == "charge" && list.field == "actions":
-					c.add(ap, "charge is the charge that starts the fight: put it in first_turn")
+					c.Add(ap, "charge is the charge that starts the fight: put it in first_turn")
 				case valid[r]:
 					if msg := conquestCannot(rs, r, a); msg != "" {
-						c.add(ap, "%s", msg)
+						c.Add(ap, "%s", msg)
 					}
 				}
 			}
@@ -311,10 +324,10 @@ func (c *checker) conquestTurns(s *ConquestScenario, ids map[string]int, rs *con
 		c.actionFlags(p, sd.Inspired, sd.Aimed, sd.Obscured, sd.LongRange, clashes, volleys)
 	}
 	if regs[0] != nil && regs[0] == regs[1] {
-		c.add("fight.sides[1].regiment", "a regiment cannot fight itself; name two different regiments")
+		c.Add("fight.sides[1].regiment", "a regiment cannot fight itself; name two different regiments")
 	}
 	if flank == 2 {
-		c.add("fight.sides[1].facing", "both sides strike the other's flank or rear; one of them faces the enemy's front")
+		c.Add("fight.sides[1].facing", "both sides strike the other's flank or rear; one of them faces the enemy's front")
 	}
 }
 
@@ -335,3 +348,6 @@ func conquestCannot(rs *conquest.Ruleset, r *ConquestRegiment, action string) st
 	}[act]
 	return err.Error() + hint
 }
+
+// checker is the shared checker, with the checks of this format.
+type checker struct{ scenarios.Checker }

@@ -1,23 +1,29 @@
-package scenarios
+package scenario
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/scenarios"
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/game/wotr"
 )
 
 // buildWotR turns a validated War of the Ring scenario into a plan.
-func buildWotR(file string, s *WotRScenario) (*Plan, error) {
-	rs, err := wotr.Preset(orDefault(s.Ruleset, wotr.DefaultPreset))
-	if err != nil {
-		return nil, err
+func buildWotR(file string, s *WotRScenario, rules *options.Rules[wotr.Ruleset]) (*scenarios.Plan, error) {
+	rs := rules.Clone()
+	if rules == nil {
+		var err error
+		if rs, err = wotr.Preset(scenarios.OrDefault(s.Ruleset, wotr.DefaultPreset)); err != nil {
+			return nil, err
+		}
+		if err := scenarios.SetRules(rs, s.Rules); err != nil {
+			return nil, err
+		}
 	}
-	if err := setRules(rs, s.Rules); err != nil {
-		return nil, err
-	}
-	scenarioPolicy := orDefault(s.MightPolicy, "duel")
+	scenarioPolicy := scenarios.OrDefault(s.MightPolicy, "duel")
 	e := wotr.Engagement{Charger: -1, DuelsOnly: s.Fight.Type == "duels"}
 	heroIndex := map[string]int{}
 	for i := range s.Formations {
@@ -34,16 +40,16 @@ func buildWotR(file string, s *WotRScenario) (*Plan, error) {
 			e.Charger = i
 		}
 		for _, h := range f.Heroes {
-			pol := orDefault(h.MightPolicy, scenarioPolicy)
+			pol := scenarios.OrDefault(h.MightPolicy, scenarioPolicy)
 			samePolicy = samePolicy && pol == scenarioPolicy
 			policies = append(policies, h.ID+" "+pol)
 			hero := wotr.Hero{ID: h.ID, Name: h.Name, Formation: i, F: h.Profile.F, R: h.Profile.R, C: h.Profile.C, Might: h.Profile.Might}
-			hero.Policy, _ = wotr.ParsePolicy(pol)                                 // validated
-			hero.Toughness, _ = wotr.ParseToughness(orDefault(h.HardToKill, "no")) // validated
+			hero.Policy, _ = wotr.ParsePolicy(pol)                                           // validated
+			hero.Toughness, _ = wotr.ParseToughness(scenarios.OrDefault(h.HardToKill, "no")) // validated
 			for _, a := range h.Actions {
 				act := wotr.Action{}
 				act.Kind, _ = wotr.ParseAction(a.Action)
-				act.SecondCharge, _ = wotr.ParseSecondCharge(orDefault(a.SecondCharge, "charge"))
+				act.SecondCharge, _ = wotr.ParseSecondCharge(scenarios.OrDefault(a.SecondCharge, "charge"))
 				if act.Kind.Duel() {
 					target := a.Target
 					if target == "" || target == foe.ID {
@@ -56,25 +62,25 @@ func buildWotR(file string, s *WotRScenario) (*Plan, error) {
 			e.Heroes = append(e.Heroes, hero)
 		}
 	}
-	turn, err := wotr.NewTurn(rs, e)
+	turn, err := wotr.NewTurn(&rs.Values, e)
 	if err != nil {
 		return nil, err
 	}
-	rules := rs.Changed()
+	reported := rs.Changed()
 	if len(e.Heroes) > 0 {
 		// The Might policy is a player's choice, not a rule, but reports
 		// must say which was used (docs/wotr.md, "Might policies").
-		if rules == nil {
-			rules = map[string]string{}
+		if reported == nil {
+			reported = map[string]string{}
 		}
-		rules["might_policy"] = scenarioPolicy
+		reported["might_policy"] = scenarioPolicy
 		if !samePolicy {
-			rules["might_policy"] = strings.Join(policies, ", ")
+			reported["might_policy"] = strings.Join(policies, ", ")
 		}
 	}
-	p := &Plan{
+	p := &scenarios.Plan{
 		Game: "wotr", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
-		RulesetName: rs.Preset, Rules: rules, Trials: s.Trials, Seed: s.Seed,
+		Ruleset: rs, RulesetName: rs.Preset(), Rules: reported, Trials: s.Trials, Seed: s.Seed,
 	}
 	var m engine.Model = turn
 	if sv := turn.Solver(); sv != nil {
@@ -98,8 +104,8 @@ func formationName(f *WotRFormation) string {
 
 // wotrFormation is f as the engine takes it.
 func wotrFormation(f *WotRFormation) wotr.Formation {
-	t, _ := wotr.ParseTroop(orDefault(f.Type, "infantry"))         // validated
-	tough, _ := wotr.ParseToughness(orDefault(f.HardToKill, "no")) // validated
+	t, _ := wotr.ParseTroop(scenarios.OrDefault(f.Type, "infantry"))         // validated
+	tough, _ := wotr.ParseToughness(scenarios.OrDefault(f.HardToKill, "no")) // validated
 	return wotr.Formation{
 		ID: f.ID, Name: f.Name, Type: t,
 		Companies: f.Companies, CompanySize: f.CompanySize,

@@ -1,10 +1,12 @@
-package scenarios
+package scenario
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/wargamesim/sim/scenarios"
+	"github.com/wargamesim/sim/scenarios/scenariotest"
 
 	"github.com/wargamesim/sim/game/warhammer"
 )
@@ -33,43 +35,8 @@ fight:
 `
 
 // edit returns validBase with each old text replaced by its new text, in
-// pairs (see [editScenario]).
-func edit(pairs ...string) string { return editScenario(validBase, pairs...) }
-
-// editScenario returns base with each old text replaced by its new text,
-// in pairs. Each old text must occur exactly once, so that a row changes
-// what it means to; a table that breaks this is a bug in the test and
-// panics.
-func editScenario(base string, pairs ...string) string {
-	s := base
-	for i := 0; i+1 < len(pairs); i += 2 {
-		if n := strings.Count(s, pairs[i]); n != 1 {
-			panic(fmt.Sprintf("edit: %q occurs %d times in the scenario, want once", pairs[i], n))
-		}
-		s = strings.Replace(s, pairs[i], pairs[i+1], 1)
-	}
-	return s
-}
-
-// wantOneError loads in as file and checks that it gives exactly the one
-// error want, or none when want is "". reason says why, for the failure.
-func wantOneError(t *testing.T, file, in, want, reason string) {
-	t.Helper()
-	_, err := Load(file, []byte(in))
-	if want == "" {
-		if err != nil {
-			t.Fatalf("Load: %v, want no error (%s)", err, reason)
-		}
-		return
-	}
-	var list ErrorList
-	if !errors.As(err, &list) {
-		t.Fatalf("Load: %v (%T), want an ErrorList (%s)", err, err, reason)
-	}
-	if got := errorTexts(list); len(got) != 1 || got[0] != want {
-		t.Errorf("errors:\n%s\nwant:\n%s\n(%s)", strings.Join(got, "\n"), want, reason)
-	}
-}
+// pairs (see [scenariotest.Edit]).
+func edit(pairs ...string) string { return scenariotest.Edit(validBase, pairs...) }
 
 // insert returns validBase with text added before the line starting with
 // before.
@@ -116,7 +83,7 @@ func TestValidate(t *testing.T) {
 		},
 		{
 			name:   "missing profile field",
-			reason: "every characteristic is required; the error is located at the profile, since WS has no position",
+			reason: "every characteristic is required; the error is located at the profile, since WS has no scenarios.Position",
 			in:     edit("M: 4, WS: 3, BS: 3,", "M: 4, BS: 3,"),
 			want:   "v.yaml:6:14: units[0].profile.WS: missing; give a whole number from 1 to 10",
 		},
@@ -397,7 +364,7 @@ func TestValidate(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			wantOneError(t, "v.yaml", tc.in, tc.want, tc.reason)
+			scenariotest.WantOneError(t, "v.yaml", tc.in, tc.want, tc.reason)
 		})
 	}
 }
@@ -417,40 +384,22 @@ func TestValidateSeveral(t *testing.T) {
 		"v.yaml:13:11: units[1].ward: a 7+ ward save is no ward save; remove it",
 		`v.yaml:18:10: fight.phase: unknown phase "magic"; use shooting or close_combat`,
 	}
-	_, err := Load("v.yaml", []byte(in))
-	var list ErrorList
+	_, err := scenarios.Load("v.yaml", []byte(in))
+	var list scenarios.ErrorList
 	if !errors.As(err, &list) {
-		t.Fatalf("Load: %v (%T), want an ErrorList", err, err)
+		t.Fatalf("Load: %v (%T), want an scenarios.ErrorList", err, err)
 	}
-	if got := errorTexts(list); strings.Join(got, "\n") != strings.Join(want, "\n") {
+	if got := scenariotest.ErrorTexts(list); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("errors:\n%s\nwant every problem, in file order:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	line := want[0] + " (and 3 more; sim validate lists them all)"
 	if got := err.Error(); got != line {
-		t.Errorf("Error() = %q\nwant one line: %q", got, line)
+		t.Errorf("scenarios.Error() = %q\nwant one line: %q", got, line)
 	}
 }
 
-// Every game reports each bad option in a scenario's rules, not only the
-// first, at rules.NAME.
+// Each bad option in a scenario's rules is reported, not only the first.
 func TestEveryBadRuleIsReported(t *testing.T) {
 	t.Parallel()
-	bad := "rules: {bogus_one: x, bogus_two: y}\n"
-	for _, tc := range []struct {
-		game, in string
-	}{
-		{"warhammer", edit("trials: 1000\n", "trials: 1000\n"+bad)},
-		{"wotr", wotrEdit("might_policy: duel\n", "might_policy: duel\n"+bad)},
-		{"conquest", conquestEdit("ruleset: \"1.5\"\n", "ruleset: \"1.5\"\n"+bad)},
-	} {
-		_, err := Load("r.yaml", []byte(tc.in))
-		var list ErrorList
-		if !errors.As(err, &list) {
-			t.Fatalf("%s: Load: %v, want an ErrorList", tc.game, err)
-		}
-		got := strings.Join(errorTexts(list), "\n")
-		if len(list) != 2 || !strings.Contains(got, "rules.bogus_one: ") || !strings.Contains(got, "rules.bogus_two: ") {
-			t.Errorf("%s: errors\n%s\nwant one for each of bogus_one and bogus_two", tc.game, got)
-		}
-	}
+	scenariotest.EveryBadRuleIsReported(t, func(bad string) string { return edit("trials: 1000\n", "trials: 1000\n"+bad) })
 }

@@ -1,9 +1,11 @@
-package scenarios
+package scenario
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/wargamesim/sim/scenarios"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -18,9 +20,9 @@ type ConquestAmount struct {
 
 // UnmarshalYAML reads 6, "D6", "2D6" or "D6+1".
 func (a *ConquestAmount) UnmarshalYAML(n *yaml.Node) error {
-	n = resolve(n)
+	n = scenarios.Resolve(n)
 	if n.Kind != yaml.ScalarNode {
-		return fmt.Errorf("expected a number or dice such as D6 or 2D6, got a %s", kindName(n))
+		return fmt.Errorf("expected a number or dice such as D6 or 2D6, got a %s", scenarios.KindName(n))
 	}
 	v := strings.ToUpper(strings.ReplaceAll(n.Value, " ", ""))
 	if x, err := strconv.Atoi(v); err == nil {

@@ -1,0 +1,51 @@
+package scenario
+
+import (
+	"embed"
+	"io/fs"
+
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/game/conquest"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+func init() { scenarios.Register(Game{}) }
+
+// Game is Conquest: The Last Argument of Kings as the commands see it: regiments, Clash, Volley, Morale and Healing, under the 1.5 and 2.0 presets.
+type Game struct{}
+
+// Name is the game field of a Conquest: The Last Argument of Kings scenario.
+func (Game) Name() string { return "conquest" }
+
+// Title names the game for people.
+func (Game) Title() string { return "Conquest: The Last Argument of Kings" }
+
+// Docs is the manual of the options and the scenario format.
+func (Game) Docs() string { return "docs/conquest.md" }
+
+// Rules is the Conquest: The Last Argument of Kings rule system.
+func (Game) Rules() scenarios.RuleSystem { return conquest.System }
+
+//go:embed builtin/*.yaml
+var builtinFS embed.FS
+
+// Builtins holds the built-in Conquest: The Last Argument of Kings scenarios.
+func (Game) Builtins() fs.FS {
+	sub, _ := fs.Sub(builtinFS, "builtin")
+	return sub
+}
+
+// RollFields are the fields written as rolls ("4+"): none.
+func (Game) RollFields() []string { return nil }
+
+// Library is nil: Conquest: The Last Argument of Kings has no unit library yet.
+func (Game) Library() scenarios.Library { return nil }
+
+// Load decodes, validates and builds a Conquest: The Last Argument of Kings scenario.
+func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {
+	rs, err := scenarios.TypedRules[conquest.Ruleset](file, rules)
+	if err != nil {
+		return nil, err
+	}
+	return loadConquest(file, data, rs)
+}

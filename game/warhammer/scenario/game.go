@@ -1,0 +1,83 @@
+package scenario
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"slices"
+
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/game/warhammer"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+func init() { scenarios.Register(Game{}) }
+
+// Game is Warhammer Fantasy Battles as the commands see it: the 6th edition
+// of the seeds by default, 8th as a preset, a unit library and its
+// built-in scenarios.
+type Game struct{}
+
+// Name is the game field of a Warhammer scenario (the default game).
+func (Game) Name() string { return "warhammer" }
+
+// Title names the game for people.
+func (Game) Title() string { return "Warhammer Fantasy Battles" }
+
+// Docs is the manual of the options and the scenario format.
+func (Game) Docs() string { return "docs/rules.md" }
+
+// Rules is the Warhammer rule system.
+func (Game) Rules() scenarios.RuleSystem { return warhammer.System }
+
+//go:embed builtin/*.yaml
+var builtinFS embed.FS
+
+// Builtins holds the built-in Warhammer scenarios.
+func (Game) Builtins() fs.FS {
+	sub, _ := fs.Sub(builtinFS, "builtin")
+	return sub
+}
+
+// RollFields are the unit fields written as rolls ("4+").
+func (Game) RollFields() []string {
+	return []string{"armour", "natural_armour", "ward", "regeneration"}
+}
+
+// Library is the unit library (library.go).
+func (Game) Library() scenarios.Library { return library{} }
+
+// Load decodes, validates and builds a Warhammer scenario.
+func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {
+	rs, err := scenarios.TypedRules[warhammer.Ruleset](file, rules)
+	if err != nil {
+		return nil, err
+	}
+	return load(file, data, rs)
+}
+
+// load is Game.Load with the ruleset typed: nil keeps the scenario's own.
+func load(file string, data []byte, rules *options.Rules[warhammer.Ruleset]) (*scenarios.Plan, error) {
+	var s Scenario
+	pos, errs := scenarios.Decode(file, data, &s)
+	if libErrs := useLibrary(file, &s, pos); len(libErrs) > 0 {
+		errs = append(errs, libErrs...)
+		slices.SortStableFunc(errs, scenarios.InFileOrder)
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	if errs := validate(file, &s, pos); len(errs) > 0 {
+		return nil, errs
+	}
+	if s.Name == "" {
+		s.Name = scenarios.DefaultName(file)
+	}
+	p, err := build(file, &s, rules)
+	if err != nil {
+		// A validated scenario always builds; this is a bug, but the
+		// user still deserves the file's name with it.
+		return nil, scenarios.ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
+	}
+	return p, nil
+}

@@ -1,0 +1,237 @@
+package scenario
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/wargamesim/sim/scenarios"
+
+	"github.com/wargamesim/sim/game/warhammer"
+)
+
+// validate checks s, decoded from file with the positions pos, and returns
+// every problem in file order.
+func validate(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+	c := &checker{scenarios.Checker{File: file, Pos: pos}}
+	if s.Game != "" && s.Game != "warhammer" {
+		c.Add("game", "unknown game %q; use %s", s.Game, strings.Join(scenarios.GameNames(), ", "))
+	}
+	c.Header(s.Name, s.Trials)
+	if rs, err := warhammer.Preset(scenarios.OrDefault(s.Ruleset, warhammer.DefaultPreset)); err != nil {
+		c.Add("ruleset", "%v", err)
+	} else {
+		c.Rules(rs, s.Rules, "scenario")
+	}
+
+	ids := map[string]int{}
+	if len(s.Units) == 0 {
+		c.Add("units", "missing; a scenario needs at least the two units of its fight")
+	}
+	for i := range s.Units {
+		u := &s.Units[i]
+		p := fmt.Sprintf("units[%d]", i)
+		c.unit(p, u)
+		if u.ID != "" {
+			if j, dup := ids[u.ID]; dup {
+				c.Add(p+".id", "%q is already the id of units[%d]; ids must differ", u.ID, j)
+			} else {
+				ids[u.ID] = i
+			}
+		}
+	}
+	c.fight(s, ids)
+	return c.Sorted()
+}
+
+func (c *checker) unit(p string, u *Unit) {
+	switch {
+	case !c.Present(p + ".id"):
+		c.Add(p+".id", "missing; give the unit an id such as \"trolls\"")
+	case !scenarios.ValidID(u.ID):
+		c.Add(p+".id", "%q is not a valid id; use lowercase letters, digits, - and _%s", u.ID, scenarios.SuchAs(u.ID))
+	}
+	if u.Type != "" {
+		if _, err := warhammer.ParseTroopType(u.Type); err != nil {
+			names := warhammer.TroopTypeNames()
+			c.Add(p+".type", "%s", scenarios.UnknownChoice("troop type", u.Type, names, "one of "+strings.Join(names, ", ")))
+		}
+	}
+	pp := p + ".profile"
+	if !c.Present(pp) {
+		c.Add(pp, "missing; give the profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}")
+	} else {
+		pr := u.Profile
+		c.Between(pp+".M", pr.M, 0, 10)
+		c.Between(pp+".WS", pr.WS, 1, 10)
+		c.Between(pp+".BS", pr.BS, 0, 10)
+		c.Between(pp+".S", pr.S, 1, 10)
+		c.Between(pp+".T", pr.T, 1, 10)
+		c.Between(pp+".W", pr.W, 1, 10)
+		c.Between(pp+".I", pr.I, 1, 10)
+		c.Between(pp+".A", pr.A, 0, 10)
+		c.Between(pp+".Ld", pr.Ld, 1, 10)
+	}
+	c.Between(p+".models", u.Models, 1, 10000)
+	c.Optional(p+".frontage", u.Frontage, 1, 10000)
+	if c.Present(p+".contact") && u.Models >= 1 {
+		c.Optional(p+".contact", u.Contact, 1, max(1, frontage(u)))
+	}
+	c.Optional(p+".unit_strength", u.UnitStrength, 1, 20)
+	if u.Weapon != "" {
+		if _, err := warhammer.ParseWeapon(u.Weapon); err != nil {
+			c.Add(p+".weapon", "%s", scenarios.UnknownChoice("weapon", u.Weapon, weaponNames, "one of "+strings.Join(weaponNames, ", ")))
+		}
+	}
+
+	body := 0
+	seen := map[string]bool{}
+	for j, e := range u.Equipment {
+		ep := fmt.Sprintf("%s.equipment[%d]", p, j)
+		if seen[e] {
+			c.Add(ep, "%q is listed twice", e)
+		}
+		seen[e] = true
+		switch e {
+		case "light_armour", "heavy_armour", "plate_armour":
+			if body++; body == 2 {
+				c.Add(ep, "a model wears one body armour; keep the best of light_armour, heavy_armour, plate_armour")
+			}
+		case "shield":
+		case "barding":
+			if u.Mount == nil {
+				c.Add(ep, "barding needs a mount; add mount: {kind: cavalry}")
+			}
+		default:
+			c.Add(ep, "%s", scenarios.UnknownChoice("equipment", e, equipmentNames,
+				"light_armour, heavy_armour, plate_armour, shield or barding"))
+		}
+	}
+	if u.Mount != nil {
+		if mp := u.Mount.Profile; mp != nil {
+			pp := p + ".mount.profile"
+			c.Between(pp+".WS", mp.WS, 1, 10)
+			c.Between(pp+".S", mp.S, 1, 10)
+			c.Between(pp+".I", mp.I, 1, 10)
+			c.Between(pp+".A", mp.A, 0, 10)
+		}
+		c.special(p+".mount.special_rules", u.Mount.Rules, mountAttacks)
+		switch u.Mount.Kind {
+		case "cavalry", "cold_one", "monster":
+		case "":
+			c.Add(p+".mount.kind", "missing; use cavalry (+1 armour), cold_one (+2) or monster (+0)")
+		default:
+			c.Add(p+".mount.kind", "%s", scenarios.UnknownChoice("mount kind", u.Mount.Kind, mountKinds,
+				"cavalry (+1 armour), cold_one (+2) or monster (+0)"))
+		}
+	}
+	if u.Armour != 0 && (len(u.Equipment) > 0 || u.Natural != 0 || u.Mount != nil) {
+		c.Add(p+".armour", "give the armour save directly or work it out from equipment, mount and natural_armour, not both")
+	}
+	c.CheckRoll(p+".armour", u.Armour, 1, 6, "an armour save")
+	c.CheckRoll(p+".natural_armour", u.Natural, 2, 6, "natural armour")
+	for j, w := range u.Ward {
+		wp := p + ".ward"
+		if c.Present(fmt.Sprintf("%s[%d]", wp, j)) {
+			wp = fmt.Sprintf("%s[%d]", wp, j)
+		}
+		switch w {
+		case 0: // only in a list: a lone "none" leaves no ward at all
+			c.Add(wp, `"none" has no place in a list of ward saves; remove it`)
+			continue
+		case 7:
+			c.Add(wp, "a 7+ ward save is no ward save; remove it")
+			continue
+		}
+		c.CheckRoll(wp, w, 2, 6, "a ward save")
+	}
+	if u.Regeneration == 1 {
+		c.Add(p+".regeneration", "Regeneration 1+ would regenerate every wound; the rules allow 2+ to 6+")
+	} else {
+		c.CheckRoll(p+".regeneration", u.Regeneration, 2, 6, "Regeneration")
+	}
+	c.special(p+".special_rules", u.Rules, unitRules)
+	c.rerolls(p+".rerolls", u.Rerolls)
+	if m := u.Missile; m != nil {
+		mp := p + ".missile"
+		c.Between(mp+".strength", m.Strength, 1, 10)
+		c.Optional(mp+".shots", m.Shots, 1, 100)
+		c.special(mp+".special_rules", m.Rules, missileAttacks)
+		c.rerolls(mp+".rerolls", m.Rerolls)
+		if !m.Rerolls.Armour.IsZero() || !m.Rerolls.Ward.IsZero() {
+			c.Add(mp+".rerolls", "a missile weapon re-rolls hits and wounds only; re-rolled saves belong to the unit's rerolls")
+		}
+	}
+}
+
+// whose says whose special rules are being checked.
+type whose uint8
+
+const (
+	unitRules      whose = iota // the unit's own, and its close-combat attacks'
+	mountAttacks                // a mount's close-combat attacks
+	missileAttacks              // a missile weapon's
+)
+
+func (c *checker) special(p string, s Special, w whose) {
+	c.Optional(p+".armour_piercing", s.ArmourPiercing, 0, 6)
+	if ih := s.ImpactHits; ih.Die == 0 && c.Present(p+".impact_hits") && (ih.N < 1 || ih.N > 10) {
+		c.Add(p+".impact_hits", "must be 1 to 10, D3 or D6, got %d", ih.N)
+	}
+	if w != unitRules {
+		for _, r := range []struct {
+			name string
+			on   bool
+		}{
+			{"causes_fear", s.CausesFear}, {"stubborn", s.Stubborn}, {"unbreakable", s.Unbreakable},
+			{"always_strikes_first", s.AlwaysStrikesFirst}, {"always_strikes_last", s.AlwaysStrikesLast},
+			{"impact_hits", s.ImpactHits != scenarios.Amount{}},
+		} {
+			if r.on {
+				c.Add(p+"."+r.name, "%s is a rule of the unit, not of its %s; move it to the unit's special_rules", r.name,
+					map[whose]string{mountAttacks: "mount", missileAttacks: "missile weapon"}[w])
+			}
+		}
+	}
+	mw := s.MultipleWounds
+	switch {
+	case mw.Die != 0 || !c.Present(p+".multiple_wounds"):
+	case mw.N == 1:
+		c.Add(p+".multiple_wounds", "1 wound per unsaved wound is what every attack does; "+
+			"remove multiple_wounds, or give 2 to 10, D3 or D6")
+	case mw.N < 2 || mw.N > 10:
+		c.Add(p+".multiple_wounds", "must be 2 to 10, D3 or D6, got %d", mw.N)
+	}
+	if w != missileAttacks {
+		return
+	}
+	if s.Hatred {
+		c.Add(p+".hatred", "Hatred re-rolls misses in close combat and has no effect on shooting; remove it from the missile weapon")
+	}
+	if s.KillingBlow {
+		c.Add(p+".killing_blow", "Killing Blow works in close combat only (RULES.md §2.9.1); remove it from the missile weapon")
+	}
+	if s.HeroicKillingBlow {
+		c.Add(p+".heroic_killing_blow", "Heroic Killing Blow works in close combat only (RULES.md §2.9.2); remove it from the missile weapon")
+	}
+}
+
+func (c *checker) rerolls(p string, r Rerolls) {
+	for _, f := range []struct {
+		name string
+		r    scenarios.Reroll
+	}{{"hits", r.Hits}, {"wounds", r.Wounds}, {"armour", r.Armour}, {"ward", r.Ward}} {
+		for i, x := range f.r.Faces {
+			if slices.Contains(f.r.Faces[:i], x) {
+				fp := p + "." + f.name
+				if c.Present(fmt.Sprintf("%s[%d]", fp, i)) {
+					fp = fmt.Sprintf("%s[%d]", fp, i)
+				}
+				c.Add(fp, "face %d is listed twice; remove one", x)
+			}
+		}
+	}
+}
+
+// checker is the shared checker, with the checks of this format.
+type checker struct{ scenarios.Checker }

@@ -1,0 +1,51 @@
+package scenario
+
+import (
+	"embed"
+	"io/fs"
+
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/game/wotr"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+func init() { scenarios.Register(Game{}) }
+
+// Game is War of the Ring as the commands see it: formations, heroes and their heroic actions, duels, one preset (wotr).
+type Game struct{}
+
+// Name is the game field of a War of the Ring scenario.
+func (Game) Name() string { return "wotr" }
+
+// Title names the game for people.
+func (Game) Title() string { return "War of the Ring" }
+
+// Docs is the manual of the options and the scenario format.
+func (Game) Docs() string { return "docs/wotr.md" }
+
+// Rules is the War of the Ring rule system.
+func (Game) Rules() scenarios.RuleSystem { return wotr.System }
+
+//go:embed builtin/*.yaml
+var builtinFS embed.FS
+
+// Builtins holds the built-in War of the Ring scenarios.
+func (Game) Builtins() fs.FS {
+	sub, _ := fs.Sub(builtinFS, "builtin")
+	return sub
+}
+
+// RollFields are the fields written as rolls ("4+"): none.
+func (Game) RollFields() []string { return nil }
+
+// Library is nil: War of the Ring has no unit library yet.
+func (Game) Library() scenarios.Library { return nil }
+
+// Load decodes, validates and builds a War of the Ring scenario.
+func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {
+	rs, err := scenarios.TypedRules[wotr.Ruleset](file, rules)
+	if err != nil {
+		return nil, err
+	}
+	return loadWotR(file, data, rs)
+}

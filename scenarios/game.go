@@ -1,0 +1,166 @@
+package scenarios
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/options"
+)
+
+// Game is one game as the commands see it: its rules, its scenario format,
+// its built-in scenarios and its unit library. Each game implements it in
+// its own folder (game/NAME/scenario) and registers it with [Register];
+// the commands reach games only through [Lookup], [Games] and the
+// functions of this package that dispatch on a scenario's game field.
+type Game interface {
+	Name() string  // as a scenario's game field gives it: "warhammer"
+	Title() string // for people: "Warhammer Fantasy Battles"
+	Docs() string  // the manual of its options and scenario format: "docs/rules.md"
+
+	// Rules is the game's rule system: its presets and options.
+	Rules() RuleSystem
+
+	// Load decodes, validates and builds a scenario of the game from
+	// data, read from file (which names it in errors and gives its
+	// default name). When rules is not nil (a ruleset of this game) it
+	// replaces the scenario's ruleset and rules, which are still checked.
+	// Problems with the file come back as an [ErrorList].
+	Load(file string, data []byte, rules options.Ruleset) (*Plan, error)
+
+	// Builtins holds the game's built-in scenarios, NAME.yaml at its root.
+	Builtins() fs.FS
+
+	// RollFields names the fields whose values are D6 rolls, written
+	// "4+": a sweep writes the plus for them even when its range leaves
+	// it out (--vary units.trolls.regeneration=2..6).
+	RollFields() []string
+
+	// Library is the game's unit library, or nil if it has none.
+	Library() Library
+}
+
+// RuleSystem is a game's presets, and the rulesets they make: an
+// [options.System] is one.
+type RuleSystem interface {
+	DefaultPreset() string
+	PresetNames() []string
+	// NewRuleset returns a fresh ruleset of the named preset; an unknown
+	// name is an error that lists the presets.
+	NewRuleset(preset string) (options.Ruleset, error)
+}
+
+// TypedRules is rules as the game's own ruleset type R, for a game's Load:
+// nil for nil, and an error naming file when rules is of another game.
+func TypedRules[R any](file string, rules options.Ruleset) (*options.Rules[R], error) {
+	if rules == nil {
+		return nil, nil
+	}
+	rs, ok := rules.(*options.Rules[R])
+	if !ok {
+		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("ruleset %s is %s's, not this scenario's game", rules.Name(), rules.Game())}}
+	}
+	return rs, nil
+}
+
+// Library is a game's ready-made units, which its scenarios start from
+// by name (from: NAME) and sim matrix pits against each other.
+type Library interface {
+	Names() []string                   // sorted
+	Source(name string) ([]byte, bool) // the unit's YAML
+	// Columns describes a unit on one line of sim units, in columns: its
+	// name first.
+	Columns(name string) []string
+	// Fights lists the kinds of matrix cell, the default first: "charge".
+	Fights() []string
+	// Matchup writes the scenario of one matrix cell: library unit row
+	// against library unit col, under the ids row and col, fought as
+	// fight (one of Fights). Its results name the units row and col:
+	// row.wins, col.casualties, col.destroyed.
+	Matchup(row, col, fight string) []byte
+}
+
+// Plan is a validated scenario of any game, ready to run.
+type Plan struct {
+	Game        string // the game's name: "warhammer", "wotr", "conquest"
+	Name        string
+	Title       string
+	Description string
+	File        string // the file it came from, or "builtin:NAME"
+	// Ruleset is the ruleset the scenario runs under. RulesetName is its
+	// preset, and Rules what reports list as set on top of it: the
+	// options changed from the preset, and any player's choices a game
+	// reports with them (War of the Ring's Might policy).
+	Ruleset     options.Ruleset
+	RulesetName string
+	Rules       map[string]string
+	Trials      int64   // the file's default trial count, or 0
+	Seed        *uint64 // the file's default seed, or nil
+	Model       engine.Model
+	Lines       []string // what is simulated, in words, for reports
+	// Roles names the part each unit plays in the fight, by unit id
+	// ("target"; "first" and "second"), so that compare --by-role can
+	// line up scenarios whose units have different ids.
+	Roles map[string]string
+}
+
+var (
+	registryMu sync.RWMutex
+	registry   []Game
+)
+
+// Register makes a game available by its name. It panics if the name is
+// taken: each game registers once, from its package's init.
+func Register(g Game) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if slices.ContainsFunc(registry, func(h Game) bool { return h.Name() == g.Name() }) {
+		panic("scenarios: game " + g.Name() + " registered twice")
+	}
+	registry = append(registry, g)
+	slices.SortFunc(registry, func(a, b Game) int { return strings.Compare(order(a), order(b)) })
+}
+
+// order puts Warhammer, the default game, first and the others by name.
+func order(g Game) string {
+	if g.Name() == DefaultGame {
+		return ""
+	}
+	return g.Name()
+}
+
+// DefaultGame is the game of a scenario that names none.
+const DefaultGame = "warhammer"
+
+// Games lists the registered games, the default first, then by name.
+func Games() []Game {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return slices.Clone(registry)
+}
+
+// GameNames lists the registered games' names, as Games orders them.
+func GameNames() []string {
+	var names []string
+	for _, g := range Games() {
+		names = append(names, g.Name())
+	}
+	return names
+}
+
+// Lookup returns the game called name; an unknown name is an error that
+// lists the games.
+func Lookup(name string) (Game, error) {
+	for _, g := range Games() {
+		if g.Name() == name {
+			return g, nil
+		}
+	}
+	if len(Games()) == 0 {
+		return nil, fmt.Errorf("unknown game %q: no game is registered (import github.com/wargamesim/sim/game/all)", name)
+	}
+	return nil, fmt.Errorf("unknown game %q; use %s", name, strings.Join(GameNames(), ", "))
+}
