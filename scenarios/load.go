@@ -29,18 +29,19 @@ func LoadWith(file string, data []byte, rules options.Ruleset) (*Plan, error) {
 		return nil, ErrorList{{File: file, Line: gameLine(data), Path: "game", Msg: err.Error()}}
 	}
 	if rules != nil && rules.Game() != g.Name() {
-		other, _ := Lookup(rules.Game())
-		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("ruleset %s is %s's, and this is a %s scenario; use one of its presets (%s) or a house-rules file for it",
-			rules.Name(), titleOf(other, rules.Game()), g.Title(), strings.Join(g.Rules().PresetNames(), ", "))}}
+		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("ruleset %s is for %s, and this is a %s scenario; use one of its presets (%s), or a house-rules file for it",
+			rules.Name(), Title(rules.Game()), g.Title(), strings.Join(g.Rules().PresetNames(), ", "))}}
 	}
 	return g.Load(file, data, rules)
 }
 
-func titleOf(g Game, name string) string {
-	if g == nil {
-		return name
+// Title is the title of the game called name, or name itself when no game
+// has it.
+func Title(name string) string {
+	if g, err := Lookup(name); err == nil {
+		return g.Title()
 	}
-	return g.Title()
+	return name
 }
 
 // DefaultName is the file's base name without its extension, made a valid

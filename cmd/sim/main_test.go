@@ -89,6 +89,16 @@ func TestRunGolden(t *testing.T) {
 		{"sweep-two.csv", []string{"sweep", "ogres-vs-arrows", "--vary", "units.archers.models=5..15:5", "--vary", "fight.to_hit_modifier=-1..0", "--seed", "5", "--trials", "5000", "--format", "csv"}},
 		{"sweep-regeneration.json", []string{"sweep", "lances-vs-trolls", "--vary", "units.trolls.regeneration=3+..5+", "--seed", "5", "--trials", "5000", "--format", "json"}},
 		{"rules-6th.csv", []string{"rules", "6th+fear=none", "--format", "csv"}},
+		// Every command for every game (issue 12).
+		{"rules-wotr.txt", []string{"rules", "wotr"}},
+		{"rules-1.5.csv", []string{"rules", "1.5", "--format", "csv"}},
+		{"rules-diff-conquest.txt", []string{"rules", "diff", "1.5", "2.0"}},
+		{"rules-diff-same.csv", []string{"rules", "diff", "2.0", "2.0", "--format", "csv"}},
+		{"rules-diff-same.json", []string{"rules", "diff", "wotr", "wotr", "--format", "json"}},
+		{"compare-wotr.txt", []string{"compare", "wotr-captain-duel", "--rules", "wotr,wotr+battle_skill=none", "--seed", "3", "--trials", "5000"}},
+		{"compare-conquest.json", []string{"compare", "conquest-guard-vs-drones", "--rules", "1.5,1.5+size_bonus_counted=before_action", "--seed", "3", "--trials", "5000", "--format", "json"}},
+		{"sweep-wotr.txt", []string{"sweep", "wotr-captain-duel", "--vary", "formations.arnor.companies=2..4", "--rules", "wotr+battle_skill=none", "--seed", "2", "--trials", "3000"}},
+		{"sweep-conquest.csv", []string{"sweep", "conquest-guard-vs-drones", "--vary", "regiments.guard.stands=2..4", "--seed", "2", "--trials", "3000", "--format", "csv"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			code, out, errs := sim(t, context.Background(), c.args...)
@@ -247,6 +257,13 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"sweep", "trolls-vs-knights", "--vary", "units.knights.models=0..2"}, 2, "models 0 is bad input, named with the value"},
 		{[]string{"sweep", "trolls-vs-knights", "--vary", "units.orcs.models=1..2"}, 2, "no such unit"},
 		{[]string{"sweep", "trolls-vs-knights", "--vary", "units.knights.models=9..2"}, 2, "a range backwards"},
+		{[]string{"rules", "diff", "6th", "wotr"}, 2, "rulesets of two games"},
+		{[]string{"run", "wotr-captain-duel", "--rules", "6th"}, 2, "a Warhammer ruleset on a War of the Ring scenario"},
+		{[]string{"exact", "conquest-guard-vs-drones", "--rules", "wotr"}, 2, "a War of the Ring ruleset on a Conquest scenario"},
+		{[]string{"run", "conquest-guard-vs-drones", "--rules", "2.0"}, 2, "a 1.5 scenario that 2.0 makes invalid: a located error"},
+		{[]string{"units", "--game", "conquest"}, 2, "a game with no library says so"},
+		{[]string{"matrix", "--rules", "wotr", "--units", "a"}, 2, "the game of --rules has no library"},
+		{[]string{"matrix", "--game", "wotr", "--rules", "6th", "--units", "trolls"}, 2, "--game and --rules disagree"},
 	} {
 		code, _, stderr := sim(t, context.Background(), c.args...)
 		if code != c.code {

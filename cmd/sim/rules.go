@@ -92,7 +92,7 @@ func rulesDiff(a, b, format string, stdout io.Writer) error {
 		return err
 	}
 	if ra.Game() != rb.Game() {
-		return usagef("rules diff: %s is a ruleset of %s and %s of %s; compare two rulesets of one game", ra.Name(), ra.Game(), rb.Name(), rb.Game())
+		return usagef("rules diff: %s is for %s and %s for %s; compare two rulesets of one game", ra.Name(), scenarios.Title(ra.Game()), rb.Name(), scenarios.Title(rb.Game()))
 	}
 	type row struct {
 		Option string `json:"option"`
