@@ -1,3 +1,10 @@
+// Package scenario is the Warhammer Fantasy Battles scenario format and
+// the Warhammer Game: the types of a file as written (spec.go), their
+// validation into located errors (validate.go, validate_fight.go), the unit
+// library that a unit's from: starts from (library.go, units/), the build
+// into the engine's volley or fight (build.go), and the built-in scenarios
+// (builtin/). docs/scenarios.md is the format's manual; the rules
+// themselves are package warhammer.
 package scenario
 
 import (
