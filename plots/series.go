@@ -15,14 +15,13 @@ const sumTolerance = 1e-6
 // series is one metric's distribution, checked: pmf[i] = P(X = offset+i)
 // and atLeast[i] = P(X ≥ offset+i), both in 0..1, summing (pmf) to 1.
 type series struct {
-	offset        int
-	pmf, atLeast  []float64
-	mean          float64
-	ci            [2]float64
-	exact         bool // the values are exact: no interval
-	first, last   int  // the least and greatest value with P > 0
-	largestP      float64
-	label, source string // for errors: the metric's name and "exact" or ""
+	offset       int
+	pmf, atLeast []float64
+	mean         float64
+	ci           [2]float64
+	exact        bool // the values are exact: no interval
+	first, last  int  // the least and greatest value with P > 0
+	largestP     float64
 }
 
 // newSeries checks s, the summary of metric name, and returns its

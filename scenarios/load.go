@@ -67,15 +67,6 @@ func DefaultName(file string) string {
 	return "scenario"
 }
 
-// LoadFile loads the scenario file at path.
-func LoadFile(path string) (*Plan, error) {
-	data, err := ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return Load(path, data)
-}
-
 // ReadFile reads a scenario file, with an error that says what to do.
 func ReadFile(path string) ([]byte, error) {
 	data, err := os.ReadFile(path)

@@ -1,23 +1,11 @@
 package conquest
 
-import (
-	"slices"
+import "github.com/wargamesim/sim/engine/options"
 
-	"github.com/wargamesim/sim/engine/options"
-)
-
-// Option describes one named option: its values, what it means, its
-// confidence tag (as RULES.md §0.1 and conquest.md define) and source,
-// and how to read and set it. docs/conquest.md holds the same, longer,
-// and a test keeps the two in step.
-type Option = options.Option[Ruleset]
-
-// Options lists every option, in the order docs/conquest.md gives them.
-func Options() []Option { return slices.Clone([]Option(optionList)) }
-
-// OptionNames lists the option names in order.
-func OptionNames() []string { return optionList.Names() }
-
+// optionList is every option: its values, what it means, its confidence tag
+// (RULES.md §0.1) and source, and how to read and set it, in the order
+// docs/conquest.md gives them. docs/conquest.md holds the same, longer, and
+// a test keeps the two in step.
 var optionList = options.List[Ruleset]{
 	// Dice and defence.
 	options.Enum("zero_characteristic", "U", "conquest.md §1 (zero-target edge case); RULES.md §7.2",

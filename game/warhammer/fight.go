@@ -68,7 +68,7 @@ const (
 // group is a group of identical attacks of one side.
 type group struct {
 	kind     groupKind
-	ws, s, i int
+	ws, i    int
 	perModel int // attacks a fighting model makes
 	asf, asl bool
 	rules    AttackRules

@@ -1,23 +1,11 @@
 package warhammer
 
-import (
-	"slices"
+import "github.com/wargamesim/sim/engine/options"
 
-	"github.com/wargamesim/sim/engine/options"
-)
-
-// Option describes one named option: its values, what it means, its
-// confidence tag (as RULES.md §0.1 defines) and source, and how to read
-// and set it. docs/rules.md holds the same, longer, and a test keeps the
-// two in step.
-type Option = options.Option[Ruleset]
-
-// Options lists every option, in the order docs/rules.md gives them.
-func Options() []Option { return slices.Clone([]Option(optionList)) }
-
-// OptionNames lists the option names in order.
-func OptionNames() []string { return optionList.Names() }
-
+// optionList is every option: its values, what it means, its confidence tag
+// (RULES.md §0.1) and source, and how to read and set it, in the order
+// docs/rules.md gives them. docs/rules.md holds the same, longer, and a
+// test keeps the two in step.
 var optionList = options.List[Ruleset]{
 	// Wounds and saves.
 	options.Enum("regeneration", "V", "seed 000; RULES.md §2.7.5, §3.2",

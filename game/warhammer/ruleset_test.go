@@ -52,7 +52,7 @@ func TestSetErrors(t *testing.T) {
 func TestOptionsRoundTrip(t *testing.T) {
 	for _, name := range System.PresetNames() {
 		rs, _ := Preset(name)
-		for _, o := range Options() {
+		for _, o := range optionList {
 			v, _, _ := rs.Get(o.Name)
 			before := rs.Values
 			if err := rs.Set(o.Name, v, "test"); err != nil {

@@ -37,9 +37,6 @@ func ParseTroop(s string) (Troop, error) {
 // §4, [S]: 8 infantry, 2 cavalry, one monster).
 var companySize = [3]int{8, 2, 1}
 
-// DefaultCompanySize is the models of a full company of troop type t.
-func DefaultCompanySize(t Troop) int { return companySize[t] }
-
 // width is a company's frontage in units of 50 mm: an infantry company
 // about 100 mm, a cavalry company and a monster about 50 mm (rules/wotr.md
 // §4, [S]).
@@ -55,9 +52,6 @@ const (
 )
 
 var toughnessNames = []string{"no", "hard", "very_hard"}
-
-// ToughnessNames lists the Hard to Kill rules by name.
-func ToughnessNames() []string { return append([]string(nil), toughnessNames...) }
 
 // ParseToughness reads a Hard to Kill rule's name.
 func ParseToughness(s string) (Toughness, error) {

@@ -1,23 +1,11 @@
 package wotr
 
-import (
-	"slices"
+import "github.com/wargamesim/sim/engine/options"
 
-	"github.com/wargamesim/sim/engine/options"
-)
-
-// Option describes one named option: its values, what it means, its
-// confidence tag (as RULES.md §0.1 and rules/wotr.md define) and source,
-// and how to read and set it. docs/wotr.md holds the same, longer, and a
-// test keeps the two in step.
-type Option = options.Option[Ruleset]
-
-// Options lists every option, in the order docs/wotr.md gives them.
-func Options() []Option { return slices.Clone([]Option(optionList)) }
-
-// OptionNames lists the option names in order.
-func OptionNames() []string { return optionList.Names() }
-
+// optionList is every option: its values, what it means, its confidence tag
+// (RULES.md §0.1) and source, and how to read and set it, in the order
+// docs/wotr.md gives them. docs/wotr.md holds the same, longer, and a test
+// keeps the two in step.
 var optionList = options.List[Ruleset]{
 	// Heroic actions (seed 001).
 	options.Enum("order_picks", "I", "seed 001, General dynamics (\"alternate in choosing the heroes that will carry out the actions\")",

@@ -12,7 +12,7 @@ func TestOptionsRoundTrip(t *testing.T) {
 	if c := named(t).Changed(); c != nil {
 		t.Errorf("the preset reports changes %v", c)
 	}
-	for _, o := range Options() {
+	for _, o := range optionList {
 		for _, v := range o.Values {
 			rs := named(t)
 			if err := rs.Set(o.Name, v, "test"); err != nil {

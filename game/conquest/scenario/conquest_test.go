@@ -104,7 +104,7 @@ func TestConquestValidate(t *testing.T) {
 		{
 			name: "unknown rule option", reason: "options are named; the list says which, and the nearest is suggested",
 			in:   conquestEdit(`ruleset: "1.5"`, "ruleset: \"1.5\"\nrules: {restore_costs: one}"),
-			want: `c.yaml:4:24: rules.restore_costs: unknown rule option "restore_costs"; did you mean "restore_cost"? Options are ` + strings.Join(conquest.OptionNames(), ", "),
+			want: `c.yaml:4:24: rules.restore_costs: unknown rule option "restore_costs"; did you mean "restore_cost"? Options are ` + strings.Join(conquest.System.Options.Names(), ", "),
 		},
 		{
 			name: "bad option value", reason: "the values are listed",

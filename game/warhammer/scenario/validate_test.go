@@ -48,7 +48,6 @@ func TestValidate(t *testing.T) {
 	t.Parallel()
 	const unitFields = "(fields here: id, from, name, source, type, profile, models, frontage, contact, equipment, mount, " +
 		"armour, natural_armour, ward, regeneration, weapon, command, unit_strength, special_rules, rerolls, missile)"
-	const ogres = "  - id: ogres\n"
 	const fight = "fight:\n"
 	missileRules := func(rules string) string {
 		return edit("strength: 3}", "strength: 3, special_rules: {"+rules+"}}")
@@ -322,14 +321,14 @@ func TestValidate(t *testing.T) {
 			name:   "unknown rules option",
 			reason: "located at the option's value, with the options listed (the list grows with the engine)",
 			in:     insert("trials", "rules: {regen: save}\n"),
-			want:   `v.yaml:3:16: rules.regen: unknown rule option "regen"; options are ` + strings.Join(warhammer.OptionNames(), ", "),
+			want:   `v.yaml:3:16: rules.regen: unknown rule option "regen"; options are ` + strings.Join(warhammer.System.Options.Names(), ", "),
 		},
 		{
 			name:   "rules option with a newline",
 			reason: "an odd key is quoted in the path, so that the error stays on one line",
 			in:     insert("trials", "rules: {\"x\\ny\": yes}\n"),
 			want: `v.yaml:3:17: rules."x\ny": unknown rule option "x\ny"; options are ` +
-				strings.Join(warhammer.OptionNames(), ", "),
+				strings.Join(warhammer.System.Options.Names(), ", "),
 		},
 		{
 			name:   "bad rules option value",
