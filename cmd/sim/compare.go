@@ -22,6 +22,7 @@ interval. Either compare several scenarios, or one scenario under several
 rulesets:
 
   sim compare trolls-vs-knights --rules 6th,6th+regeneration=save
+  sim compare wotr-captain-duel --rules wotr,wotr+battle_skill=none
   sim compare my-knights.yaml my-knights-with-standard.yaml
 
 Each column runs on common random numbers: in each trial every column
@@ -30,8 +31,9 @@ a unit's size) the luck they share cancels and the differences come out
 sharper than from separate runs; where a difference changes which dice are
 rolled (Regeneration as a save) the columns soon fall out of step and the
 gain is lost. Either way each difference's interval comes from the
-per-trial differences, so it holds. A ruleset is a preset, a house-rules
-file, either followed by options (6th+regeneration=save).
+per-trial differences, so it holds. A ruleset is a preset of the
+scenario's game (6th, 8th; wotr; 1.5, 2.0), a house-rules file, either
+followed by options (6th+regeneration=save).
 
 Flags:
 `

@@ -35,7 +35,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	exact := fs.Bool("exact", false, "also compute the exact distributions and show them beside the simulated ones")
-	rules := fs.String("rules", "", "ruleset to use instead of the scenario's: a preset, a house-rules file, plus options (6th+regeneration=save)")
+	rules := fs.String("rules", "", "ruleset to use instead of the scenario's: a preset of its game, a house-rules file, plus options (6th+regeneration=save)")
 	pf := addPlotFlags(fs, `"outcomes=FILE" or "METRIC=FILE" picks the chart (default: a fight's outcomes, a volley's casualties)`)
 	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
 	pos, err := parse(fs, args)
@@ -147,8 +147,11 @@ func write(out, format string, rep *report.Report, stdout io.Writer) error {
 
 const exactUsage = `Usage: sim exact FILE|NAME [flags]
 
-Computes a volley's distributions exactly (no sampling): the same metrics
-and events as 'sim run', with no sampling error.
+Computes a scenario's distributions exactly (no sampling), where the
+maths allows: Warhammer volleys, War of the Ring duels fought alone, and
+Conquest's single Clash, Impact and Volley actions. The same metrics and
+events as 'sim run', with no sampling error; a scenario without an exact
+solver is refused in one line.
 
 Flags:
 `

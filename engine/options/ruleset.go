@@ -1,7 +1,5 @@
 package options
 
-import "slices"
-
 // Ruleset is a ruleset of any game as the layers above the rules see it:
 // a name, the preset it started from, and named options to read and set.
 // [Rules] implements it for every game; commands, scenarios and reports
@@ -134,6 +132,3 @@ func (r *Rules[R]) Clone() *Rules[R] {
 
 // Copy is Clone, as a [Ruleset].
 func (r *Rules[R]) Copy() Ruleset { return r.Clone() }
-
-// OptionList returns the system's options, in order: a copy.
-func (s *System[R]) OptionList() []Option[R] { return slices.Clone([]Option[R](s.Options)) }
