@@ -193,11 +193,12 @@ func (rd *round) breaks(i, diff int) bool {
 	return true
 }
 
-// fleeRoll is side i's flee or pursuit roll: 2D6, or for cavalry as
-// cavalry_flee_roll says (RULES.md §2.11).
+// fleeRoll is side i's flee or pursuit roll: as cavalry_flee_roll says for
+// the troop types of cavalry_flee_types (monstrous cavalry too, in both
+// presets), else 2D6 (RULES.md §2.11).
 func (rd *round) fleeRoll(i int) int {
 	d := rd.d
-	if rd.sides[i].f.Type != warhammer.Cavalry {
+	if !rd.rs.CavalryFleeTypes.Has(rd.sides[i].f.Type) {
 		return d.twoD6()
 	}
 	switch rd.rs.CavalryFlee {

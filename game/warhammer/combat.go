@@ -183,11 +183,11 @@ func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool
 	return t.f.rs.BSBReroll && t.f.cc.Sides[i].BattleStandard && pass()
 }
 
-// fleeRoll rolls side i's flee or pursuit distance: 2D6, or for cavalry as
-// the ruleset says.
+// fleeRoll rolls side i's flee or pursuit distance: as cavalry_flee_roll
+// says for the troop types of cavalry_flee_types, else 2D6.
 func (t *fightTrial) fleeRoll(d *engine.Dice, i int) int {
 	f := &t.f.cc.Sides[i]
-	if f.Type != Cavalry && f.Type != MonstrousCavalry {
+	if !t.f.rs.CavalryFleeTypes.Has(f.Type) {
 		return d.Roll2D6()
 	}
 	a, b := d.D6(), d.D6()

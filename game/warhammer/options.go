@@ -106,6 +106,17 @@ var optionList = options.List[Ruleset]{
 	options.Enum("cavalry_flee_roll", "U", "RULES.md §2.11 (8th: Swiftstride, 3D6 dropping the lowest [S]); 6th not covered",
 		"how cavalry roll to flee and to pursue (infantry roll 2D6): 2D6, 3D6, or 3D6 dropping the lowest",
 		[]string{"2d6", "3d6", "3d6_drop_lowest"}, func(r *Ruleset) *FleeRoll { return &r.CavalryFlee }),
+	options.Custom("cavalry_flee_types", "I", "8th.whfb.app, troop-types/monstrous-cavalry (8th: all the cavalry rules apply to monstrous cavalry [V]); 6th has no monstrous cavalry: read as cavalry",
+		"the troop types that flee and pursue as cavalry_flee_roll says (a comma-separated list, or all); the others roll 2D6",
+		"troop types, comma-separated, or all", append(TroopTypeNames(), "all"),
+		func(r *Ruleset) string { return r.CavalryFleeTypes.String() },
+		func(r *Ruleset, v string) error {
+			s, err := parseTroopSet(v)
+			if err == nil {
+				r.CavalryFleeTypes = s
+			}
+			return err
+		}),
 
 	// Weapons.
 	options.WholeNumber("great_weapon_strength", "U", "RULES.md §2.9.13 ([U]); 6th: strikes last [V]",

@@ -37,6 +37,7 @@ type Ruleset struct {
 	Fear                FearRule    // what fighting a Fear-causing enemy does
 	Stomp               bool        // monstrous models make a Stomp attack after all others
 	CavalryFlee         FleeRoll    // how cavalry roll to flee and pursue
+	CavalryFleeTypes    TroopSet    // troop types that roll as CavalryFlee says; the others roll 2D6
 	GreatWeaponStrength int         // Strength bonus of a great weapon
 	LanceStrength       int         // Strength bonus of a lance on the charge
 	FlailStrength       int         // Strength bonus of a flail in the first round
@@ -151,8 +152,8 @@ const (
 	FearNone                      // no effect
 )
 
-// FleeRoll is how cavalry roll their flee and pursuit distances (infantry
-// always roll 2D6).
+// FleeRoll is how cavalry (the troop types of Ruleset.CavalryFleeTypes)
+// roll their flee and pursuit distances; every other troop type rolls 2D6.
 type FleeRoll uint8
 
 const (
@@ -197,6 +198,7 @@ var presets = options.Presets[Ruleset]{
 			Fear:                FearAutoBreak,
 			Stomp:               false,
 			CavalryFlee:         Flee3D6,
+			CavalryFleeTypes:    Troops(Cavalry, MonstrousCavalry),
 			GreatWeaponStrength: 2,
 			LanceStrength:       2,
 			FlailStrength:       2,
@@ -234,6 +236,7 @@ var presets = options.Presets[Ruleset]{
 			Fear:                FearWS1,
 			Stomp:               true,
 			CavalryFlee:         Flee3D6DropLowest,
+			CavalryFleeTypes:    Troops(Cavalry, MonstrousCavalry),
 			GreatWeaponStrength: 2,
 			LanceStrength:       2,
 			FlailStrength:       2,
