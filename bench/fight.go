@@ -106,7 +106,7 @@ func (f *fight) trial(d dice, values []int, events []bool) {
 		// 6th: Regeneration at the end of each round (seed 000); 8th: as
 		// a save, rolled with the other saves.
 		s.u.regenerates = s.u.regenerates && f.rs.Regeneration == warhammer.RegenEndOfPhase
-		s.mounted = fi.Mount != nil || fi.Type == warhammer.Cavalry || fi.Type == warhammer.MonstrousCavalry
+		s.mounted = fi.Mounted || fi.Mount != nil || fi.Type == warhammer.Cavalry || fi.Type == warhammer.MonstrousCavalry
 		s.monstrous = isMonstrous(fi.Type)
 	}
 

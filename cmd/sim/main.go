@@ -6,7 +6,7 @@
 //
 //	sim                      run the default scenario
 //	sim run FILE|NAME        run a scenario file or a built-in scenario
-//	sim exact FILE|NAME      compute a volley's distributions exactly
+//	sim exact FILE|NAME      compute the exact distributions, where the maths allows
 //	sim compare A B...       run scenarios or rulesets side by side
 //	sim sweep A --vary P=1..9  run a scenario over a field's values
 //	sim matrix --units A,B   fight every pairing of library units
@@ -138,7 +138,7 @@ const mainUsage = `sim simulates rank-and-flank wargame combat with seeded dice.
 Usage:
   sim                      run the default scenario (` + defaultScenario + `)
   sim run FILE|NAME        run a scenario file or a built-in scenario
-  sim exact FILE|NAME      compute a volley's distributions exactly
+  sim exact FILE|NAME      compute the exact distributions, where the maths allows
   sim compare A B...       run scenarios (or rulesets: --rules 6th,8th) side by side
   sim sweep A --vary P=1..9  run a scenario over the values of one or two fields
   sim matrix --units A,B   fight every pairing of library units

@@ -158,7 +158,7 @@ func (f *Fight) newSide(i int) *side {
 	if s.regen && f.rs.Regeneration == RegenEndOfPhase {
 		s.regenBin = engine.NewBinomial(float64(7-int(me.Defence.Regeneration))/6, me.Models*me.Profile.W)
 	}
-	mounted := me.Mount != nil
+	mounted := me.mounted()
 	maxAttacks := func(per int) int { return me.Frontage*per + 1 }
 
 	rider := group{kind: riders, ws: me.Profile.WS, i: me.Profile.I, rules: me.Rules,

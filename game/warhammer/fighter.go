@@ -18,6 +18,10 @@ type Fighter struct {
 	Weapon   Weapon
 	Rules    AttackRules // the rules of the riders' (or models') attacks
 	Mount    *Mount      // cavalry mounts, which attack with their own profile
+	// Mounted says the models ride, whether or not their mount fights
+	// (Mount): their weapons count as mounted (lance, spear, additional
+	// hand weapon). Cavalry and monstrous cavalry ride whatever it says.
+	Mounted bool
 	// ImpactHits are rolled for each model in contact on the turn it
 	// charged: automatic hits at the model's Strength, before any blow.
 	ImpactHits Amount
@@ -33,6 +37,11 @@ type Fighter struct {
 	AlwaysStrikesFirst bool
 	AlwaysStrikesLast  bool
 	UnitStrength       int // per model; 0 means the troop type's (see UnitStrengthOf)
+}
+
+// mounted reports whether f's models ride, for their weapons.
+func (f *Fighter) mounted() bool {
+	return f.Mounted || f.Mount != nil || f.Type == Cavalry || f.Type == MonstrousCavalry
 }
 
 // Mount is a cavalry model's mount.

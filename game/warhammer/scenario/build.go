@@ -94,7 +94,7 @@ func attack(rs *warhammer.Ruleset, f Fight, u *Unit) warhammer.Attack {
 		a.Rules = attackRules(m.Rules, m.Rerolls)
 	} else {
 		w := weapon(u)
-		mounted := u.Mount != nil
+		mounted := mounted(u)
 		a.Phase = warhammer.CloseCombat
 		a.Skill = u.Profile.WS
 		a.S = u.Profile.S + w.Strength(rs, a.Round, f.Charged, mounted)
@@ -147,6 +147,7 @@ func fighter(u *Unit) warhammer.Fighter {
 		Contact:            u.Contact,
 		Defence:            target(u).Defence,
 		Weapon:             weapon(u),
+		Mounted:            mounted(u),
 		Rules:              attackRules(u.Rules, u.Rerolls),
 		ImpactHits:         warhammer.Amount{N: u.Rules.ImpactHits.N, Die: u.Rules.ImpactHits.Die},
 		Standard:           u.Command.Standard,
@@ -184,6 +185,13 @@ func attackRules(s Special, r Rerolls) warhammer.AttackRules {
 
 func reroll(r scenarios.Reroll) warhammer.Reroll {
 	return warhammer.Reroll{Failed: r.Failed, Faces: r.Faces}
+}
+
+// mounted reports whether the unit's models ride, for their weapons: they
+// have a mount, or are cavalry or monstrous cavalry.
+func mounted(u *Unit) bool {
+	t := troopType(u)
+	return u.Mount != nil || t == warhammer.Cavalry || t == warhammer.MonstrousCavalry
 }
 
 // troopType is the unit's troop type: as given, else cavalry when mounted
