@@ -13,8 +13,8 @@ import (
 // written; conquest_validate.go checks them into located errors and
 // conquest_build.go turns them into an game/conquest model.
 
-// ConquestScenario is a scenario file with game: conquest.
-type ConquestScenario struct {
+// Scenario is a scenario file with game: conquest.
+type Scenario struct {
 	Game        string             `yaml:"game"` // conquest
 	Name        string             `yaml:"name"`
 	Title       string             `yaml:"title"`
@@ -23,33 +23,33 @@ type ConquestScenario struct {
 	Rules       map[string]string  `yaml:"rules"`   // options set one by one on the preset
 	Trials      int64              `yaml:"trials"`
 	Seed        *uint64            `yaml:"seed"`
-	Regiments   []ConquestRegiment `yaml:"regiments"`
-	Fight       ConquestFight      `yaml:"fight"`
+	Regiments   []Regiment `yaml:"regiments"`
+	Fight       Fight      `yaml:"fight"`
 }
 
-// ConquestRegiment is a regiment: stands of models of one profile, with
+// Regiment is a regiment: stands of models of one profile, with
 // perhaps a Character, heal sources and damage taken before the fight.
-type ConquestRegiment struct {
+type Regiment struct {
 	ID            string             `yaml:"id"`
 	Name          string             `yaml:"name"`
 	Source        string             `yaml:"source"` // where the profile comes from
 	Type          string             `yaml:"type"`   // infantry, cavalry, brute or monster
 	Class         string             `yaml:"class"`  // light, medium or heavy
-	Profile       ConquestProfile    `yaml:"profile"`
+	Profile       Profile    `yaml:"profile"`
 	Stands        int                `yaml:"stands"`   // its starting number of stands
 	Models        int                `yaml:"models"`   // models on a full stand (1 under stand_profile per_stand)
 	Frontage      int                `yaml:"frontage"` // stands in the front rank; default min(stands, 3)
 	Engaged       *int               `yaml:"engaged"`  // stands in contact in a Clash; default the frontage
-	Rules         ConquestRules      `yaml:"special_rules"`
-	Character     *ConquestCharacter `yaml:"character"`
-	Healing       []ConquestHeal     `yaml:"healing"`
-	Start         ConquestStart      `yaml:"start"`
+	Rules         Rules      `yaml:"special_rules"`
+	Character     *Character `yaml:"character"`
+	Healing       []Heal     `yaml:"healing"`
+	Start         Start      `yaml:"start"`
 	RearInContact bool               `yaml:"rear_in_contact"` // Healing cannot restore stands
 	NoRoom        bool               `yaml:"no_room"`         // no room behind it: the same
 }
 
-// ConquestProfile is the eight characteristics, all required.
-type ConquestProfile struct {
+// Profile is the eight characteristics, all required.
+type Profile struct {
 	M int `yaml:"M"`
 	V int `yaml:"V"`
 	C int `yaml:"C"`
@@ -60,9 +60,9 @@ type ConquestProfile struct {
 	E int `yaml:"E"`
 }
 
-// ConquestRules is a regiment's or a Character's special rules: a number
+// Rules is a regiment's or a Character's special rules: a number
 // for the rules with an X, true for the others.
-type ConquestRules struct {
+type Rules struct {
 	Barrage           int  `yaml:"barrage"`
 	ArmourPiercing    int  `yaml:"armour_piercing"`
 	Cleave            int  `yaml:"cleave"`
@@ -92,42 +92,42 @@ type ConquestRules struct {
 	Oblivious         bool `yaml:"oblivious"`
 }
 
-// ConquestCharacter is a Character stand joined to the regiment.
-type ConquestCharacter struct {
+// Character is a Character stand joined to the regiment.
+type Character struct {
 	Name    string          `yaml:"name"`
 	Source  string          `yaml:"source"`
-	Profile ConquestProfile `yaml:"profile"`
+	Profile Profile `yaml:"profile"`
 	Engaged bool            `yaml:"engaged"` // in contact in a Clash
-	Rules   ConquestRules   `yaml:"special_rules"`
-	Spell   *ConquestSpell  `yaml:"spell"`
+	Rules   Rules   `yaml:"special_rules"`
+	Spell   *Spell  `yaml:"spell"`
 }
 
-// ConquestSpell is a healing spell, cast with the cast action.
-type ConquestSpell struct {
+// Spell is a healing spell, cast with the cast action.
+type Spell struct {
 	Name           string `yaml:"name"`
 	Dice           int    `yaml:"dice"`             // the caster's Magic Level
 	Difficulty     int    `yaml:"difficulty"`       // Casting Difficulty: each die equal or under is a success
 	HealPerSuccess int    `yaml:"heal_per_success"` // Heal Points per success
 }
 
-// ConquestHeal is a heal source at the start of each activation.
-type ConquestHeal struct {
+// Heal is a heal source at the start of each activation.
+type Heal struct {
 	Name   string         `yaml:"name"`
 	Kind   string         `yaml:"kind"`   // regeneration or heal
-	Amount ConquestAmount `yaml:"amount"` // 6, D3, D6 or 2D6
+	Amount Amount `yaml:"amount"` // 6, D3, D6 or 2D6
 }
 
-// ConquestStart is the damage a regiment has before the fight.
-type ConquestStart struct {
+// Start is the damage a regiment has before the fight.
+type Start struct {
 	StandsLost       int `yaml:"stands_lost"`
 	ModelsLost       int `yaml:"models_lost"`       // from its incomplete stand
 	Wounded          int `yaml:"wounded"`           // Wounded markers beside it
 	CharacterWounded int `yaml:"character_wounded"` // Wounded markers on its Character
 }
 
-// ConquestFight is what happens: one action (clash, charge or volley) or a
+// Fight is what happens: one action (clash, charge or volley) or a
 // fight of several turns.
-type ConquestFight struct {
+type Fight struct {
 	Type string `yaml:"type"` // clash, charge, volley or turns
 
 	// One action.
@@ -141,11 +141,11 @@ type ConquestFight struct {
 
 	// Several turns.
 	Turns int            `yaml:"turns"`
-	Sides []ConquestSide `yaml:"sides"` // in activation order
+	Sides []Side `yaml:"sides"` // in activation order
 }
 
-// ConquestSide is one regiment of a fight of several turns.
-type ConquestSide struct {
+// Side is one regiment of a fight of several turns.
+type Side struct {
 	Regiment  string   `yaml:"regiment"`
 	FirstTurn []string `yaml:"first_turn"` // its actions in turn 1; default its actions
 	Actions   []string `yaml:"actions"`    // in every later turn
@@ -159,7 +159,7 @@ type ConquestSide struct {
 // loadConquest decodes, validates and builds a game: conquest scenario,
 // under rules instead of its own ruleset when rules is not nil.
 func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset]) (*scenarios.Plan, error) {
-	var s ConquestScenario
+	var s Scenario
 	pos, errs := scenarios.Decode(file, data, &s)
 	if len(errs) > 0 {
 		return nil, errs

@@ -10,7 +10,7 @@ import (
 )
 
 // buildConquest turns a validated scenario into a plan.
-func buildConquest(file string, s *ConquestScenario, rules *options.Rules[conquest.Ruleset]) (*scenarios.Plan, error) {
+func buildConquest(file string, s *Scenario, rules *options.Rules[conquest.Ruleset]) (*scenarios.Plan, error) {
 	rs := rules.Clone()
 	if rules == nil {
 		var err error
@@ -21,7 +21,7 @@ func buildConquest(file string, s *ConquestScenario, rules *options.Rules[conque
 			return nil, err
 		}
 	}
-	byID := map[string]*ConquestRegiment{}
+	byID := map[string]*Regiment{}
 	for i := range s.Regiments {
 		byID[s.Regiments[i].ID] = &s.Regiments[i]
 	}
@@ -29,7 +29,7 @@ func buildConquest(file string, s *ConquestScenario, rules *options.Rules[conque
 		Game: "conquest", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
 		Ruleset: rs, RulesetName: rs.Preset(), Rules: rs.Changed(), Trials: s.Trials, Seed: s.Seed,
 	}
-	label := func(r *ConquestRegiment) string {
+	label := func(r *Regiment) string {
 		if r.Name != "" {
 			return r.Name + " (" + r.ID + ")"
 		}
@@ -97,11 +97,11 @@ func conquestFacing(s string) conquest.Facing {
 	return conquest.Front
 }
 
-func conquestProfileOf(p ConquestProfile) conquest.Profile {
+func conquestProfileOf(p Profile) conquest.Profile {
 	return conquest.Profile{M: p.M, V: p.V, C: p.C, A: p.A, W: p.W, R: p.R, D: p.D, E: p.E}
 }
 
-func conquestRulesOf(x ConquestRules) conquest.Rules {
+func conquestRulesOf(x Rules) conquest.Rules {
 	return conquest.Rules{
 		Barrage: x.Barrage, ArmourPiercing: x.ArmourPiercing, Cleave: x.Cleave, BrutalImpact: x.BrutalImpact,
 		ImpactX: x.Impact, Fury: x.Fury, Support: x.Support, Terrifying: x.Terrifying,
@@ -115,7 +115,7 @@ func conquestRulesOf(x ConquestRules) conquest.Rules {
 
 // conquestRegiment describes r to the engine, with the defaults docs/conquest.md
 // gives: a frontage of up to 3 stands, every front stand engaged.
-func conquestRegiment(r *ConquestRegiment) conquest.Regiment {
+func conquestRegiment(r *Regiment) conquest.Regiment {
 	typ, _ := conquest.ParseType(r.Type)
 	class, _ := conquest.ParseClass(r.Class)
 	out := conquest.Regiment{

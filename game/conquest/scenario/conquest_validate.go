@@ -21,7 +21,7 @@ var (
 //
 // The checks that depend on the rules judge by override when it is not nil
 // (the ruleset the scenario will run under), else by the scenario's own.
-func validateConquest(file string, s *ConquestScenario, pos scenarios.Positions, override *options.Rules[conquest.Ruleset]) scenarios.ErrorList {
+func validateConquest(file string, s *Scenario, pos scenarios.Positions, override *options.Rules[conquest.Ruleset]) scenarios.ErrorList {
 	c := &checker{scenarios.Checker{File: file, Pos: pos}}
 	c.Header(s.Name, s.Trials)
 	var rs *conquest.Ruleset
@@ -38,7 +38,7 @@ func validateConquest(file string, s *ConquestScenario, pos scenarios.Positions,
 		rs = &override.Values
 	}
 	ids := map[string]int{}
-	valid := map[*ConquestRegiment]bool{}
+	valid := map[*Regiment]bool{}
 	if len(s.Regiments) == 0 {
 		c.Add("regiments", "missing; a scenario needs the regiments of its fight")
 	}
@@ -63,7 +63,7 @@ func validateConquest(file string, s *ConquestScenario, pos scenarios.Positions,
 	return c.Sorted()
 }
 
-func (c *checker) conquestProfile(p string, pr ConquestProfile, example string) {
+func (c *checker) conquestProfile(p string, pr Profile, example string) {
 	if !c.Present(p) {
 		c.Add(p, "missing; give the eight characteristics: %s", example)
 		return
@@ -78,7 +78,7 @@ func (c *checker) conquestProfile(p string, pr ConquestProfile, example string) 
 	c.Between(p+".E", pr.E, 0, 6)
 }
 
-func (c *checker) conquestRegiment(p string, r *ConquestRegiment, rs *conquest.Ruleset) {
+func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) {
 	switch {
 	case !c.Present(p + ".id"):
 		c.Add(p+".id", "missing; give the regiment an id such as \"men_at_arms\"")
@@ -162,7 +162,7 @@ func (c *checker) conquestRegiment(p string, r *ConquestRegiment, rs *conquest.R
 
 // conquestRules checks special rules; a Character's defend nothing, since
 // its regiment's profile and rules take the hits.
-func (c *checker) conquestRules(p string, x ConquestRules, character bool) {
+func (c *checker) conquestRules(p string, x Rules, character bool) {
 	for _, v := range []struct {
 		name string
 		v    int
@@ -188,7 +188,7 @@ func (c *checker) conquestRules(p string, x ConquestRules, character bool) {
 }
 
 // regimentRef checks that path names a regiment, and returns it.
-func (c *checker) regimentRef(s *ConquestScenario, ids map[string]int, path, id string) *ConquestRegiment {
+func (c *checker) regimentRef(s *Scenario, ids map[string]int, path, id string) *Regiment {
 	if id == "" {
 		c.Add(path, "missing; name one of the regiments by its id (%s)", scenarios.IDList(ids))
 		return nil
@@ -203,7 +203,7 @@ func (c *checker) regimentRef(s *ConquestScenario, ids map[string]int, path, id 
 
 // conquestFight checks the fight block; valid holds the regiments whose own
 // checks passed, whose actions can be judged.
-func (c *checker) conquestFight(s *ConquestScenario, ids map[string]int, rs *conquest.Ruleset, valid map[*ConquestRegiment]bool) {
+func (c *checker) conquestFight(s *Scenario, ids map[string]int, rs *conquest.Ruleset, valid map[*Regiment]bool) {
 	f := &s.Fight
 	if !c.Present("fight") {
 		c.Add("fight", "missing; say what happens, e.g. fight: {type: clash, attacker: guard, target: militia}")
@@ -233,7 +233,7 @@ func (c *checker) conquestFight(s *ConquestScenario, ids map[string]int, rs *con
 }
 
 // conquestAction checks a fight of one action.
-func (c *checker) conquestAction(s *ConquestScenario, ids map[string]int, rs *conquest.Ruleset, valid map[*ConquestRegiment]bool) {
+func (c *checker) conquestAction(s *Scenario, ids map[string]int, rs *conquest.Ruleset, valid map[*Regiment]bool) {
 	f := &s.Fight
 	att := c.regimentRef(s, ids, "fight.attacker", f.Attacker)
 	tgt := c.regimentRef(s, ids, "fight.target", f.Target)
@@ -272,13 +272,13 @@ func (c *checker) actionFlags(p string, inspired, aimed, obscured, longRange, cl
 }
 
 // conquestTurns checks a fight of several turns.
-func (c *checker) conquestTurns(s *ConquestScenario, ids map[string]int, rs *conquest.Ruleset, valid map[*ConquestRegiment]bool) {
+func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ruleset, valid map[*Regiment]bool) {
 	f := &s.Fight
 	c.Between("fight.turns", f.Turns, 1, 50)
 	if len(f.Sides) != 2 {
 		c.Add("fight.sides", "a fight has two sides, in activation order; give sides: [{regiment: a, actions: [clash]}, {regiment: b, actions: [clash]}] (got %d)", len(f.Sides))
 	}
-	var regs [2]*ConquestRegiment
+	var regs [2]*Regiment
 	flank := 0
 	for i := range f.Sides {
 		sd := &f.Sides[i]
@@ -335,7 +335,7 @@ func (c *checker) conquestTurns(s *ConquestScenario, ids map[string]int, rs *con
 // returns "". It asks the engine, on the regiment as the plan would build
 // it, so that validation and the model agree; r must have passed its own
 // checks.
-func conquestCannot(rs *conquest.Ruleset, r *ConquestRegiment, action string) string {
+func conquestCannot(rs *conquest.Ruleset, r *Regiment, action string) string {
 	act, _ := conquest.ParseAction(action)
 	reg := conquestRegiment(r)
 	err := conquest.Cannot(rs, &reg, act)

@@ -10,30 +10,30 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// ConquestAmount is a number of Heal Points: a whole number, or dice such
+// Amount is a number of Heal Points: a whole number, or dice such
 // as D3, D6, 2D6 or D6+1.
-type ConquestAmount struct {
+type Amount struct {
 	N     int // added to the dice
 	Dice  int // how many dice
 	Sides int // 3 or 6
 }
 
 // UnmarshalYAML reads 6, "D6", "2D6" or "D6+1".
-func (a *ConquestAmount) UnmarshalYAML(n *yaml.Node) error {
+func (a *Amount) UnmarshalYAML(n *yaml.Node) error {
 	n = scenarios.Resolve(n)
 	if n.Kind != yaml.ScalarNode {
 		return fmt.Errorf("expected a number or dice such as D6 or 2D6, got a %s", scenarios.KindName(n))
 	}
 	v := strings.ToUpper(strings.ReplaceAll(n.Value, " ", ""))
 	if x, err := strconv.Atoi(v); err == nil {
-		*a = ConquestAmount{N: x}
+		*a = Amount{N: x}
 		return nil
 	}
 	dice, rest, ok := strings.Cut(v, "D")
 	if !ok {
 		return fmt.Errorf("expected a number or dice such as D6 or 2D6, got %q", n.Value)
 	}
-	out := ConquestAmount{Dice: 1}
+	out := Amount{Dice: 1}
 	if dice != "" {
 		k, err := strconv.Atoi(dice)
 		if err != nil || k < 1 {
@@ -59,14 +59,14 @@ func (a *ConquestAmount) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // MarshalYAML writes the amount as 6 or "2D6".
-func (a ConquestAmount) MarshalYAML() (any, error) {
+func (a Amount) MarshalYAML() (any, error) {
 	if a.Dice == 0 {
 		return a.N, nil
 	}
 	return a.String(), nil
 }
 
-func (a ConquestAmount) String() string {
+func (a Amount) String() string {
 	s := ""
 	switch {
 	case a.Dice == 0:
@@ -83,4 +83,4 @@ func (a ConquestAmount) String() string {
 }
 
 // max is the largest value of the amount.
-func (a ConquestAmount) max() int { return a.N + a.Dice*a.Sides }
+func (a Amount) max() int { return a.N + a.Dice*a.Sides }

@@ -41,10 +41,7 @@ func (Game) Rules() scenarios.RuleSystem { return warhammer.System }
 var builtinFS embed.FS
 
 // Builtins holds the built-in Warhammer scenarios.
-func (Game) Builtins() fs.FS {
-	sub, _ := fs.Sub(builtinFS, "builtin")
-	return sub
-}
+func (Game) Builtins() fs.FS { return sub(builtinFS, "builtin") }
 
 // RollFields are the unit fields written as rolls ("4+").
 func (Game) RollFields() []string {

@@ -12,8 +12,8 @@ import (
 // checks ranges and references into located errors, and wotr_build.go
 // makes the engine's turn.
 
-// WotRScenario is a War of the Ring scenario file.
-type WotRScenario struct {
+// Scenario is a War of the Ring scenario file.
+type Scenario struct {
 	Game        string            `yaml:"game"` // wotr
 	Name        string            `yaml:"name"`
 	Title       string            `yaml:"title"`
@@ -23,17 +23,17 @@ type WotRScenario struct {
 	MightPolicy string            `yaml:"might_policy"` // none, duel (default) or greedy: each hero's unless he gives his own
 	Trials      int64             `yaml:"trials"`
 	Seed        *uint64           `yaml:"seed"`
-	Formations  []WotRFormation   `yaml:"formations"` // exactly two
-	Fight       WotRFight         `yaml:"fight"`
+	Formations  []Formation   `yaml:"formations"` // exactly two
+	Fight       Fight         `yaml:"fight"`
 }
 
-// WotRFormation is a formation of identical companies, with its heroes.
-type WotRFormation struct {
+// Formation is a formation of identical companies, with its heroes.
+type Formation struct {
 	ID          string      `yaml:"id"`
 	Name        string      `yaml:"name"`
 	Source      string      `yaml:"source"`
 	Type        string      `yaml:"type"` // infantry (default), cavalry or monster
-	Profile     WotRProfile `yaml:"profile"`
+	Profile     Profile `yaml:"profile"`
 	Companies   int         `yaml:"companies"`
 	CompanySize int         `yaml:"company_size"` // models in a full company: 8 infantry, 2 cavalry, 1 monster by default
 	Frontage    int         `yaml:"frontage"`     // companies in the front rank: 2 by default, or fewer if there are fewer
@@ -44,11 +44,11 @@ type WotRFormation struct {
 	HardToKill  string      `yaml:"hard_to_kill"` // hard or very_hard
 	ToHitMod    int         `yaml:"to_hit_modifier"`
 	SupportDice int         `yaml:"support_dice"` // dice per supporting company, when not the ruleset's (Mob Rule: 2)
-	Heroes      []WotRHero  `yaml:"heroes"`
+	Heroes      []Hero  `yaml:"heroes"`
 }
 
-// WotRProfile is a company's profile, all required.
-type WotRProfile struct {
+// Profile is a company's profile, all required.
+type Profile struct {
 	F int `yaml:"F"`
 	S int `yaml:"S"`
 	D int `yaml:"D"` // without the shield
@@ -57,35 +57,35 @@ type WotRProfile struct {
 	C int `yaml:"C"`
 }
 
-// WotRHero is a hero leading his formation's command company.
-type WotRHero struct {
+// Hero is a hero leading his formation's command company.
+type Hero struct {
 	ID          string          `yaml:"id"`
 	Name        string          `yaml:"name"`
 	Source      string          `yaml:"source"`
-	Profile     WotRHeroProfile `yaml:"profile"`
+	Profile     HeroProfile `yaml:"profile"`
 	HardToKill  string          `yaml:"hard_to_kill"`
 	MightPolicy string          `yaml:"might_policy"`
-	Actions     []WotRAction    `yaml:"actions"` // declared this turn
+	Actions     []Action    `yaml:"actions"` // declared this turn
 }
 
-// WotRHeroProfile is what a hero brings: Fight, Resilience and Courage,
+// HeroProfile is what a hero brings: Fight, Resilience and Courage,
 // all required, and Might (0 by default).
-type WotRHeroProfile struct {
+type HeroProfile struct {
 	F     int `yaml:"F"`
 	R     int `yaml:"R"`
 	C     int `yaml:"C"`
 	Might int `yaml:"Might"`
 }
 
-// WotRAction is one declared heroic or epic action.
-type WotRAction struct {
+// Action is one declared heroic or epic action.
+type Action struct {
 	Action       string `yaml:"action"`        // heroic_move, heroic_shoot, heroic_charge, heroic_combat, heroic_duel, epic_duel, epic_strike
 	Target       string `yaml:"target"`        // a duel's: an enemy hero's id, or the enemy formation's (its first hero)
 	SecondCharge string `yaml:"second_charge"` // a heroic_combat's: charge (default), decline or decline_if_duel
 }
 
-// WotRFight is what the turn is.
-type WotRFight struct {
+// Fight is what the turn is.
+type Fight struct {
 	Type    string `yaml:"type"`    // fight (default): the formations fight; duels: only the duels are fought
 	Charger string `yaml:"charger"` // the formation that charges this turn, if any (a heroic_charge decides otherwise)
 }
@@ -93,7 +93,7 @@ type WotRFight struct {
 // loadWotR decodes, validates and builds a War of the Ring scenario, under
 // rules instead of its own ruleset when rules is not nil.
 func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset]) (*scenarios.Plan, error) {
-	var s WotRScenario
+	var s Scenario
 	pos, errs := scenarios.Decode(file, data, &s)
 	if len(errs) > 0 {
 		return nil, errs

@@ -12,7 +12,7 @@ import (
 )
 
 // buildWotR turns a validated War of the Ring scenario into a plan.
-func buildWotR(file string, s *WotRScenario, rules *options.Rules[wotr.Ruleset]) (*scenarios.Plan, error) {
+func buildWotR(file string, s *Scenario, rules *options.Rules[wotr.Ruleset]) (*scenarios.Plan, error) {
 	rs := rules.Clone()
 	if rules == nil {
 		var err error
@@ -95,7 +95,7 @@ func buildWotR(file string, s *WotRScenario, rules *options.Rules[wotr.Ruleset])
 	return p, nil
 }
 
-func formationName(f *WotRFormation) string {
+func formationName(f *Formation) string {
 	if f.Name != "" {
 		return fmt.Sprintf("%s (%s)", f.Name, f.ID)
 	}
@@ -103,7 +103,7 @@ func formationName(f *WotRFormation) string {
 }
 
 // wotrFormation is f as the engine takes it.
-func wotrFormation(f *WotRFormation) wotr.Formation {
+func wotrFormation(f *Formation) wotr.Formation {
 	t, _ := wotr.ParseTroop(scenarios.OrDefault(f.Type, "infantry"))         // validated
 	tough, _ := wotr.ParseToughness(scenarios.OrDefault(f.HardToKill, "no")) // validated
 	return wotr.Formation{

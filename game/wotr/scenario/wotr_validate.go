@@ -11,7 +11,7 @@ import (
 
 // validateWotR checks s, decoded from file with positions pos, and returns
 // every problem in file order.
-func validateWotR(file string, s *WotRScenario, pos scenarios.Positions) scenarios.ErrorList {
+func validateWotR(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
 	c := &checker{scenarios.Checker{File: file, Pos: pos}}
 	c.Header(s.Name, s.Trials)
 	if rs, err := wotr.Preset(scenarios.OrDefault(s.Ruleset, wotr.DefaultPreset)); err != nil {
@@ -82,7 +82,7 @@ func (c *checker) toughness(path, name string) {
 	}
 }
 
-func (c *checker) wotrFormation(p string, f *WotRFormation) {
+func (c *checker) wotrFormation(p string, f *Formation) {
 	t := wotr.Infantry
 	if f.Type != "" {
 		var err error
@@ -118,7 +118,7 @@ func (c *checker) wotrFormation(p string, f *WotRFormation) {
 	}
 }
 
-func (c *checker) wotrHero(p string, h *WotRHero) {
+func (c *checker) wotrHero(p string, h *Hero) {
 	pp := p + ".profile"
 	if !c.Present(pp) {
 		c.Add(pp, "missing; give the hero's profile: {F: 5, R: 2, C: 4, Might: 2}")
@@ -135,7 +135,7 @@ func (c *checker) wotrHero(p string, h *WotRHero) {
 // wotrActions checks every declared action: its name, its target or
 // second charge, no two of a kind (seed 001), no more than the hero's
 // Might pays for, and no charge after a Heroic Move (seed 001).
-func (c *checker) wotrActions(s *WotRScenario) {
+func (c *checker) wotrActions(s *Scenario) {
 	duelsOnly := s.Fight.Type == "duels"
 	for i := range s.Formations {
 		f, foe := &s.Formations[i], &s.Formations[1-i]
@@ -198,7 +198,7 @@ func (c *checker) wotrActions(s *WotRScenario) {
 
 // duelTarget checks a duel's target: an enemy hero, named by his id or by
 // his formation's.
-func (c *checker) duelTarget(ap string, h *WotRHero, f, foe *WotRFormation, a WotRAction) {
+func (c *checker) duelTarget(ap string, h *Hero, f, foe *Formation, a Action) {
 	if len(foe.Heroes) == 0 {
 		path := ap + ".target"
 		if a.Target == "" {
@@ -224,7 +224,7 @@ func (c *checker) duelTarget(ap string, h *WotRHero, f, foe *WotRFormation, a Wo
 	c.Add(ap+".target", "no enemy hero has the id %s; name one of %s, or the formation %s", scenarios.IDText(a.Target), heroList(foe), scenarios.IDText(foe.ID))
 }
 
-func heroList(f *WotRFormation) string {
+func heroList(f *Formation) string {
 	var ids []string
 	for _, h := range f.Heroes {
 		ids = append(ids, scenarios.IDText(h.ID))
@@ -233,7 +233,7 @@ func heroList(f *WotRFormation) string {
 }
 
 // moved reports whether a hero of f declared a Heroic Move.
-func moved(f *WotRFormation) bool {
+func moved(f *Formation) bool {
 	for _, h := range f.Heroes {
 		for _, a := range h.Actions {
 			if a.Action == "heroic_move" {
@@ -244,7 +244,7 @@ func moved(f *WotRFormation) bool {
 	return false
 }
 
-func (c *checker) wotrFight(s *WotRScenario) {
+func (c *checker) wotrFight(s *Scenario) {
 	switch s.Fight.Type {
 	case "", "fight", "duels":
 	default:
@@ -267,7 +267,7 @@ func (c *checker) wotrFight(s *WotRScenario) {
 
 // wotrFrontage is f's companies in the front rank: as given, else 2, or 1
 // for a formation of one company.
-func wotrFrontage(f *WotRFormation) int {
+func wotrFrontage(f *Formation) int {
 	if f.Frontage > 0 {
 		return min(f.Frontage, f.Companies)
 	}

@@ -1,0 +1,122 @@
+package scenarios
+
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+	"strings"
+)
+
+// UnitLibrary is a game's ready-made units (or formations, or regiments):
+// one YAML file NAME.yaml each at the root of FS, written as the game's
+// scenarios write one, without an id. U is the game's unit type. A
+// scenario's unit that says `from: NAME` starts as the library's NAME, and
+// every field the scenario gives overrides it ([Overlay]).
+type UnitLibrary[U any] struct {
+	FS   fs.FS
+	What string // what one is called in messages: "unit", "formation"
+	List string // the command that lists them: "sim units --game wotr"
+	// From reads a unit's from field.
+	From func(*U) string
+}
+
+// Names lists the library's units, sorted: the names from: takes.
+func (l UnitLibrary[U]) Names() []string {
+	entries, _ := fs.ReadDir(l.FS, ".")
+	var names []string
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Source returns the YAML of the library's unit name.
+func (l UnitLibrary[U]) Source(name string) ([]byte, bool) {
+	if !slices.Contains(l.Names(), name) {
+		return nil, false
+	}
+	data, err := fs.ReadFile(l.FS, name+".yaml")
+	return data, err == nil
+}
+
+// Unit returns the library's unit name, decoded, or false when there is
+// none of that name. It panics if the unit's file does not decode: the
+// library is built in, and each game's tests decode and validate every file.
+func (l UnitLibrary[U]) Unit(name string) (U, bool) {
+	var zero U
+	if !slices.Contains(l.Names(), name) {
+		return zero, false
+	}
+	u, _, err := l.Decode(name)
+	if err != nil {
+		panic("scenarios: " + err.Error())
+	}
+	return u, true
+}
+
+// Decode decodes the library's unit name, a name Names lists, and returns
+// it with the positions of the fields its file gives (paths relative to
+// the unit: "profile.WS"). Each call decodes afresh, so the caller owns
+// every slice and pointer in the unit.
+func (l UnitLibrary[U]) Decode(name string) (U, Positions, error) {
+	var u U
+	file := name + ".yaml"
+	data, err := fs.ReadFile(l.FS, file)
+	if err != nil {
+		return u, nil, fmt.Errorf("library %s %s: %w", l.What, name, err)
+	}
+	pos, errs := Decode(file, data, &u)
+	if len(errs) > 0 {
+		return u, nil, fmt.Errorf("library %s %s: %w", l.What, name, errs)
+	}
+	for _, f := range []string{"id", "from"} {
+		if _, ok := pos[f]; ok {
+			return u, nil, fmt.Errorf("library %s %s gives %s, which only a scenario may give", l.What, name, f)
+		}
+	}
+	return u, pos, nil
+}
+
+// Use replaces each of units (the list at path list in file, "units") that
+// says `from: NAME` by the library's NAME with the fields the unit gives
+// (those whose path is in pos) laid over it, and reports each from that
+// names no library unit. A given mapping with fields in it is merged field
+// by field; anything else given, lists and single values, and a mapping
+// given empty or null, replaces the library's value.
+//
+// The fields that come from the library are added to pos at the position
+// of the unit's from value, so that validation finds them given and its
+// messages about them point at the from line.
+func (l UnitLibrary[U]) Use(file, list string, units []U, pos Positions) ErrorList {
+	var errs ErrorList
+	for i := range units {
+		u := &units[i]
+		p := fmt.Sprintf("%s[%d]", list, i)
+		fp := p + ".from"
+		at, ok := pos[fp]
+		if !ok {
+			continue
+		}
+		names := l.Names()
+		switch from := l.From(u); {
+		case from == "":
+			errs = append(errs, pos.At(file, fp, "empty; name a %s of the library (%s lists them), or remove from", l.What, l.List))
+			continue
+		case !slices.Contains(names, from):
+			errs = append(errs, pos.At(file, fp, "%s", UnknownChoice("library "+l.What, from, names,
+				"one of "+strings.Join(names, ", ")+" ("+l.List+" lists them)")))
+			continue
+		}
+		lib, libPos, err := l.Decode(l.From(u))
+		if err != nil {
+			errs = append(errs, pos.At(file, fp, "internal error, please report it: %v", err))
+			continue
+		}
+		Overlay(&lib, u, p, pos, libPos, at)
+		*u = lib
+	}
+	return errs
+}
