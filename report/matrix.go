@@ -9,8 +9,10 @@ import (
 // Matrix is the result of sim matrix: every pairing of a row unit against a
 // column unit, fought the same way on the same seed.
 type Matrix struct {
-	Kind       string            `json:"kind"`  // "matrix"
-	Fight      string            `json:"fight"` // "charge" or "volley"
+	Kind       string            `json:"kind"`       // "matrix"
+	Game       string            `json:"game"`       // whose unit library
+	Fight      string            `json:"fight"`      // "charge" or "volley"
+	FightSays  string            `json:"fight_says"` // what the row units do: "charge the columns and fight to the break"
 	Ruleset    string            `json:"ruleset"`
 	Rules      map[string]string `json:"rules,omitempty"`
 	Rows       []string          `json:"rows"` // unit library names
@@ -43,8 +45,7 @@ func (m *Matrix) Tables(csv bool) []Table {
 	if m.Fight == "volley" {
 		win = "P(column destroyed)"
 	}
-	title := fmt.Sprintf("matrix (%s): rows %s; %s, %s trials a cell, seed %d", m.Fight,
-		map[string]string{"charge": "charge the columns and fight to the break", "volley": "strike one round of blows on the charge"}[m.Fight],
+	title := fmt.Sprintf("matrix (%s): rows %s; %s, %s trials a cell, seed %d", m.Fight, m.FightSays,
 		RulesetText(m.Ruleset, m.Rules), thousands(m.Trials), m.Seed)
 	if m.SeedSource == "random" {
 		title += " (drawn at random)"

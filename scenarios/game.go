@@ -74,13 +74,23 @@ type Library interface {
 	// Columns describes a unit on one line of sim units, in columns: its
 	// name first.
 	Columns(name string) []string
-	// Fights lists the kinds of matrix cell, the default first: "charge".
-	Fights() []string
+	// Fights lists the kinds of matrix cell the game offers, the default
+	// first.
+	Fights() []Fight
 	// Matchup writes the scenario of one matrix cell: library unit row
-	// against library unit col, under the ids row and col, fought as
-	// fight (one of Fights). Its results name the units row and col:
-	// row.wins, col.casualties, col.destroyed.
+	// against library unit col, under the ids row and col, fought as the
+	// fight named (one of Fights). Its results name the units row and col,
+	// as Fight.Name says.
 	Matchup(row, col, fight string) []byte
+}
+
+// Fight is a kind of matrix cell. Its name says what the cell's results
+// are: "charge", the row charges the column and they fight (the events
+// row.wins and the metrics row.casualties and col.casualties); "volley",
+// the row strikes the column once (col.destroyed, col.casualties).
+type Fight struct {
+	Name string // charge or volley
+	Says string // what the row does, for the matrix's title: "charge the columns and fight to the break"
 }
 
 // Plan is a validated scenario of any game, ready to run.

@@ -98,6 +98,10 @@ func TestRunGolden(t *testing.T) {
 		{"compare-wotr.txt", []string{"compare", "wotr-captain-duel", "--rules", "wotr,wotr+battle_skill=none", "--seed", "3", "--trials", "5000"}},
 		{"compare-conquest.json", []string{"compare", "conquest-guard-vs-drones", "--rules", "1.5,1.5+size_bonus_counted=before_action", "--seed", "3", "--trials", "5000", "--format", "json"}},
 		{"sweep-wotr.txt", []string{"sweep", "wotr-captain-duel", "--vary", "formations.arnor.companies=2..4", "--rules", "wotr+battle_skill=none", "--seed", "2", "--trials", "3000"}},
+		{"units-wotr.txt", []string{"units", "--game", "wotr"}},
+		{"units-conquest.txt", []string{"units", "--game", "conquest"}},
+		{"matrix-wotr.txt", []string{"matrix", "--game", "wotr", "--units", "warriors_of_arnor,mordor_trolls", "--vs", "orc_warriors,high_elves", "--seed", "6", "--trials", "3000"}},
+		{"matrix-conquest.csv", []string{"matrix", "--rules", "1.5", "--units", "household_guard,abomination", "--vs", "militia,avatara", "--seed", "6", "--trials", "3000", "--format", "csv"}},
 		{"sweep-conquest.csv", []string{"sweep", "conquest-guard-vs-drones", "--vary", "regiments.guard.stands=2..4", "--seed", "2", "--trials", "3000", "--format", "csv"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -261,8 +265,9 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"run", "wotr-captain-duel", "--rules", "6th"}, 2, "a Warhammer ruleset on a War of the Ring scenario"},
 		{[]string{"exact", "conquest-guard-vs-drones", "--rules", "wotr"}, 2, "a War of the Ring ruleset on a Conquest scenario"},
 		{[]string{"run", "conquest-guard-vs-drones", "--rules", "2.0"}, 2, "a 1.5 scenario that 2.0 makes invalid: a located error"},
-		{[]string{"units", "--game", "conquest"}, 2, "a game with no library says so"},
-		{[]string{"matrix", "--rules", "wotr", "--units", "a"}, 2, "the game of --rules has no library"},
+		{[]string{"units", "--game", "conquest"}, 0, "Conquest's regiment library"},
+		{[]string{"matrix", "--rules", "wotr", "--units", "trolls"}, 2, "the game of --rules is War of the Ring, whose library has no trolls"},
+		{[]string{"matrix", "--game", "conquest", "--units", "militia", "--fight", "charge"}, 2, "Conquest's library offers the volley (a Clash) only"},
 		{[]string{"matrix", "--game", "wotr", "--rules", "6th", "--units", "trolls"}, 2, "--game and --rules disagree"},
 	} {
 		code, _, stderr := sim(t, context.Background(), c.args...)

@@ -22,8 +22,9 @@ Fights every unit of --units (rows) against every unit of --vs (columns;
 the same units by default), all from a game's unit library (sim units
 lists it; --game picks the game, else the game of --rules, else
 Warhammer), on the same seed: with --fight charge the row unit charges
-and the fight goes on to the break; with --fight volley the row unit
-strikes one round of blows on the charge. Each cell gives P(the row wins) (a volley:
+and they fight (Warhammer: to the break; War of the Ring: one turn); with
+--fight volley the row unit strikes once (Warhammer: one round of blows
+on the charge; Conquest: one Clash). The default is the game's first. Each cell gives P(the row wins) (a volley:
 P(the column unit is destroyed)) and the column unit's expected casualties.
 
   sim matrix --units empire_knights,knights_errant,chaos_knights --vs trolls,ogre_bulls,minotaurs
@@ -36,7 +37,7 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	units := fs.String("units", "", "comma-separated library units, the rows")
 	vs := fs.String("vs", "", "comma-separated library units, the columns (default: the rows)")
 	gameName := fs.String("game", "", "the game whose unit library to use (default: the game of --rules, else warhammer)")
-	fight := fs.String("fight", "charge", "charge (to the break) or volley (one round of blows)")
+	fight := fs.String("fight", "", "charge (the row charges and they fight) or volley (the row strikes once); default the game's first")
 	trials := fs.Int64("trials", 100_000, "trials in each cell")
 	seed := fs.Uint64("seed", 0, "random seed (default: drawn at random and printed)")
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
@@ -74,8 +75,9 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if !slices.Contains(lib.Fights(), *fight) {
-		return usagef("matrix: --fight must be %s, got %q", strings.Join(lib.Fights(), " or "), *fight)
+	kind, err := matrixFight(lib, *fight)
+	if err != nil {
+		return err
 	}
 	for _, u := range append(slices.Clone(rows), cols...) {
 		if !slices.Contains(lib.Names(), u) {
@@ -86,7 +88,7 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	cfg := engine.Config{Trials: *trials, Workers: *workers}
 	var source string
 	cfg.Seed, source = chooseSeed(fs, *seed, nil)
-	m := &report.Matrix{Kind: "matrix", Fight: *fight, Ruleset: rs.Preset(), Rules: rs.Changed(), Rows: rows, Cols: cols,
+	m := &report.Matrix{Kind: "matrix", Game: rs.Game(), Fight: kind.Name, FightSays: kind.Says, Ruleset: rs.Preset(), Rules: rs.Changed(), Rows: rows, Cols: cols,
 		Seed: cfg.Seed, SeedSource: source, Trials: cfg.Trials, Complete: true, Version: version, Dice: engine.StreamVersion}
 	start := time.Now()
 	done := int64(0)
@@ -96,7 +98,7 @@ cells:
 	for _, r := range rows {
 		var line []report.Cell
 		for _, c := range cols {
-			plan, err := scenarios.LoadWith("matrix", lib.Matchup(r, c, *fight), rs)
+			plan, err := scenarios.LoadWith("matrix", lib.Matchup(r, c, kind.Name), rs)
 			if err != nil {
 				return fmt.Errorf("matrix cell %s against %s: %w", r, c, err)
 			}
@@ -111,7 +113,7 @@ cells:
 				break cells
 			}
 			done += res.Trials
-			cell, err := matrixCell(res, *fight)
+			cell, err := matrixCell(res, kind.Name)
 			if err != nil {
 				return err
 			}
@@ -137,6 +139,18 @@ cells:
 		return errInterrupted
 	}
 	return nil
+}
+
+// matrixFight is the library's fight called name, or its first for "".
+func matrixFight(lib scenarios.Library, name string) (scenarios.Fight, error) {
+	var names []string
+	for _, f := range lib.Fights() {
+		if f.Name == name || name == "" {
+			return f, nil
+		}
+		names = append(names, f.Name)
+	}
+	return scenarios.Fight{}, usagef("matrix: --fight must be %s, got %q", strings.Join(names, " or "), name)
 }
 
 // matrixGame works out a matrix's ruleset and unit library: the game is

@@ -79,7 +79,6 @@ func TestUnitsUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"knights_erant"}, `units: no library unit "knights_erant"; the library has ` + strings.Join(warhammerLibrary(t).Names(), ", ")},
-		{[]string{"--game", "wotr"}, "units: War of the Ring has no unit library yet; its scenarios give every profile in full (docs/wotr.md)"},
 		{[]string{"--game", "kow"}, `units: unknown game "kow"; use warhammer, conquest, wotr`},
 		{[]string{"trolls", "ogre_bulls"}, "units: give at most one library unit name"},
 		{[]string{"--seed", "1"}, "units: unknown flag -seed (see sim units --help)"},

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/game/conquest"
@@ -15,37 +16,38 @@ import (
 
 // Scenario is a scenario file with game: conquest.
 type Scenario struct {
-	Game        string             `yaml:"game"` // conquest
-	Name        string             `yaml:"name"`
-	Title       string             `yaml:"title"`
-	Description string             `yaml:"description"`
-	Ruleset     string             `yaml:"ruleset"` // preset: 1.5 (default) or 2.0
-	Rules       map[string]string  `yaml:"rules"`   // options set one by one on the preset
-	Trials      int64              `yaml:"trials"`
-	Seed        *uint64            `yaml:"seed"`
-	Regiments   []Regiment `yaml:"regiments"`
-	Fight       Fight      `yaml:"fight"`
+	Game        string            `yaml:"game"` // conquest
+	Name        string            `yaml:"name"`
+	Title       string            `yaml:"title"`
+	Description string            `yaml:"description"`
+	Ruleset     string            `yaml:"ruleset"` // preset: 1.5 (default) or 2.0
+	Rules       map[string]string `yaml:"rules"`   // options set one by one on the preset
+	Trials      int64             `yaml:"trials"`
+	Seed        *uint64           `yaml:"seed"`
+	Regiments   []Regiment        `yaml:"regiments"`
+	Fight       Fight             `yaml:"fight"`
 }
 
 // Regiment is a regiment: stands of models of one profile, with
 // perhaps a Character, heal sources and damage taken before the fight.
 type Regiment struct {
-	ID            string             `yaml:"id"`
-	Name          string             `yaml:"name"`
-	Source        string             `yaml:"source"` // where the profile comes from
-	Type          string             `yaml:"type"`   // infantry, cavalry, brute or monster
-	Class         string             `yaml:"class"`  // light, medium or heavy
+	ID            string     `yaml:"id"`
+	From          string     `yaml:"from"` // a library regiment (regiments/NAME.yaml) to start from; the fields given here override its own
+	Name          string     `yaml:"name"`
+	Source        string     `yaml:"source"` // where the profile comes from
+	Type          string     `yaml:"type"`   // infantry, cavalry, brute or monster
+	Class         string     `yaml:"class"`  // light, medium or heavy
 	Profile       Profile    `yaml:"profile"`
-	Stands        int                `yaml:"stands"`   // its starting number of stands
-	Models        int                `yaml:"models"`   // models on a full stand (1 under stand_profile per_stand)
-	Frontage      int                `yaml:"frontage"` // stands in the front rank; default min(stands, 3)
-	Engaged       *int               `yaml:"engaged"`  // stands in contact in a Clash; default the frontage
+	Stands        int        `yaml:"stands"`   // its starting number of stands
+	Models        int        `yaml:"models"`   // models on a full stand (1 under stand_profile per_stand)
+	Frontage      int        `yaml:"frontage"` // stands in the front rank; default min(stands, 3)
+	Engaged       *int       `yaml:"engaged"`  // stands in contact in a Clash; default the frontage
 	Rules         Rules      `yaml:"special_rules"`
 	Character     *Character `yaml:"character"`
 	Healing       []Heal     `yaml:"healing"`
 	Start         Start      `yaml:"start"`
-	RearInContact bool               `yaml:"rear_in_contact"` // Healing cannot restore stands
-	NoRoom        bool               `yaml:"no_room"`         // no room behind it: the same
+	RearInContact bool       `yaml:"rear_in_contact"` // Healing cannot restore stands
+	NoRoom        bool       `yaml:"no_room"`         // no room behind it: the same
 }
 
 // Profile is the eight characteristics, all required.
@@ -94,10 +96,10 @@ type Rules struct {
 
 // Character is a Character stand joined to the regiment.
 type Character struct {
-	Name    string          `yaml:"name"`
-	Source  string          `yaml:"source"`
+	Name    string  `yaml:"name"`
+	Source  string  `yaml:"source"`
 	Profile Profile `yaml:"profile"`
-	Engaged bool            `yaml:"engaged"` // in contact in a Clash
+	Engaged bool    `yaml:"engaged"` // in contact in a Clash
 	Rules   Rules   `yaml:"special_rules"`
 	Spell   *Spell  `yaml:"spell"`
 }
@@ -112,8 +114,8 @@ type Spell struct {
 
 // Heal is a heal source at the start of each activation.
 type Heal struct {
-	Name   string         `yaml:"name"`
-	Kind   string         `yaml:"kind"`   // regeneration or heal
+	Name   string `yaml:"name"`
+	Kind   string `yaml:"kind"`   // regeneration or heal
 	Amount Amount `yaml:"amount"` // 6, D3, D6 or 2D6
 }
 
@@ -140,7 +142,7 @@ type Fight struct {
 	LongRange bool   `yaml:"long_range"`
 
 	// Several turns.
-	Turns int            `yaml:"turns"`
+	Turns int    `yaml:"turns"`
 	Sides []Side `yaml:"sides"` // in activation order
 }
 
@@ -161,6 +163,10 @@ type Side struct {
 func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset]) (*scenarios.Plan, error) {
 	var s Scenario
 	pos, errs := scenarios.Decode(file, data, &s)
+	if libErrs := regiments.Use(file, "regiments", s.Regiments, pos); len(libErrs) > 0 {
+		errs = append(errs, libErrs...)
+		slices.SortStableFunc(errs, scenarios.InFileOrder)
+	}
 	if len(errs) > 0 {
 		return nil, errs
 	}

@@ -119,7 +119,7 @@ func TestConquestValidate(t *testing.T) {
 		{
 			name: "unknown field", reason: "strict decoding: a misspelt field is suggested",
 			in: conquestEdit("stands: 3\n    models: 4", "stand: 3\n    models: 4"),
-			want: `c.yaml:9:5: regiments[0].stand: unknown field "stand"; did you mean "stands"? (fields here: id, name, source, type, class, ` +
+			want: `c.yaml:9:5: regiments[0].stand: unknown field "stand"; did you mean "stands"? (fields here: id, from, name, source, type, class, ` +
 				"profile, stands, models, frontage, engaged, special_rules, character, healing, start, rear_in_contact, no_room)",
 		},
 		{

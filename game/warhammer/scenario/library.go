@@ -80,7 +80,12 @@ func (library) Columns(name string) []string {
 
 // Fights are a charge fought to the break, and one round of blows on the
 // charge.
-func (library) Fights() []string { return []string{"charge", "volley"} }
+func (library) Fights() []scenarios.Fight {
+	return []scenarios.Fight{
+		{Name: "charge", Says: "charge the columns and fight to the break"},
+		{Name: "volley", Says: "strike one round of blows on the charge"},
+	}
+}
 
 // Matchup is row charging col (charge), or striking one round of blows at
 // it on the charge (volley).

@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"slices"
+
 	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/game/wotr"
 	"github.com/wargamesim/sim/scenarios"
@@ -23,27 +25,28 @@ type Scenario struct {
 	MightPolicy string            `yaml:"might_policy"` // none, duel (default) or greedy: each hero's unless he gives his own
 	Trials      int64             `yaml:"trials"`
 	Seed        *uint64           `yaml:"seed"`
-	Formations  []Formation   `yaml:"formations"` // exactly two
-	Fight       Fight         `yaml:"fight"`
+	Formations  []Formation       `yaml:"formations"` // exactly two
+	Fight       Fight             `yaml:"fight"`
 }
 
 // Formation is a formation of identical companies, with its heroes.
 type Formation struct {
-	ID          string      `yaml:"id"`
-	Name        string      `yaml:"name"`
-	Source      string      `yaml:"source"`
-	Type        string      `yaml:"type"` // infantry (default), cavalry or monster
+	ID          string  `yaml:"id"`
+	From        string  `yaml:"from"` // a library formation (formations/NAME.yaml) to start from; the fields given here override its own
+	Name        string  `yaml:"name"`
+	Source      string  `yaml:"source"`
+	Type        string  `yaml:"type"` // infantry (default), cavalry or monster
 	Profile     Profile `yaml:"profile"`
-	Companies   int         `yaml:"companies"`
-	CompanySize int         `yaml:"company_size"` // models in a full company: 8 infantry, 2 cavalry, 1 monster by default
-	Frontage    int         `yaml:"frontage"`     // companies in the front rank: 2 by default, or fewer if there are fewer
-	Contact     int         `yaml:"contact"`      // companies in contact: by default worked out from the widths
-	Shield      bool        `yaml:"shield"`       // +2 Defence against the front
-	Banner      bool        `yaml:"banner"`       // re-roll the Panic test
-	SteadfastOn int         `yaml:"steadfast_on"` // the Panic roll that holds: 6 by default
-	HardToKill  string      `yaml:"hard_to_kill"` // hard or very_hard
-	ToHitMod    int         `yaml:"to_hit_modifier"`
-	SupportDice int         `yaml:"support_dice"` // dice per supporting company, when not the ruleset's (Mob Rule: 2)
+	Companies   int     `yaml:"companies"`
+	CompanySize int     `yaml:"company_size"` // models in a full company: 8 infantry, 2 cavalry, 1 monster by default
+	Frontage    int     `yaml:"frontage"`     // companies in the front rank: 2 by default, or fewer if there are fewer
+	Contact     int     `yaml:"contact"`      // companies in contact: by default worked out from the widths
+	Shield      bool    `yaml:"shield"`       // +2 Defence against the front
+	Banner      bool    `yaml:"banner"`       // re-roll the Panic test
+	SteadfastOn int     `yaml:"steadfast_on"` // the Panic roll that holds: 6 by default
+	HardToKill  string  `yaml:"hard_to_kill"` // hard or very_hard
+	ToHitMod    int     `yaml:"to_hit_modifier"`
+	SupportDice int     `yaml:"support_dice"` // dice per supporting company, when not the ruleset's (Mob Rule: 2)
 	Heroes      []Hero  `yaml:"heroes"`
 }
 
@@ -59,12 +62,12 @@ type Profile struct {
 
 // Hero is a hero leading his formation's command company.
 type Hero struct {
-	ID          string          `yaml:"id"`
-	Name        string          `yaml:"name"`
-	Source      string          `yaml:"source"`
+	ID          string      `yaml:"id"`
+	Name        string      `yaml:"name"`
+	Source      string      `yaml:"source"`
 	Profile     HeroProfile `yaml:"profile"`
-	HardToKill  string          `yaml:"hard_to_kill"`
-	MightPolicy string          `yaml:"might_policy"`
+	HardToKill  string      `yaml:"hard_to_kill"`
+	MightPolicy string      `yaml:"might_policy"`
 	Actions     []Action    `yaml:"actions"` // declared this turn
 }
 
@@ -95,6 +98,10 @@ type Fight struct {
 func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset]) (*scenarios.Plan, error) {
 	var s Scenario
 	pos, errs := scenarios.Decode(file, data, &s)
+	if libErrs := formations.Use(file, "formations", s.Formations, pos); len(libErrs) > 0 {
+		errs = append(errs, libErrs...)
+		slices.SortStableFunc(errs, scenarios.InFileOrder)
+	}
 	if len(errs) > 0 {
 		return nil, errs
 	}

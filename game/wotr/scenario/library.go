@@ -1,0 +1,63 @@
+package scenario
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+
+	"github.com/wargamesim/sim/scenarios"
+)
+
+// The formation library: ready-made formations, one YAML file each in
+// formations/, written as a scenario's formations are but without an id or
+// heroes. A scenario's formation that says `from: NAME` starts as the
+// library's NAME, and every field it gives overrides the library's
+// (docs/wotr.md, "The formation library").
+
+//go:embed formations/*.yaml
+var formationsFS embed.FS
+
+var formations = scenarios.UnitLibrary[Formation]{FS: sub(formationsFS, "formations"), What: "formation",
+	List: "sim units --game wotr", From: func(f *Formation) string { return f.From }}
+
+// sub is the directory dir of an embedded file system, which has it.
+func sub(f fs.FS, dir string) fs.FS {
+	s, err := fs.Sub(f, dir)
+	if err != nil {
+		panic("scenario: " + err.Error())
+	}
+	return s
+}
+
+// library is the formation library as a scenarios.Library.
+type library struct{}
+
+func (library) Names() []string                   { return formations.Names() }
+func (library) Source(name string) ([]byte, bool) { return formations.Source(name) }
+
+// Columns are a formation's name, troop type, profile (Defence with its
+// shield in brackets), companies and source.
+func (library) Columns(name string) []string {
+	f, ok := formations.Unit(name)
+	if !ok {
+		return nil
+	}
+	p := f.Profile
+	d := fmt.Sprint(p.D)
+	if f.Shield {
+		d = fmt.Sprintf("%d(%d)", p.D, p.D+2)
+	}
+	return []string{name, scenarios.OrDefault(f.Type, "infantry"),
+		fmt.Sprintf("F%d S%d D%s A%d R%d C%d", p.F, p.S, d, p.A, p.R, p.C),
+		fmt.Sprintf("%d companies", f.Companies), f.Source}
+}
+
+// Fights is a charge: the row formation charges and the turn is fought.
+func (library) Fights() []scenarios.Fight {
+	return []scenarios.Fight{{Name: "charge", Says: "charge the columns and fight one turn"}}
+}
+
+// Matchup is the row formation charging the column's.
+func (library) Matchup(row, col, _ string) []byte {
+	return []byte(fmt.Sprintf("game: wotr\nname: %s-vs-%s\nformations:\n  - {id: row, from: %s}\n  - {id: col, from: %s}\nfight: {type: fight, charger: row}\n", row, col, row, col))
+}
