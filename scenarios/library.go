@@ -20,6 +20,20 @@ type UnitLibrary[U any] struct {
 	From func(*U) string
 }
 
+// Sub is the directory dir of a file system that has it, such as an
+// embedded builtin/ or units/; it panics otherwise, as a missing embedded
+// directory is a bug.
+func Sub(f fs.FS, dir string) fs.FS {
+	s, err := fs.Sub(f, dir)
+	if err != nil {
+		panic("scenarios: " + err.Error())
+	}
+	if _, err := fs.ReadDir(s, "."); err != nil {
+		panic("scenarios: " + dir + ": " + err.Error())
+	}
+	return s
+}
+
 // Names lists the library's units, sorted: the names from: takes.
 func (l UnitLibrary[U]) Names() []string {
 	entries, _ := fs.ReadDir(l.FS, ".")

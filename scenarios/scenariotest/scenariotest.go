@@ -4,12 +4,14 @@
 package scenariotest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -95,5 +97,27 @@ func EveryBadRuleIsReported(t *testing.T, with func(rulesLine string) string) {
 	got := strings.Join(ErrorTexts(list), "\n")
 	if len(list) != 2 || !strings.Contains(got, "rules.bogus_one: ") || !strings.Contains(got, "rules.bogus_two: ") {
 		t.Errorf("errors\n%s\nwant one for each of bogus_one and bogus_two", got)
+	}
+}
+
+// EveryMatchupRuns loads the matrix scenario of every pairing of lib's
+// units, each kind of fight it offers, and runs 20 trials of each: a
+// library unit that does not load or run fails, named with its foe.
+func EveryMatchupRuns(t *testing.T, lib scenarios.Library) {
+	t.Helper()
+	for _, fight := range lib.Fights() {
+		for _, row := range lib.Names() {
+			for _, col := range lib.Names() {
+				src := lib.Matchup(row, col, fight.Name)
+				p, err := scenarios.Load("matrix", src)
+				if err != nil {
+					t.Fatalf("%s against %s (%s): %v\n%s", row, col, fight.Name, err, src)
+				}
+				res, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: 20, Seed: 1, Workers: 1})
+				if err != nil || res.Trials != 20 {
+					t.Fatalf("%s against %s (%s): %v after %d trials", row, col, fight.Name, err, res.Trials)
+				}
+			}
+		}
 	}
 }

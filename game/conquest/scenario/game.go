@@ -36,13 +36,13 @@ func (Game) Rules() scenarios.RuleSystem { return conquest.System }
 var builtinFS embed.FS
 
 // Builtins holds the built-in Conquest: The Last Argument of Kings scenarios.
-func (Game) Builtins() fs.FS { return sub(builtinFS, "builtin") }
+func (Game) Builtins() fs.FS { return scenarios.Sub(builtinFS, "builtin") }
 
 // RollFields are the fields written as rolls ("4+"): none.
 func (Game) RollFields() []string { return nil }
 
 // Library is the regiment library (library.go).
-func (Game) Library() scenarios.Library { return library{} }
+func (Game) Library() scenarios.Library { return library{regiments} }
 
 // Load decodes, validates and builds a Conquest: The Last Argument of Kings scenario.
 func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {

@@ -3,7 +3,6 @@ package scenario
 import (
 	"embed"
 	"fmt"
-	"io/fs"
 
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -18,28 +17,19 @@ import (
 //go:embed regiments/*.yaml
 var regimentsFS embed.FS
 
-var regiments = scenarios.UnitLibrary[Regiment]{FS: sub(regimentsFS, "regiments"), What: "regiment",
+var regiments = scenarios.UnitLibrary[Regiment]{FS: scenarios.Sub(regimentsFS, "regiments"), What: "regiment",
 	List: "sim units --game conquest", From: func(r *Regiment) string { return r.From }}
 
-// sub is the directory dir of an embedded file system, which has it.
-func sub(f fs.FS, dir string) fs.FS {
-	s, err := fs.Sub(f, dir)
-	if err != nil {
-		panic("scenario: " + err.Error())
-	}
-	return s
+// library is the regiment library as a scenarios.Library: its names and
+// files, and what sim units and sim matrix make of them.
+type library struct {
+	scenarios.UnitLibrary[Regiment]
 }
-
-// library is the regiment library as a scenarios.Library.
-type library struct{}
-
-func (library) Names() []string                   { return regiments.Names() }
-func (library) Source(name string) ([]byte, bool) { return regiments.Source(name) }
 
 // Columns are a regiment's name, type and class, profile, stands and
 // source.
-func (library) Columns(name string) []string {
-	r, ok := regiments.Unit(name)
+func (l library) Columns(name string) []string {
+	r, ok := l.Unit(name)
 	if !ok {
 		return nil
 	}

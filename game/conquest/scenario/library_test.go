@@ -1,12 +1,10 @@
 package scenario
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/scenarios/scenariotest"
 )
@@ -33,18 +31,8 @@ func TestRegimentLibrary(t *testing.T) {
 		if !strings.Contains(r.Source, "1.5 profile, per model") {
 			t.Errorf("%s: source %q; say the profile is 1.5's, per model", name, r.Source)
 		}
-		for _, foe := range names {
-			src := library{}.Matchup(name, foe, "volley")
-			p, err := scenarios.Load("matrix", src)
-			if err != nil {
-				t.Fatalf("%s against %s: %v\n%s", name, foe, err, src)
-			}
-			res, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: 20, Seed: 1, Workers: 1})
-			if err != nil || res.Trials != 20 {
-				t.Fatalf("%s against %s: %v after %d trials", name, foe, err, res.Trials)
-			}
-		}
 	}
+	scenariotest.EveryMatchupRuns(t, library{regiments})
 }
 
 // A regiment's from: starts it from the library, and what it gives

@@ -41,7 +41,7 @@ func (Game) Rules() scenarios.RuleSystem { return warhammer.System }
 var builtinFS embed.FS
 
 // Builtins holds the built-in Warhammer scenarios.
-func (Game) Builtins() fs.FS { return sub(builtinFS, "builtin") }
+func (Game) Builtins() fs.FS { return scenarios.Sub(builtinFS, "builtin") }
 
 // RollFields are the unit fields written as rolls ("4+").
 func (Game) RollFields() []string {
@@ -49,7 +49,7 @@ func (Game) RollFields() []string {
 }
 
 // Library is the unit library (library.go).
-func (Game) Library() scenarios.Library { return library{} }
+func (Game) Library() scenarios.Library { return library{units} }
 
 // Load decodes, validates and builds a Warhammer scenario.
 func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {

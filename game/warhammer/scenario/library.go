@@ -3,7 +3,6 @@ package scenario
 import (
 	"embed"
 	"fmt"
-	"io/fs"
 	"strings"
 
 	"github.com/wargamesim/sim/scenarios"
@@ -24,17 +23,8 @@ import (
 var libraryFS embed.FS
 
 // units is the unit library.
-var units = scenarios.UnitLibrary[Unit]{FS: sub(libraryFS, "units"), What: "unit", List: "sim units",
+var units = scenarios.UnitLibrary[Unit]{FS: scenarios.Sub(libraryFS, "units"), What: "unit", List: "sim units",
 	From: func(u *Unit) string { return u.From }}
-
-// sub is the directory dir of an embedded file system, which has it.
-func sub(f fs.FS, dir string) fs.FS {
-	s, err := fs.Sub(f, dir)
-	if err != nil {
-		panic("scenario: " + err.Error())
-	}
-	return s
-}
 
 // LibraryNames lists the units of the library, sorted: the names a
 // scenario's `from:` takes.
@@ -60,15 +50,13 @@ func (u *Unit) TroopType() warhammer.TroopType { return troopType(u) }
 // (seed 002, "Maximum saving throw"). The unit must be valid.
 func (u *Unit) ArmourSave() warhammer.Save { return armour(u) }
 
-// library is the unit library as a scenarios.Library.
-type library struct{}
-
-func (library) Names() []string                   { return units.Names() }
-func (library) Source(name string) ([]byte, bool) { return units.Source(name) }
+// library is the unit library as a scenarios.Library: its names and
+// files, and what sim units and sim matrix make of them.
+type library struct{ scenarios.UnitLibrary[Unit] }
 
 // Columns are a unit's name, troop type, profile, armour save and army book.
-func (library) Columns(name string) []string {
-	u, ok := units.Unit(name)
+func (l library) Columns(name string) []string {
+	u, ok := l.Unit(name)
 	if !ok {
 		return nil
 	}

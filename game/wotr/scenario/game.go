@@ -35,13 +35,13 @@ func (Game) Rules() scenarios.RuleSystem { return wotr.System }
 var builtinFS embed.FS
 
 // Builtins holds the built-in War of the Ring scenarios.
-func (Game) Builtins() fs.FS { return sub(builtinFS, "builtin") }
+func (Game) Builtins() fs.FS { return scenarios.Sub(builtinFS, "builtin") }
 
 // RollFields are the fields written as rolls ("4+"): none.
 func (Game) RollFields() []string { return nil }
 
 // Library is the formation library (library.go).
-func (Game) Library() scenarios.Library { return library{} }
+func (Game) Library() scenarios.Library { return library{formations} }
 
 // Load decodes, validates and builds a War of the Ring scenario.
 func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {

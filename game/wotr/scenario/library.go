@@ -3,7 +3,6 @@ package scenario
 import (
 	"embed"
 	"fmt"
-	"io/fs"
 
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -17,28 +16,19 @@ import (
 //go:embed formations/*.yaml
 var formationsFS embed.FS
 
-var formations = scenarios.UnitLibrary[Formation]{FS: sub(formationsFS, "formations"), What: "formation",
+var formations = scenarios.UnitLibrary[Formation]{FS: scenarios.Sub(formationsFS, "formations"), What: "formation",
 	List: "sim units --game wotr", From: func(f *Formation) string { return f.From }}
 
-// sub is the directory dir of an embedded file system, which has it.
-func sub(f fs.FS, dir string) fs.FS {
-	s, err := fs.Sub(f, dir)
-	if err != nil {
-		panic("scenario: " + err.Error())
-	}
-	return s
+// library is the formation library as a scenarios.Library: its names and
+// files, and what sim units and sim matrix make of them.
+type library struct {
+	scenarios.UnitLibrary[Formation]
 }
-
-// library is the formation library as a scenarios.Library.
-type library struct{}
-
-func (library) Names() []string                   { return formations.Names() }
-func (library) Source(name string) ([]byte, bool) { return formations.Source(name) }
 
 // Columns are a formation's name, troop type, profile (Defence with its
 // shield in brackets), companies and source.
-func (library) Columns(name string) []string {
-	f, ok := formations.Unit(name)
+func (l library) Columns(name string) []string {
+	f, ok := l.Unit(name)
 	if !ok {
 		return nil
 	}

@@ -1,12 +1,10 @@
 package scenario
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
-	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/scenarios/scenariotest"
 )
@@ -34,18 +32,8 @@ func TestFormationLibrary(t *testing.T) {
 		if len(f.Heroes) > 0 {
 			t.Errorf("%s gives heroes: a library formation has none, since hero ids must differ in a scenario", name)
 		}
-		for _, foe := range names {
-			src := library{}.Matchup(name, foe, "charge")
-			p, err := scenarios.Load("matrix", src)
-			if err != nil {
-				t.Fatalf("%s against %s: %v\n%s", name, foe, err, src)
-			}
-			res, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: 20, Seed: 1, Workers: 1})
-			if err != nil || res.Trials != 20 {
-				t.Fatalf("%s against %s: %v after %d trials", name, foe, err, res.Trials)
-			}
-		}
 	}
+	scenariotest.EveryMatchupRuns(t, library{formations})
 }
 
 // A formation's from: starts it from the library, and what it gives
