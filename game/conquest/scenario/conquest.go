@@ -1,9 +1,6 @@
 package scenario
 
 import (
-	"fmt"
-	"slices"
-
 	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/game/conquest"
 	"github.com/wargamesim/sim/scenarios"
@@ -161,24 +158,14 @@ type Side struct {
 // loadConquest decodes, validates and builds a game: conquest scenario,
 // under rules instead of its own ruleset when rules is not nil.
 func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset]) (*scenarios.Plan, error) {
-	var s Scenario
-	pos, errs := scenarios.Decode(file, data, &s)
-	if libErrs := regiments.Use(file, "regiments", s.Regiments, pos); len(libErrs) > 0 {
-		errs = append(errs, libErrs...)
-		slices.SortStableFunc(errs, scenarios.InFileOrder)
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	if errs := validateConquest(file, &s, pos, rules); len(errs) > 0 {
-		return nil, errs
-	}
-	if s.Name == "" {
-		s.Name = scenarios.DefaultName(file)
-	}
-	p, err := buildConquest(file, &s, rules)
-	if err != nil {
-		return nil, scenarios.ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
-	}
-	return p, nil
+	return scenarios.Format[Scenario]{
+		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			return regiments.Use(file, "regiments", s.Regiments, pos)
+		},
+		Validate: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			return validateConquest(file, s, pos, rules)
+		},
+		Name:  func(s *Scenario) *string { return &s.Name },
+		Build: func(file string, s *Scenario) (*scenarios.Plan, error) { return buildConquest(file, s, rules) },
+	}.Load(file, data)
 }

@@ -9,9 +9,7 @@ package scenario
 
 import (
 	"embed"
-	"fmt"
 	"io/fs"
-	"slices"
 
 	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/game/warhammer"
@@ -62,26 +60,10 @@ func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Pl
 
 // load is Game.Load with the ruleset typed: nil keeps the scenario's own.
 func load(file string, data []byte, rules *options.Rules[warhammer.Ruleset]) (*scenarios.Plan, error) {
-	var s Scenario
-	pos, errs := scenarios.Decode(file, data, &s)
-	if libErrs := useLibrary(file, &s, pos); len(libErrs) > 0 {
-		errs = append(errs, libErrs...)
-		slices.SortStableFunc(errs, scenarios.InFileOrder)
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	if errs := validate(file, &s, pos); len(errs) > 0 {
-		return nil, errs
-	}
-	if s.Name == "" {
-		s.Name = scenarios.DefaultName(file)
-	}
-	p, err := build(file, &s, rules)
-	if err != nil {
-		// A validated scenario always builds; this is a bug, but the
-		// user still deserves the file's name with it.
-		return nil, scenarios.ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
-	}
-	return p, nil
+	return scenarios.Format[Scenario]{
+		Library:  useLibrary,
+		Validate: validate,
+		Name:     func(s *Scenario) *string { return &s.Name },
+		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return build(file, s, rules) },
+	}.Load(file, data)
 }

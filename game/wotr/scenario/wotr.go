@@ -1,8 +1,6 @@
 package scenario
 
 import (
-	"slices"
-
 	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/game/wotr"
 	"github.com/wargamesim/sim/scenarios"
@@ -96,24 +94,12 @@ type Fight struct {
 // loadWotR decodes, validates and builds a War of the Ring scenario, under
 // rules instead of its own ruleset when rules is not nil.
 func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset]) (*scenarios.Plan, error) {
-	var s Scenario
-	pos, errs := scenarios.Decode(file, data, &s)
-	if libErrs := formations.Use(file, "formations", s.Formations, pos); len(libErrs) > 0 {
-		errs = append(errs, libErrs...)
-		slices.SortStableFunc(errs, scenarios.InFileOrder)
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	if errs := validateWotR(file, &s, pos); len(errs) > 0 {
-		return nil, errs
-	}
-	if s.Name == "" {
-		s.Name = scenarios.DefaultName(file)
-	}
-	p, err := buildWotR(file, &s, rules)
-	if err != nil {
-		return nil, scenarios.ErrorList{{File: file, Msg: "internal error, please report it: " + err.Error()}}
-	}
-	return p, nil
+	return scenarios.Format[Scenario]{
+		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			return formations.Use(file, "formations", s.Formations, pos)
+		},
+		Validate: validateWotR,
+		Name:     func(s *Scenario) *string { return &s.Name },
+		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return buildWotR(file, s, rules) },
+	}.Load(file, data)
 }
