@@ -36,6 +36,9 @@ type Report struct {
 	Metrics map[string]stats.Summary    `json:"metrics"`
 	Events  map[string]stats.Proportion `json:"events"`
 	Exact   *Exact                      `json:"exact,omitempty"`
+	// Names gives the units' names for people, by id ("knights": "Empire
+	// Knights"), for tables and charts; units without one are left out.
+	Names map[string]string `json:"names,omitempty"`
 	// Timing is kept apart so that two runs can be compared byte for byte
 	// without it.
 	Timing *Timing `json:"timing,omitempty"`
@@ -70,6 +73,7 @@ type Info struct {
 	SeedSource               string
 	Version                  string
 	Lines                    []string
+	Names                    map[string]string // unit id → name for people
 }
 
 // New summarises a run's result.
@@ -146,6 +150,7 @@ func newReport(info Info) *Report {
 		Metrics:    map[string]stats.Summary{},
 		Events:     map[string]stats.Proportion{},
 		Lines:      info.Lines,
+		Names:      info.Names,
 	}
 }
 

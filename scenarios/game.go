@@ -111,6 +111,9 @@ type Plan struct {
 	Seed        *uint64 // the file's default seed, or nil
 	Model       engine.Model
 	Lines       []string // what is simulated, in words, for reports
+	// Names gives each unit (formation, regiment, hero) that has a name
+	// for people its name, by id: "knights" is "Empire Knights".
+	Names map[string]string
 	// Roles names the part each unit plays in the fight, by unit id
 	// ("target"; "first" and "second"), so that compare --by-role can
 	// line up scenarios whose units have different ids.

@@ -126,7 +126,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 func info(p *scenarios.Plan, seedSource string) report.Info {
 	return report.Info{
 		Scenario: p.Name, Title: p.Title, Ruleset: p.RulesetName, Rules: p.Rules,
-		SeedSource: seedSource, Version: version, Lines: p.Lines,
+		SeedSource: seedSource, Version: version, Lines: p.Lines, Names: p.Names,
 	}
 }
 

@@ -22,12 +22,16 @@ func buildConquest(file string, s *Scenario, rules *options.Rules[conquest.Rules
 		}
 	}
 	byID := map[string]*Regiment{}
+	names := map[string]string{}
 	for i := range s.Regiments {
 		byID[s.Regiments[i].ID] = &s.Regiments[i]
+		if n := s.Regiments[i].Name; n != "" {
+			names[s.Regiments[i].ID] = n
+		}
 	}
 	p := &scenarios.Plan{
 		Game: "conquest", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
-		Ruleset: rs, RulesetName: rs.Preset(), Rules: rs.Changed(), Trials: s.Trials, Seed: s.Seed,
+		Ruleset: rs, RulesetName: rs.Preset(), Rules: rs.Changed(), Names: names, Trials: s.Trials, Seed: s.Seed,
 	}
 	label := func(r *Regiment) string {
 		if r.Name != "" {

@@ -22,12 +22,16 @@ func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*
 		}
 	}
 	byID := map[string]*Unit{}
+	names := map[string]string{}
 	for i := range s.Units {
 		byID[s.Units[i].ID] = &s.Units[i]
+		if n := s.Units[i].Name; n != "" {
+			names[s.Units[i].ID] = n
+		}
 	}
 	p := &scenarios.Plan{
 		Game: "warhammer", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
-		Ruleset: rs, RulesetName: rs.Preset(), Rules: rs.Changed(), Trials: s.Trials, Seed: s.Seed,
+		Ruleset: rs, RulesetName: rs.Preset(), Rules: rs.Changed(), Trials: s.Trials, Seed: s.Seed, Names: names,
 	}
 	f := s.Fight
 	if f.Type == "close_combat" {

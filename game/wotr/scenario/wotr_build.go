@@ -26,9 +26,16 @@ func buildWotR(file string, s *Scenario, rules *options.Rules[wotr.Ruleset]) (*s
 	scenarioPolicy := scenarios.OrDefault(s.MightPolicy, "duel")
 	e := wotr.Engagement{Charger: -1, DuelsOnly: s.Fight.Type == "duels"}
 	heroIndex := map[string]int{}
+	names := map[string]string{}
 	for i := range s.Formations {
+		if n := s.Formations[i].Name; n != "" {
+			names[s.Formations[i].ID] = n
+		}
 		for _, h := range s.Formations[i].Heroes {
 			heroIndex[h.ID] = len(heroIndex)
+			if h.Name != "" {
+				names[h.ID] = h.Name
+			}
 		}
 	}
 	var policies []string
@@ -80,7 +87,7 @@ func buildWotR(file string, s *Scenario, rules *options.Rules[wotr.Ruleset]) (*s
 	}
 	p := &scenarios.Plan{
 		Game: "wotr", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
-		Ruleset: rs, RulesetName: rs.Preset(), Rules: reported, Trials: s.Trials, Seed: s.Seed,
+		Ruleset: rs, RulesetName: rs.Preset(), Rules: reported, Trials: s.Trials, Seed: s.Seed, Names: names,
 	}
 	var m engine.Model = turn
 	if sv := turn.Solver(); sv != nil {
