@@ -25,6 +25,8 @@ func Formats() []string { return []string{"svg", "png"} }
 type Chart struct {
 	width, height vg.Length
 	embedFonts    bool
+	// missing are the characters of its text that its font cannot draw.
+	missing []rune
 	// paint draws the whole chart, background included, on a canvas of
 	// the chart's size.
 	paint func(c draw.Canvas)
@@ -143,14 +145,16 @@ func (c *Chart) Save(path string) (err error) {
 // chart out once on a canvas that draws nothing, so that a chart that does
 // not fit its size (too many rows for its height, say) is an error here
 // rather than a jumble later; drawing is deterministic, so a chart that
-// lays out once always does.
+// lays out once always does. That pass also notes the characters the
+// chart's font cannot draw ([Chart.MissingGlyphs]).
 func newChart(o Options, t theme, f frame, body func(draw.Canvas) error) (*Chart, error) {
 	paint := func(c draw.Canvas) error { return f.paint(c, t, body) }
-	if err := paint(draw.NewCanvas(&recorder.Canvas{}, o.Width, o.Height)); err != nil {
+	glyphs := &glyphCheck{Canvas: &recorder.Canvas{}}
+	if err := paint(draw.NewCanvas(glyphs, o.Width, o.Height)); err != nil {
 		return nil, fmt.Errorf("plots: %w at %s; make the chart larger", err, size(o.Width, o.Height))
 	}
 	return &Chart{
-		width: o.Width, height: o.Height, embedFonts: o.EmbedFonts,
+		width: o.Width, height: o.Height, embedFonts: o.EmbedFonts, missing: glyphs.missing,
 		paint: func(c draw.Canvas) {
 			if err := paint(c); err != nil {
 				panic("plots: a chart that laid out failed to draw: " + err.Error())
