@@ -140,8 +140,8 @@ func (f *Fight) Describe() []string {
 		for _, g := range sd.groups {
 			v := &g.v[1][0][0][1]
 			who := []string{"models", "mounts", "supporting ranks"}[g.kind]
-			lines = append(lines, fmt.Sprintf("  %s: I%d, hit %s, wound %s (S%d against T%d), %s armour save",
-				who, g.i, hitText(v.st), testText(v.st.wound), v.st.strength, foe.Profile.T, saveLeft(v.st)))
+			lines = append(lines, fmt.Sprintf("  %s: I%d, hit %s, wound %s (S%d against T%d), %s",
+				who, g.i, hitText(v.st), testText(v.st.wound), v.st.strength, foe.Profile.T, foeSave(foe.ID, foe.Defence.Armour, v.st)))
 		}
 	}
 	return lines
@@ -154,11 +154,23 @@ func hitText(st stages) string {
 	return testText(st.hit)
 }
 
-func saveLeft(st stages) string {
-	if st.armour == noTest {
-		return "no"
+// foeSave says whose armour save a group's blows meet, and what the
+// blows' Strength leaves of it: "trolls' armour save: none", "knights'
+// armour save: 1+, against S5 3+ (2/3)", as a volley's description words
+// it. It names the foe, so that the line
+// under a unit's own "armour 1+" does not read as that unit's save.
+func foeSave(foe string, armour Save, st stages) string {
+	whose := foe + "'s"
+	if strings.HasSuffix(foe, "s") {
+		whose = foe + "'"
 	}
-	return testText(st.armour)
+	switch {
+	case st.armour == noTest:
+		return whose + " armour save: none"
+	case st.armour.Need != int(armour):
+		return fmt.Sprintf("%s armour save: %s, against S%d %s", whose, saveText(armour), st.strength, testText(st.armour))
+	}
+	return whose + " armour save: " + testText(st.armour)
 }
 
 func saveText(s Save) string {
