@@ -67,6 +67,10 @@ func agreementCases() []agreementCase {
 		agreementCase{name: "regen-volley-100", plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "regen-volley-100", regenVolleyYAML) }},
 		agreementCase{name: "halberds-vs-spears", plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "halberds-vs-spears", infantryYAML) }},
 		agreementCase{name: "lancers-without-mount-profile", plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "lancers", lancersYAML) }},
+		agreementCase{name: "lancers/one-round", plan: func(tb testing.TB) *scenarios.Plan {
+			// One round: most fights end undecided, won on combat result.
+			return load(tb, "lancers", strings.Replace(lancersYAML, "charger: knights}", "charger: knights, max_rounds: 1}", 1))
+		}},
 		agreementCase{name: "halberds-vs-spears/6th", plan: func(tb testing.TB) *scenarios.Plan {
 			return load(tb, "halberds-vs-spears", strings.Replace(infantryYAML, "ruleset: 8th", "ruleset: 6th", 1))
 		}})

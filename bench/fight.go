@@ -36,6 +36,8 @@ const (
 	fDestroyed1
 	fCaught0
 	fCaught1
+	fAhead0
+	fAhead1
 )
 
 func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Metric, []string) {
@@ -60,6 +62,7 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 		a.ID + ".breaks", b.ID + ".breaks",
 		a.ID + ".destroyed", b.ID + ".destroyed",
 		a.ID + ".caught", b.ID + ".caught",
+		a.ID + ".wins_on_result", b.ID + ".wins_on_result",
 	}
 	return &fight{rs: rs, cc: *cc}, metrics, events
 }
@@ -123,6 +126,10 @@ func (f *fight) trial(d dice, values []int, events []bool) {
 	}
 	if result == undecided || result == drawn {
 		events[fDraw] = true // neither side broke after MaxRounds, or both were wiped out
+		if result == undecided && rd.lastWinner >= 0 {
+			// Ahead on the last round's combat result, the enemy held.
+			events[fAhead0+rd.lastWinner] = true
+		}
 	} else {
 		events[fWins0+result] = true
 	}

@@ -25,6 +25,9 @@ func WriteJSON(w io.Writer, v any) error {
 // headline metrics (casualties and wounds).
 func WriteText(w io.Writer, r *Report) error {
 	ew := &errWriter{w: w}
+	if h := r.Headline(); h != "" {
+		ew.printf("%s\n", h)
+	}
 	title := r.Scenario
 	if r.Title != "" {
 		title += ": " + r.Title

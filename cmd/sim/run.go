@@ -138,6 +138,13 @@ func write(out, format string, rep *report.Report, stdout io.Writer) error {
 		case "json":
 			return report.WriteJSON(w, rep)
 		case "csv", "markdown":
+			if h := rep.Headline(); h != "" {
+				// The answer first: a comment line in CSV, a paragraph in Markdown.
+				lead := map[string]string{"csv": "# %s\n", "markdown": "%s\n\n"}[format]
+				if _, err := fmt.Fprintf(w, lead, h); err != nil {
+					return err
+				}
+			}
 			return report.WriteTables(w, format, report.RunTables(rep, format == "csv")...)
 		}
 		return report.WriteText(w, rep)

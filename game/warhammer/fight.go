@@ -110,6 +110,8 @@ const (
 	feDestroyed1
 	feCaught0
 	feCaught1
+	feAhead0
+	feAhead1
 	numFightEvents
 )
 
@@ -277,6 +279,7 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		a.ID + ".breaks", b.ID + ".breaks",
 		a.ID + ".destroyed", b.ID + ".destroyed",
 		a.ID + ".caught", b.ID + ".caught",
+		a.ID + ".wins_on_result", b.ID + ".wins_on_result",
 	}
 	return metrics, events
 }
@@ -288,9 +291,11 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 func (f *Fight) Metrics() []engine.Metric { return f.metrics }
 
 // Events implements [engine.Model]: which side won (the other broke or was
-// destroyed), a draw (neither, after MaxRounds, or both destroyed), which
-// broke, which was destroyed (slain to the last model, or caught fleeing),
-// and which was caught by the pursuit.
+// destroyed), a draw (neither: the fight was still undecided after
+// MaxRounds, or both were destroyed), which broke, which was destroyed
+// (slain to the last model, or caught fleeing), which was caught by the
+// pursuit, and, within a draw, which side won the last round fought on
+// combat result without breaking its enemy (wins_on_result).
 func (f *Fight) Events() []string { return f.events }
 
 // NewTrialer implements [engine.Model].

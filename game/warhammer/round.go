@@ -105,6 +105,7 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 		r.Events[feCaught0+i] = caught[i]
 		r.Events[feDestroyed0+i] = s.alive == 0 || caught[i]
 		r.Events[feWins0+i] = winner == i
+		r.Events[feAhead0+i] = winner < 0 && prevWinner == i && s.alive > 0
 	}
 	r.Events[feDraw] = winner < 0
 }
