@@ -46,7 +46,7 @@ func Heatmap(g Grid, o Options) (*Chart, error) {
 		return nil, err
 	}
 	t := newTheme(o.Width, o.Height)
-	f := frame{title: o.Title, subtitle: segments(o.Subtitle)}
+	f := frame{title: o.Title, subtitle: optionSubtitle(o)}
 	if g.hasNaN() {
 		f.key = append(f.key, keyItem{barSwatch(noValue), "– no value"})
 	}

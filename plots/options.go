@@ -44,6 +44,11 @@ type Options struct {
 	// (scenario, ruleset, trials, seed). A heatmap has no report, so this
 	// is the only subtitle it gets.
 	Subtitle string
+	// Partial, when not empty, says what an interrupted run left out
+	// ("partial: 4 of 7 points"). It ends the subtitle of a [Trend] or a
+	// [Heatmap] in the warning colour that a partial report's subtitle
+	// has; a chart drawn from a report says so from the report itself.
+	Partial string
 	// EmbedFonts puts the Liberation Sans font files (about 550 KB each
 	// face used) inside SVG output, so that it renders the same in a
 	// browser that has neither Liberation Sans nor a font metrically

@@ -51,7 +51,7 @@ func Trend(xLabel string, values []string, lines []Line, o Options) (*Chart, err
 		return nil, err
 	}
 	t := newTheme(o.Width, o.Height)
-	f := frame{title: o.Title, subtitle: segments(o.Subtitle)}
+	f := frame{title: o.Title, subtitle: optionSubtitle(o)}
 	if f.title == "" {
 		f.title = "Sweep of " + xLabel
 	}
