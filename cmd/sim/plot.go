@@ -212,7 +212,8 @@ func nanRow(n int) []float64 {
 	return row
 }
 
-// drawCharts draws each job with chart and saves it.
+// drawCharts draws each job with chart and saves it, warning once a file
+// of the characters its font cannot draw.
 func drawCharts(jobs []chartJob, o plots.Options, chart func(what string, o plots.Options) (*plots.Chart, error), stderr io.Writer) error {
 	for _, j := range jobs {
 		c, err := chart(j.what, o)
@@ -223,6 +224,17 @@ func drawCharts(jobs []chartJob, o plots.Options, chart func(what string, o plot
 			return err
 		}
 		fmt.Fprintf(stderr, "sim: drew %s\n", j.file)
+		if m := c.MissingGlyphs(); m != nil {
+			q := make([]string, len(m))
+			for i, r := range m {
+				q[i] = strconv.Quote(string(r))
+			}
+			left := "they are left out"
+			if f, _ := plots.FormatOf(j.file); f == "svg" {
+				left = "only a viewer with a font for them shows them"
+			}
+			fmt.Fprintf(stderr, "sim: warning: %s: the chart's font cannot draw %s; %s\n", j.file, strings.Join(q, ", "), left)
+		}
 	}
 	return nil
 }
