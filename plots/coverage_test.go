@@ -97,6 +97,7 @@ func TestFontCoverage(t *testing.T) {
 		drawn      bool
 	}{
 		{"Latin", "AZaz ÀÿĀſƀɏ ɐʯ Ạỹ", true},
+		{"Europe's Latin letters", "șțăâî ŵŷ þðæ ċġħż ąčęėįšųūž āēģīķļņ ŋŧđ ğış őű ěřů ß ẞ œ ø å", true},
 		{"Greek", "ΑΩαω άέήίόύώ ϊϋΐ ἀἄᾷῼ", true},
 		{"Cyrillic", "АЯая ЁЂЃЄЅІЇЈЉЊЋЌЎЏ ёђѓєѕіїјљњћќўџ ҐґҚқҢңҮүҰұӘәӨө", true},
 		{"Hebrew", "אבגדהוזחטיכלמנסעפצקרשת ְִֵֶַָֹֻּ", true},

@@ -58,6 +58,11 @@
 // Arial's metrics, so the layout holds wherever one of them is installed;
 // [Options.EmbedFonts] embeds the font itself (some 550 KB a face).
 //
+// Liberation Sans draws Latin, Greek, Cyrillic and Hebrew, but not, for
+// instance, Chinese, Japanese, Korean, Arabic, most symbols (⚔ ★) or
+// emoji; [Chart.MissingGlyphs] lists the characters of a chart's text
+// that it cannot draw, which a PNG leaves out, so that a caller can warn.
+//
 // # Errors
 //
 // Charts never panic on input. A metric or event that is missing gives an
