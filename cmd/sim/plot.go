@@ -144,6 +144,7 @@ func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, er
 		return nil, fmt.Errorf("the sweep has no event %q; it has %s", head[0], strings.Join(events, ", "))
 	}
 	o.Subtitle = fmt.Sprintf("%s · ruleset %s · %s trials a point · seed %d", s.Scenario, s.Ruleset, comma(s.Trials), s.Seed)
+	o.Partial = sweepPartial(s)
 	if len(s.Parameters) == 1 {
 		if o.Title == "" {
 			o.Title = s.Title
@@ -201,6 +202,7 @@ func matrixChart(m *report.Matrix, o plots.Options) (*plots.Chart, error) {
 		o.Title = title
 	}
 	o.Subtitle = fmt.Sprintf("ruleset %s · %s trials a cell · seed %d", m.Ruleset, comma(m.Trials), m.Seed)
+	o.Partial = matrixPartial(m)
 	return plots.Heatmap(g, o)
 }
 
