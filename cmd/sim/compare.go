@@ -63,6 +63,9 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	if err := checkDestinations("compare", *out, jobs, append(rulesFiles(*rulesFlag), pos...)...); err != nil {
+		return err
+	}
 	if set(fs, "trials") && *trials < 1 {
 		return usagef("compare: --trials must be at least 1, got %d", *trials)
 	}

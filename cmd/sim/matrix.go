@@ -63,6 +63,9 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	if err := checkDestinations("matrix", *out, jobs, rulesFiles(*rules)...); err != nil {
+		return err
+	}
 	if *trials < 1 || *workers < 1 {
 		return usagef("matrix: --trials and --workers must be at least 1")
 	}

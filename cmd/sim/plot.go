@@ -282,6 +282,9 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkDestinations("plot", "", jobs, pos[0]); err != nil {
+		return err
+	}
 	jobs[0].what = what
 	data, err := os.ReadFile(pos[0])
 	if err != nil {

@@ -49,6 +49,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	if err := checkDestinations("run", *out, jobs, append(rulesFiles(*rules), pos[0])...); err != nil {
+		return err
+	}
 	if err := checkFormat("run", *format); err != nil {
 		return err
 	}
@@ -178,6 +181,9 @@ func exactCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	jobs, popts, err := pf.check("exact")
 	if err != nil {
+		return err
+	}
+	if err := checkDestinations("exact", *out, jobs, append(rulesFiles(*rules), pos[0])...); err != nil {
 		return err
 	}
 	if err := checkFormat("exact", *format); err != nil {

@@ -66,6 +66,9 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	if err := checkDestinations("sweep", *out, jobs, append(rulesFiles(*rules), pos[0])...); err != nil {
+		return err
+	}
 	if *trials < 1 || *workers < 1 {
 		return usagef("sweep: --trials and --workers must be at least 1")
 	}
