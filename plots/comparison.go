@@ -105,7 +105,7 @@ func Comparison(rs []*report.Report, labels []string, metric string, m Measure, 
 	if m == Exactly {
 		yLabel = "P(exactly k)"
 	}
-	xLabel := metricLabel(metric)
+	xLabel := report.MetricLabel(metric, namesOf(rs))
 	paint := func(body draw.Canvas) error {
 		width := float64((body.Max.X - body.Min.X) / pixel)
 		height := float64((body.Max.Y - body.Min.Y) / pixel)
@@ -188,7 +188,7 @@ func commonTitle(rs []*report.Report, metric string) string {
 	title := titleOf(rs[0], Options{})
 	for _, r := range rs[1:] {
 		if titleOf(r, Options{}) != title {
-			return "Comparison of " + metricLabel(metric)
+			return "Comparison of " + report.MetricLabel(metric, namesOf(rs))
 		}
 	}
 	return title

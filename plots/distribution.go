@@ -71,7 +71,7 @@ func Distribution(r *report.Report, metric string, o Options) (*Chart, error) {
 		f.key = append(f.key, keyItem{label: note})
 	}
 
-	xLabel := metricLabel(metric)
+	xLabel := report.MetricLabel(metric, r.Names)
 	paint := func(body draw.Canvas) error {
 		xmin, xmax := float64(sp.lo)-0.6, float64(max(sp.hi, sp.lo+2))+0.6
 		width := float64((body.Max.X - body.Min.X) / pixel)

@@ -26,8 +26,9 @@
 // for an interrupted run, in a warning colour; "exact solution" for sim
 // exact), and a key above the plot, where it never covers data. Title,
 // subtitle and key wrap when the chart is narrow. Probabilities are
-// percentages; axis titles name the quantity and its unit ("models lost
-// (ogres.casualties)").
+// percentages; labels and axis titles give units by their names for
+// people, and quantities in words: "Empire Knights win", "Empire Knights
+// (models lost)" (report.EventLabel, report.MetricLabel).
 //
 // Colours are the Okabe–Ito palette (Okabe and Ito 2008, "Color Universal
 // Design"), which colour-blind readers tell apart: simulated values are

@@ -15,7 +15,8 @@ import (
 // report of 10,000 trials. A program would call Save("wounds.png") where
 // this writes SVG to a buffer.
 func ExampleDistribution() {
-	r, err := report.New(report.Info{Scenario: "ogres-vs-arrows", Ruleset: "6th"}, &engine.Result{
+	names := map[string]string{"ogres": "Ogre Bulls"} // the units' names for people, by id
+	r, err := report.New(report.Info{Scenario: "ogres-vs-arrows", Ruleset: "6th", Names: names}, &engine.Result{
 		Metrics: []engine.Metric{{Name: "ogres.wounds", Max: 9}},
 		Hist:    [][]int64{{3810, 3911, 1764, 421, 86, 8}}, // trials with 0, 1, ... 5 wounds
 		Trials:  10000, Requested: 10000, Seed: 7, Complete: true,
@@ -31,14 +32,14 @@ func ExampleDistribution() {
 	if _, err := chart.Render(&svg, "svg"); err != nil {
 		log.Fatal(err)
 	}
-	for _, s := range []string{"Arrows at Ogres", "10,000 trials", "mean 0.91 (95% interval 0.89 to 0.93)", "wounds (ogres.wounds)"} {
+	for _, s := range []string{"Arrows at Ogres", "10,000 trials", "mean 0.91 (95% interval 0.89 to 0.93)", "Ogre Bulls (wounds)"} {
 		fmt.Printf("%q: %t\n", s, strings.Contains(svg.String(), s))
 	}
 	// Output:
 	// "Arrows at Ogres": true
 	// "10,000 trials": true
 	// "mean 0.91 (95% interval 0.89 to 0.93)": true
-	// "wounds (ogres.wounds)": true
+	// "Ogre Bulls (wounds)": true
 }
 
 // The error for a metric the report lacks lists the ones it has.

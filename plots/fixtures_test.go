@@ -77,7 +77,7 @@ func ogresReport() *report.Report {
 	}
 	r, err := report.New(report.Info{
 		Scenario: "ogres-vs-arrows", Title: "Ten Empire Archers shoot three Ogre Bulls at long range",
-		Ruleset: "6th", SeedSource: "flag", Version: "0.1.0",
+		Ruleset: "6th", SeedSource: "flag", Version: "0.1.0", Names: map[string]string{"ogres": "Ogre Bulls"},
 	}, res)
 	if err != nil {
 		panic(err)
@@ -167,6 +167,7 @@ func fightReport(trials, requested int64, ruleset string) *report.Report {
 	r, err := report.New(report.Info{
 		Scenario: "knights-vs-trolls", Title: "Five Empire Knights charge three Trolls with lances",
 		Ruleset: ruleset, SeedSource: "flag", Version: "0.1.0",
+		Names: map[string]string{"knights": "Empire Knights", "trolls": "Trolls"},
 	}, fightResult(trials, requested, ruleset))
 	if err != nil {
 		panic(err)

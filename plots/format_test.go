@@ -177,26 +177,6 @@ func tickLabels(ticks []plot.Tick) string {
 	return strings.Join(ls, " ")
 }
 
-func TestLabels(t *testing.T) {
-	tests := []struct {
-		got, want, why string
-	}{
-		{metricLabel("ogres.casualties"), "models lost (ogres.casualties)", "a unit's metric: words and name"},
-		{metricLabel("combat_result_difference"), "combat result difference (points)", "a fight's metric: words with the unit"},
-		{metricLabel("rounds"), "rounds fought", "no unit id"},
-		{metricLabel("ogres.panic_tests"), "panic tests (ogres.panic_tests)", "unknown: spaces for underscores"},
-		{eventLabel("knights.wins"), "knights win", "known event"},
-		{eventLabel("trolls.lost_regeneration"), "trolls lose Regeneration", "known event"},
-		{eventLabel("draw"), "draw", "no unit"},
-		{eventLabel("ogres.fled"), "ogres.fled", "unknown: the name"},
-	}
-	for _, tt := range tests {
-		if tt.got != tt.want {
-			t.Errorf("got %q, want %q (%s)", tt.got, tt.want, tt.why)
-		}
-	}
-}
-
 func TestShown(t *testing.T) {
 	exact := func(pmf []float64, offset int) *series {
 		s, err := stats.Exact(pmf)

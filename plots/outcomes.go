@@ -19,8 +19,9 @@ import (
 // order given, with whiskers for the 95% Wilson interval and the value
 // written beside each bar ("61.2%", with "(exact 60.9%)" after it when an
 // exact value rounds otherwise; "<0.1%" and ">99.9%" for values that would
-// round to 0% or 100% without being impossible or certain). Events known to sim are labelled in words ("knights
-// win"); others by name. When the report holds exact probabilities (sim
+// round to 0% or 100% without being impossible or certain). Events are
+// labelled in words, with the units' names ([report.EventLabel]: "Empire
+// Knights win"). When the report holds exact probabilities (sim
 // run --exact) diamonds mark them; for a report of exact results alone
 // there are no whiskers.
 //
@@ -95,7 +96,7 @@ func Outcomes(r *report.Report, events []string, o Options) (*Chart, error) {
 	var exactXYs plotter.XYs
 	for i, name := range events {
 		y := float64(n - 1 - i) // the first event on top
-		labels[n-1-i] = eventLabel(name)
+		labels[n-1-i] = report.EventLabel(name, r.Names)
 		pos[i], val[i] = y, ps[i].P
 		lo[i], hi[i] = ps[i].CI95[0], ps[i].CI95[1]
 		reach[i], inside[i] = max(val[i], hi[i]), min(val[i], lo[i])

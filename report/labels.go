@@ -1,0 +1,96 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Labels for people: the words that tables for people (text, Markdown) and
+// charts put where the JSON has a name. A result about a unit is named
+// "<unit id>.<what>" (docs/output.md, "Metrics and events"); its label
+// gives the unit's name for people where the report has one ("knights" →
+// "Empire Knights", [Report.Names]), and else its id. CSV keeps the names,
+// for scripts.
+
+// quantities says in words what the metrics of docs/output.md and of the
+// other games' docs count. An unknown one is its name with spaces for
+// underscores.
+var quantities = map[string]string{
+	"unsaved":                  "unsaved wounds",
+	"wounds":                   "wounds",
+	"casualties":               "models lost",
+	"wounds_carried":           "wounds carried by the damaged model",
+	"regenerated":              "wounds regenerated",
+	"combat_result":            "combat result",
+	"combat_result_difference": "combat result difference",
+	"rounds":                   "rounds fought",
+}
+
+// outcomes words the events of docs/output.md: "%s" is the unit's name, a
+// plural noun in the built-in scenarios ("Empire Knights win").
+var outcomes = map[string]string{
+	"wins":              "%s win",
+	"breaks":            "%s break",
+	"destroyed":         "%s destroyed",
+	"caught":            "%s caught",
+	"lost_regeneration": "%s lose Regeneration",
+}
+
+// UnitName is a unit's name for people: names[id], or else the id.
+func UnitName(id string, names map[string]string) string {
+	if n := names[id]; n != "" {
+		return n
+	}
+	return id
+}
+
+// EventLabel words an event: "knights.wins" is "Empire Knights win" (with
+// names["knights"] = "Empire Knights"; "knights win" without), "draw" is
+// "draw", and an event of a unit that it has no words for is the unit's
+// name and the event in words: "Aragorn (wins duel)".
+func EventLabel(name string, names map[string]string) string {
+	unit, ev, ok := strings.Cut(name, ".")
+	if !ok {
+		return spaced(name)
+	}
+	if f, known := outcomes[ev]; known {
+		return fmt.Sprintf(f, UnitName(unit, names))
+	}
+	return UnitName(unit, names) + " (" + spaced(ev) + ")"
+}
+
+// MetricLabel words a metric with its unit: "knights.casualties" is
+// "Empire Knights (models lost)", "rounds" is "rounds fought".
+func MetricLabel(name string, names map[string]string) string {
+	unit, q, ok := strings.Cut(name, ".")
+	if !ok {
+		q = name
+	}
+	words, known := quantities[q]
+	if !known {
+		words = spaced(q)
+	}
+	if !ok {
+		return words
+	}
+	return UnitName(unit, names) + " (" + words + ")"
+}
+
+// FieldLabel words the path of a swept field (sim sweep --vary): a field
+// of an item of a list, "units.knights.models", is the item's name and the
+// field, "Empire Knights (models)"; an item given by its index
+// ("units[1].profile.Ld") keeps the index, "units[1] (profile Ld)"; any
+// other path is its words, "fight max rounds".
+func FieldLabel(path string, names map[string]string) string {
+	segs := strings.Split(path, ".")
+	switch {
+	case strings.Contains(segs[0], "[") && len(segs) > 1:
+		return segs[0] + " (" + spaced(strings.Join(segs[1:], " ")) + ")"
+	case len(segs) > 2:
+		return UnitName(segs[1], names) + " (" + spaced(strings.Join(segs[2:], " ")) + ")"
+	}
+	return spaced(strings.Join(segs, " "))
+}
+
+// spaced puts spaces for underscores.
+func spaced(s string) string { return strings.ReplaceAll(s, "_", " ") }
