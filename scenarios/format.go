@@ -20,6 +20,9 @@ type Format[S any] struct {
 	Name func(s *S) *string
 	// Build turns a valid scenario into a plan.
 	Build func(file string, s *S) (*Plan, error)
+	// Warn finds what a valid scenario says that is legal but likely not
+	// meant, for Plan.Warnings; nil when the format warns of nothing.
+	Warn func(file string, s *S, pos Positions) ErrorList
 }
 
 // Load decodes, validates and builds the scenario in data, read from
@@ -46,6 +49,11 @@ func (f Format[S]) Load(file string, data []byte) (*Plan, error) {
 	p, err := f.Build(file, &s)
 	if err != nil {
 		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
+	}
+	if f.Warn != nil {
+		for _, w := range f.Warn(file, &s, pos) {
+			p.Warnings = append(p.Warnings, w.Error())
+		}
 	}
 	return p, nil
 }

@@ -111,6 +111,10 @@ type Plan struct {
 	Seed        *uint64 // the file's default seed, or nil
 	Model       engine.Model
 	Lines       []string // what is simulated, in words, for reports
+	// Warnings are what the file says that is legal but likely not meant
+	// (two rules that cancel), each with its place and what wins, for the
+	// commands to print: "f.yaml:9:5: units[0].special_rules: ...".
+	Warnings []string
 	// Names gives each unit (formation, regiment, hero) that has a name
 	// for people its name, by id: "knights" is "Empire Knights".
 	Names map[string]string

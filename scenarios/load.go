@@ -23,6 +23,9 @@ func Load(file string, data []byte) (*Plan, error) { return LoadWith(file, data,
 // when rules is not nil (the scenario's ruleset and rules are still
 // checked). A ruleset of another game than the scenario's is an error.
 func LoadWith(file string, data []byte, rules options.Ruleset) (*Plan, error) {
+	if isRulesFile(data) {
+		return nil, ErrorList{{File: file, Msg: "this is a house-rules file (a preset and rules), not a scenario; give it as --rules " + file + ", or list it with sim rules " + file}}
+	}
 	name := OrDefault(gameOf(data), DefaultGame)
 	g, err := Lookup(name)
 	if err != nil {
@@ -159,6 +162,33 @@ func gameOf(data []byte) string {
 		return ""
 	}
 	return top.Game
+}
+
+// topKeys lists the top-level keys of a YAML mapping; nil when data is
+// not one (the full decoder reports that).
+func topKeys(data []byte) []string {
+	var doc yaml.Node
+	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil
+	}
+	var keys []string
+	m := doc.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		keys = append(keys, m.Content[i].Value)
+	}
+	return keys
+}
+
+// isRulesFile reports whether data reads as a house-rules file rather
+// than a scenario: it gives a preset, and none of what a scenario gives.
+func isRulesFile(data []byte) bool {
+	keys := topKeys(data)
+	return slices.Contains(keys, "preset") && !slices.ContainsFunc(keys, isScenarioKey)
+}
+
+// isScenarioKey reports whether a top-level key is one only scenarios have.
+func isScenarioKey(k string) bool {
+	return slices.Contains([]string{"game", "units", "formations", "regiments", "fight", "ruleset"}, k)
 }
 
 // gameLine is the line of the top-level game field, or 1.

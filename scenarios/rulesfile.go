@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine/options"
+	"go.yaml.in/yaml/v3"
 )
 
 // RulesFile is a house-rules file: options layered on a preset of any
@@ -72,6 +73,9 @@ func ParseRulesFile(file string, data []byte) (options.Ruleset, error) {
 func decodeStrictRules(file string, data []byte, rf *RulesFile) (Positions, ErrorList) {
 	if strings.TrimSpace(string(data)) == "" {
 		return nil, ErrorList{{File: file, Msg: "the file is empty; a rules file holds a preset and rules, e.g. {preset: 6th, rules: {regeneration: save}}"}}
+	}
+	if slices.ContainsFunc(topKeys(data), isScenarioKey) {
+		return nil, ErrorList{{File: file, Msg: "this is a scenario, not a house-rules file; run it with sim run " + file + ", or see its ruleset's options with sim rules " + scenarioPreset(data)}}
 	}
 	return Decode(file, data, rf)
 }
@@ -147,4 +151,19 @@ func exampleOption(rs options.Ruleset) string {
 	o := rs.Options()[0]
 	v, _, _ := rs.Get(o.Name)
 	return o.Name + "=" + v
+}
+
+// scenarioPreset is the preset a scenario's ruleset field names, else its
+// game's default preset.
+func scenarioPreset(data []byte) string {
+	var top struct {
+		Ruleset string `yaml:"ruleset"`
+	}
+	if yaml.Unmarshal(data, &top) == nil && top.Ruleset != "" {
+		return top.Ruleset
+	}
+	if g, err := GameOf(data); err == nil {
+		return g.Rules().DefaultPreset()
+	}
+	return "6th"
 }

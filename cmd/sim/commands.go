@@ -100,10 +100,11 @@ func validateCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	var bad scenarios.ErrorList
 	for _, arg := range pos {
-		_, err := scenarios.Open(arg)
+		plan, err := scenarios.Open(arg)
 		var list scenarios.ErrorList
 		switch {
 		case err == nil:
+			warn(stderr, plan)
 			fmt.Fprintf(stdout, "%s: ok\n", arg)
 		case errors.As(err, &list):
 			for _, e := range list {

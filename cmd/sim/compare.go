@@ -76,6 +76,11 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *rulesFlag != "" {
 		rules = strings.Split(*rulesFlag, ",")
 	}
+	for i, r := range rules {
+		if strings.TrimSpace(r) == "" {
+			return usagef("compare: --rules %q has no ruleset in place %d; write rulesets separated by single commas, as in 6th,8th", *rulesFlag, i+1)
+		}
+	}
 	if len(pos) == 1 && len(rules) < 2 {
 		return usagef("compare: give two or more scenarios, or one scenario and two or more rulesets with --rules")
 	}
@@ -94,11 +99,19 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var cols []report.Column
 	var models, roled []engine.Model
 	var first *scenarios.Plan
-	labels := map[string]bool{}
+	labels, warned := map[string]bool{}, map[string]bool{}
 	for _, sp := range specs {
 		plan, err := openPlan(sp.scenario, sp.rules)
 		if err != nil {
 			return err
+		}
+		if first != nil && plan.Game != first.Game {
+			return usagef("compare: %s is a %s scenario and %s a %s one; compare scenarios of one game",
+				first.Name, scenarios.Title(first.Game), plan.Name, scenarios.Title(plan.Game))
+		}
+		if !warned[sp.scenario] {
+			warn(stderr, plan) // once a scenario, whatever its rulesets
+			warned[sp.scenario] = true
 		}
 		if first == nil {
 			first = plan

@@ -20,7 +20,8 @@
 //	sim version              print the version
 //
 // Every command takes --help. Exit status: 0 success, 1 runtime failure
-// (or an interrupted run), 2 bad usage or bad input.
+// (or an interrupted run), 2 bad usage or bad input, 3 a scenario sim
+// exact cannot solve.
 package main
 
 import (
@@ -58,12 +59,18 @@ type inputError struct{ msg string }
 
 func (e *inputError) Error() string { return e.msg }
 
+// cannotSolve is a scenario sim exact has no exact answer for: exit status 3.
+type cannotSolve struct{ msg string }
+
+func (e *cannotSolve) Error() string { return e.msg }
+
 // errInterrupted is returned when a run was cut short: its partial result
 // was still written.
 var errInterrupted = errors.New("interrupted")
 
 // exitCode prints err and maps it to the exit status: 2 for bad usage or
-// bad input, 1 for anything else, 0 for none.
+// bad input, 3 for a scenario sim exact cannot solve, 1 for anything
+// else, 0 for none.
 func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
@@ -72,6 +79,7 @@ func exitCode(err error, stderr io.Writer) int {
 	var input scenarios.ErrorList
 	var bad *inputError
 	var failed *validationFailed
+	var unsolved *cannotSolve
 	switch {
 	case errors.Is(err, errHelp):
 		return 0
@@ -86,6 +94,9 @@ func exitCode(err error, stderr io.Writer) int {
 		return 2
 	case errors.Is(err, errInterrupted):
 		return 1 // the partial result and a note were already written
+	case errors.As(err, &unsolved):
+		fmt.Fprintf(stderr, "sim: %v\n", err)
+		return 3
 	}
 	fmt.Fprintf(stderr, "sim: %v\n", err)
 	return 1

@@ -296,8 +296,8 @@ func TestOut(t *testing.T) {
 	}
 	assertNoFiles(t, dir, "none")
 	code, _, stderr := sim(t, context.Background(), append(args, "--out", filepath.Join(dir, "missing", "r.json"))...)
-	if code != 1 || !strings.Contains(stderr, "cannot write") {
-		t.Errorf("writing into a missing directory: exit %d, stderr %q", code, stderr)
+	if code != 2 || !strings.Contains(stderr, "no folder") {
+		t.Errorf("writing into a missing directory: exit %d, stderr %q; want it refused before the run (exit 2)", code, stderr)
 	}
 }
 

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"fmt"
 	"io"
 	"math/rand/v2"
 
 	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/scenarios"
 )
 
 // chooseTrials is the trial count of a run: the --trials flag, else the
@@ -50,4 +52,11 @@ func emit(out string, stdout io.Writer, render func(io.Writer) error) error {
 		return render(stdout)
 	}
 	return writeFileAtomic(out, render)
+}
+
+// warn prints a plan's warnings on stderr, one line each.
+func warn(stderr io.Writer, p *scenarios.Plan) {
+	for _, w := range p.Warnings {
+		fmt.Fprintf(stderr, "sim: warning: %s\n", w)
+	}
 }

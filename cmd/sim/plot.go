@@ -58,6 +58,9 @@ func (p *plotFlags) check(cmd string) ([]chartJob, plots.Options, error) {
 		if !ok {
 			what, file = "", spec
 		}
+		if ok && (what == "" || file == "") {
+			return nil, o, usagef("%s: --plot %q: give FILE, or WHAT=FILE with both sides, as in outcomes=chart.png", cmd, spec)
+		}
 		if _, err := plots.FormatOf(file); err != nil {
 			return nil, o, usagef("%s: --plot %s: %v", cmd, spec, strings.TrimPrefix(err.Error(), "plots: "))
 		}

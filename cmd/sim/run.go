@@ -65,6 +65,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	warn(stderr, plan)
 	ms, es := names(plan.Model)
 	if err := checkCharts(jobs, ms, es, true); err != nil {
 		return err
@@ -76,11 +77,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 
 	var ex *engine.Exact
 	if *exact {
-		solver, ok := plan.Model.(engine.Solver)
-		if !ok {
-			return usagef("run: --exact: scenario %s has no exact solver", plan.Name)
-		}
-		if ex, err = solver.Exact(); err != nil {
+		if ex, err = solve("run: --exact", plan, pos[0]); err != nil {
 			return err
 		}
 	}
@@ -193,11 +190,8 @@ func exactCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	solver, ok := plan.Model.(engine.Solver)
-	if !ok {
-		return usagef("exact: scenario %s has no exact solver", plan.Name)
-	}
-	ex, err := solver.Exact()
+	warn(stderr, plan)
+	ex, err := solve("exact", plan, pos[0])
 	if err != nil {
 		return err
 	}
@@ -209,6 +203,25 @@ func exactCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return runChart(rep, w, o) }, stderr)
+}
+
+// solve computes the plan's exact answer, or says why there is none
+// (exit status 3) and what to run instead; arg is the scenario as the
+// user named it.
+func solve(cmd string, plan *scenarios.Plan, arg string) (*engine.Exact, error) {
+	solver, ok := plan.Model.(engine.Solver)
+	if !ok {
+		instead := fmt.Sprintf("run 'sim run %s'", arg)
+		if cmd != "exact" {
+			instead = "drop --exact"
+		}
+		return nil, &cannotSolve{fmt.Sprintf("%s: %s has no exact solution: sim solves exactly Warhammer volleys, War of the Ring duels fought alone and Conquest's single actions, not fights of several rounds or turns; %s for the simulated answer, whose intervals say how close it is", cmd, plan.Name, instead)}
+	}
+	ex, err := solver.Exact()
+	if err != nil {
+		return nil, &cannotSolve{fmt.Sprintf("%s: %s: %v", cmd, plan.Name, err)}
+	}
+	return ex, nil
 }
 
 // checkFormat accepts the output formats of a report.

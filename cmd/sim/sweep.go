@@ -100,6 +100,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
+	warn(stderr, base)
 	cfg := engine.Config{Trials: *trials, Workers: *workers}
 	var source string
 	cfg.Seed, source = chooseSeed(fs, *seed, base.Seed)

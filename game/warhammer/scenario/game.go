@@ -65,5 +65,6 @@ func load(file string, data []byte, rules *options.Rules[warhammer.Ruleset]) (*s
 		Validate: validate,
 		Name:     func(s *Scenario) *string { return &s.Name },
 		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return build(file, s, rules) },
+		Warn:     warnings,
 	}.Load(file, data)
 }

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// What a new user tripped over gets one clear line, with what to do
+// instead, and the documented exit status (issue 13, item 5).
+func TestClearMessages(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	house := filepath.Join(dir, "house.yaml")
+	os.WriteFile(house, []byte("preset: 8th\nrules: {fear: none}\n"), 0o644)
+	scenario := filepath.Join(dir, "mine.yaml")
+	src, _ := os.ReadFile("../../game/wotr/scenario/builtin/wotr-epic-duel.yaml")
+	os.WriteFile(scenario, src, 0o644)
+	both := filepath.Join(dir, "both.yaml")
+	os.WriteFile(both, []byte(`name: both
+units:
+  - id: elves
+    from: high_elf_spearmen
+    special_rules: {always_strikes_first: true, always_strikes_last: true, stubborn: true, unbreakable: true}
+  - id: orcs
+    from: orc_boyz
+fight: {type: close_combat, sides: [elves, orcs]}
+`), 0o644)
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		want []string
+	}{
+		{"an empty ruleset in a list", []string{"compare", "trolls-vs-knights", "--rules", "6th,,"}, 2,
+			[]string{`--rules "6th,," has no ruleset in place 2`}},
+		{"a house-rules file run as a scenario", []string{"run", house}, 2,
+			[]string{"this is a house-rules file", "--rules " + house}},
+		{"a scenario given to sim rules", []string{"rules", scenario}, 2,
+			[]string{"this is a scenario, not a house-rules file", "sim run " + scenario, "sim rules wotr"}},
+		{"a --plot with nothing before the =", []string{"run", "ogres-vs-arrows", "--plot", "=x.png"}, 2,
+			[]string{`--plot "=x.png": give FILE, or WHAT=FILE`}},
+		{"exact on a fight it cannot solve", []string{"exact", "trolls-vs-knights"}, 3,
+			[]string{"trolls-vs-knights has no exact solution", "run 'sim run trolls-vs-knights'"}},
+		{"run --exact on a fight", []string{"run", "trolls-vs-knights", "--exact", "--trials", "10"}, 3,
+			[]string{"has no exact solution", "drop --exact"}},
+		{"compare across games", []string{"compare", "trolls-vs-knights", "wotr-captain-duel"}, 2,
+			[]string{"trolls-vs-knights is a Warhammer Fantasy Battles scenario and wotr-captain-duel a War of the Ring one"}},
+		{"rules that cancel: a warning, and the run", []string{"run", both, "--trials", "100", "--seed", "1"}, 0,
+			[]string{"sim: warning: " + both + ":5:70: units[0].special_rules.always_strikes_last: always_strikes_first and always_strikes_last cancel",
+				"units[0].special_rules.stubborn: stubborn and unbreakable together: unbreakable wins"}},
+	} {
+		code, _, stderr := sim(t, context.Background(), c.args...)
+		if code != c.code {
+			t.Errorf("%s: exit %d, want %d; stderr %q", c.name, code, c.code, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%s: stderr %q lacks %q", c.name, stderr, w)
+			}
+		}
+	}
+	if _, err := os.Stat("x.png"); err == nil {
+		os.Remove("x.png")
+		t.Error("--plot =x.png drew x.png")
+	}
+}
