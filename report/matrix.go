@@ -9,10 +9,11 @@ import (
 // Matrix is the result of sim matrix: every pairing of a row unit against a
 // column unit, fought the same way on the same seed.
 type Matrix struct {
-	Kind       string            `json:"kind"`       // "matrix"
-	Game       string            `json:"game"`       // whose unit library
-	Fight      string            `json:"fight"`      // "charge" or "volley"
-	FightSays  string            `json:"fight_says"` // what the row units do: "charge the columns and fight to the break"
+	Kind       string            `json:"kind"`            // "matrix"
+	Game       string            `json:"game"`            // whose unit library
+	Fight      string            `json:"fight"`           // "charge" or "volley"
+	FightSays  string            `json:"fight_says"`      // what the row units do: "charge the columns and fight to the break"
+	Sizes      string            `json:"sizes,omitempty"` // the sizes given, "empire_knights 8 models"; others are the library's
 	Ruleset    string            `json:"ruleset"`
 	Rules      map[string]string `json:"rules,omitempty"`
 	Rows       []string          `json:"rows"` // unit library names
@@ -49,6 +50,9 @@ func (m *Matrix) Tables(csv bool) []Table {
 		RulesetText(m.Ruleset, m.Rules), thousands(m.Trials), m.Seed)
 	if m.SeedSource == "random" {
 		title += " (drawn at random)"
+	}
+	if m.Sizes != "" {
+		title += "; sizes: " + m.Sizes + ", the rest as in the library"
 	}
 	if !m.Complete {
 		title += "; PARTIAL: interrupted"

@@ -77,11 +77,37 @@ type Library interface {
 	// Fights lists the kinds of matrix cell the game offers, the default
 	// first.
 	Fights() []Fight
+	// SizeField is the field of a unit that gives its size: "models",
+	// "companies", "stands".
+	SizeField() string
 	// Matchup writes the scenario of one matrix cell: library unit row
-	// against library unit col, under the ids row and col, fought as the
-	// fight named (one of Fights). Its results name the units row and col,
-	// as Fight.Name says.
-	Matchup(row, col, fight string) []byte
+	// against library unit col, under the ids row and col, each at its
+	// size (0: the library's), fought as the fight named (one of Fights).
+	// Its results name the units row and col, as Fight.Name says.
+	Matchup(row, col Pick, fight string) []byte
+}
+
+// Pick is a library unit as a matrix names it: NAME, or NAME:SIZE.
+type Pick struct {
+	Unit string
+	Size int // 0 for the library's size
+}
+
+// String is the pick as written: "trolls", "empire_knights:8".
+func (p Pick) String() string {
+	if p.Size == 0 {
+		return p.Unit
+	}
+	return fmt.Sprintf("%s:%d", p.Unit, p.Size)
+}
+
+// UnitYAML is the pick as a flow mapping of a scenario's unit list, with
+// the given id and its size in field size.
+func (p Pick) UnitYAML(id, size string) string {
+	if p.Size == 0 {
+		return fmt.Sprintf("{id: %s, from: %s}", id, p.Unit)
+	}
+	return fmt.Sprintf("{id: %s, from: %s, %s: %d}", id, p.Unit, size, p.Size)
 }
 
 // Fight is a kind of matrix cell. Its name says what the cell's results

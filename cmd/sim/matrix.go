@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -69,11 +70,6 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *trials < 1 || *workers < 1 {
 		return usagef("matrix: --trials and --workers must be at least 1")
 	}
-	rows := strings.Split(*units, ",")
-	cols := rows
-	if *vs != "" {
-		cols = strings.Split(*vs, ",")
-	}
 	rs, lib, err := matrixGame(*gameName, *rules)
 	if err != nil {
 		return err
@@ -82,29 +78,45 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	for _, u := range append(slices.Clone(rows), cols...) {
-		if !slices.Contains(lib.Names(), u) {
-			return usagef("matrix: %q is not in the unit library; sim units lists it", u)
+	rowPicks, err := parsePicks("--units", *units, lib)
+	if err != nil {
+		return err
+	}
+	colPicks := rowPicks
+	if *vs != "" {
+		if colPicks, err = parsePicks("--vs", *vs, lib); err != nil {
+			return err
 		}
 	}
+	// Every cell is built before any runs, so that a size the game refuses
+	// fails at once, named.
+	plans := make([][]*scenarios.Plan, len(rowPicks))
+	for i, r := range rowPicks {
+		for _, c := range colPicks {
+			plan, err := scenarios.LoadWith("matrix", lib.Matchup(r, c, kind.Name), rs)
+			if err != nil {
+				return &inputError{fmt.Sprintf("matrix: %s against %s: %v", r, c, err)}
+			}
+			plans[i] = append(plans[i], plan)
+		}
+	}
+	rows, cols := pickNames(rowPicks), pickNames(colPicks)
 
 	cfg := engine.Config{Trials: *trials, Workers: *workers}
 	var source string
 	cfg.Seed, source = chooseSeed(fs, *seed, nil)
 	m := &report.Matrix{Kind: "matrix", Game: rs.Game(), Fight: kind.Name, FightSays: kind.Says, Ruleset: rs.Preset(), Rules: rs.Changed(), Rows: rows, Cols: cols,
-		Seed: cfg.Seed, SeedSource: source, Trials: cfg.Trials, Complete: true, Version: version, Dice: engine.StreamVersion}
+		Sizes: sizesText(append(slices.Clone(rowPicks), colPicks...), lib.SizeField()),
+		Seed:  cfg.Seed, SeedSource: source, Trials: cfg.Trials, Complete: true, Version: version, Dice: engine.StreamVersion}
 	start := time.Now()
 	done := int64(0)
 	bar := newProgress(stderr, int64(len(rows)*len(cols))*cfg.Trials, "", *quiet)
 	defer bar.done()
 cells:
-	for _, r := range rows {
+	for i := range rows {
 		var line []report.Cell
-		for _, c := range cols {
-			plan, err := scenarios.LoadWith("matrix", lib.Matchup(r, c, kind.Name), rs)
-			if err != nil {
-				return fmt.Errorf("matrix cell %s against %s: %w", r, c, err)
-			}
+		for j := range cols {
+			plan := plans[i][j]
 			offset := done
 			cfg.Progress = func(n int64) { bar.update(offset + n) }
 			res, err := engine.Run(ctx, plan.Model, cfg)
@@ -142,6 +154,49 @@ cells:
 		return errInterrupted
 	}
 	return nil
+}
+
+// parsePicks reads a --units or --vs list: NAME or NAME:SIZE, each a unit
+// of lib, SIZE a whole number of 1 or more (the game checks its upper
+// bound).
+func parsePicks(flag, list string, lib scenarios.Library) ([]scenarios.Pick, error) {
+	var picks []scenarios.Pick
+	for _, item := range strings.Split(list, ",") {
+		name, size, sized := strings.Cut(item, ":")
+		p := scenarios.Pick{Unit: name}
+		if !slices.Contains(lib.Names(), name) {
+			return nil, usagef("matrix: %s: %q is not in the unit library; sim units lists it", flag, name)
+		}
+		if sized {
+			n, err := strconv.Atoi(size)
+			if err != nil || n < 1 {
+				return nil, usagef("matrix: %s: %q: the size after the colon is the unit's %s, a whole number of 1 or more, as in %s:8", flag, item, lib.SizeField(), name)
+			}
+			p.Size = n
+		}
+		picks = append(picks, p)
+	}
+	return picks, nil
+}
+
+func pickNames(picks []scenarios.Pick) []string {
+	names := make([]string, len(picks))
+	for i, p := range picks {
+		names[i] = p.String()
+	}
+	return names
+}
+
+// sizesText names the sizes the picks set, for titles: "empire_knights 8
+// models, trolls 3 models", or "" when every unit is at its library size.
+func sizesText(picks []scenarios.Pick, field string) string {
+	var parts []string
+	for _, p := range picks {
+		if t := fmt.Sprintf("%s %d %s", p.Unit, p.Size, field); p.Size > 0 && !slices.Contains(parts, t) {
+			parts = append(parts, t)
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // matrixFight is the library's fight called name, or its first for "".

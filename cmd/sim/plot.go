@@ -205,6 +205,9 @@ func matrixChart(m *report.Matrix, o plots.Options) (*plots.Chart, error) {
 		o.Title = title
 	}
 	o.Subtitle = fmt.Sprintf("ruleset %s · %s trials a cell · seed %d", m.Ruleset, comma(m.Trials), m.Seed)
+	if m.Sizes != "" {
+		o.Subtitle += " · " + m.Sizes
+	}
 	o.Partial = matrixPartial(m)
 	return plots.Heatmap(g, o)
 }

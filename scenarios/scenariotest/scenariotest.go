@@ -108,7 +108,7 @@ func EveryMatchupRuns(t *testing.T, lib scenarios.Library) {
 	for _, fight := range lib.Fights() {
 		for _, row := range lib.Names() {
 			for _, col := range lib.Names() {
-				src := lib.Matchup(row, col, fight.Name)
+				src := lib.Matchup(scenarios.Pick{Unit: row}, scenarios.Pick{Unit: col}, fight.Name)
 				p, err := scenarios.Load("matrix", src)
 				if err != nil {
 					t.Fatalf("%s against %s (%s): %v\n%s", row, col, fight.Name, err, src)

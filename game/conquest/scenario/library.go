@@ -45,7 +45,11 @@ func (library) Fights() []scenarios.Fight {
 	return []scenarios.Fight{{Name: "volley", Says: "clash with the columns once"}}
 }
 
+// SizeField is a regiment's stands.
+func (library) SizeField() string { return "stands" }
+
 // Matchup is the row regiment's Clash on the column's.
-func (library) Matchup(row, col, _ string) []byte {
-	return []byte(fmt.Sprintf("game: conquest\nname: %s-vs-%s\nregiments:\n  - {id: row, from: %s}\n  - {id: col, from: %s}\nfight: {type: clash, attacker: row, target: col}\n", row, col, row, col))
+func (l library) Matchup(row, col scenarios.Pick, _ string) []byte {
+	return []byte(fmt.Sprintf("game: conquest\nname: %s-vs-%s\nregiments:\n  - %s\n  - %s\nfight: {type: clash, attacker: row, target: col}\n", row.Unit, col.Unit,
+		row.UnitYAML("row", l.SizeField()), col.UnitYAML("col", l.SizeField())))
 }

@@ -75,14 +75,18 @@ func (library) Fights() []scenarios.Fight {
 	}
 }
 
+// SizeField is a unit's models.
+func (library) SizeField() string { return "models" }
+
 // Matchup is row charging col (charge), or striking one round of blows at
 // it on the charge (volley).
-func (library) Matchup(row, col, fight string) []byte {
+func (l library) Matchup(row, col scenarios.Pick, fight string) []byte {
 	f := "fight: {type: close_combat, sides: [row, col], charger: row}"
 	if fight == "volley" {
 		f = "fight: {type: volley, attacker: row, target: col, phase: close_combat, charged: true}"
 	}
-	return []byte(fmt.Sprintf("name: %s-vs-%s\nunits:\n  - {id: row, from: %s}\n  - {id: col, from: %s}\n%s\n", row, col, row, col, f))
+	return []byte(fmt.Sprintf("name: %s-vs-%s\nunits:\n  - %s\n  - %s\n%s\n", row.Unit, col.Unit,
+		row.UnitYAML("row", l.SizeField()), col.UnitYAML("col", l.SizeField()), f))
 }
 
 // saveText is an armour save as the books write it ("3+"), or "none".

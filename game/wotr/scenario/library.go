@@ -47,7 +47,11 @@ func (library) Fights() []scenarios.Fight {
 	return []scenarios.Fight{{Name: "charge", Says: "charge the columns and fight one turn"}}
 }
 
+// SizeField is a formation's companies.
+func (library) SizeField() string { return "companies" }
+
 // Matchup is the row formation charging the column's.
-func (library) Matchup(row, col, _ string) []byte {
-	return []byte(fmt.Sprintf("game: wotr\nname: %s-vs-%s\nformations:\n  - {id: row, from: %s}\n  - {id: col, from: %s}\nfight: {type: fight, charger: row}\n", row, col, row, col))
+func (l library) Matchup(row, col scenarios.Pick, _ string) []byte {
+	return []byte(fmt.Sprintf("game: wotr\nname: %s-vs-%s\nformations:\n  - %s\n  - %s\nfight: {type: fight, charger: row}\n", row.Unit, col.Unit,
+		row.UnitYAML("row", l.SizeField()), col.UnitYAML("col", l.SizeField())))
 }
