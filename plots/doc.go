@@ -27,8 +27,8 @@
 // exact), and a key above the plot, where it never covers data. Title,
 // subtitle and key wrap when the chart is narrow. Probabilities are
 // percentages; labels and axis titles give units by their names for
-// people, and quantities in words: "Empire Knights win", "Empire Knights
-// (models lost)" (report.EventLabel, report.MetricLabel).
+// people, and quantities in words: "Empire Knights win", "Empire Knights:
+// models lost" (report.EventLabel, report.MetricLabel).
 //
 // Colours are the Okabe–Ito palette (Okabe and Ito 2008, "Color Universal
 // Design"), which colour-blind readers tell apart: simulated values are

@@ -32,14 +32,14 @@ func ExampleDistribution() {
 	if _, err := chart.Render(&svg, "svg"); err != nil {
 		log.Fatal(err)
 	}
-	for _, s := range []string{"Arrows at Ogres", "10,000 trials", "mean 0.91 (95% interval 0.89 to 0.93)", "Ogre Bulls (wounds)"} {
+	for _, s := range []string{"Arrows at Ogres", "10,000 trials", "mean 0.91 (95% interval 0.89 to 0.93)", "Ogre Bulls: wounds"} {
 		fmt.Printf("%q: %t\n", s, strings.Contains(svg.String(), s))
 	}
 	// Output:
 	// "Arrows at Ogres": true
 	// "10,000 trials": true
 	// "mean 0.91 (95% interval 0.89 to 0.93)": true
-	// "Ogre Bulls (wounds)": true
+	// "Ogre Bulls: wounds": true
 }
 
 // The error for a metric the report lacks lists the ones it has.

@@ -8,7 +8,7 @@ import (
 )
 
 // Charts name units as people do, from the report's names ("Empire Knights
-// win", "Trolls (models lost)"), not by id ("knights.wins", issue 13); a
+// win", "Trolls: models lost"), not by id ("knights.wins", issue 13); a
 // unit without a name keeps its id.
 func TestChartsUseUnitNames(t *testing.T) {
 	t.Parallel()
@@ -24,10 +24,10 @@ func TestChartsUseUnitNames(t *testing.T) {
 		{"outcomes without names", func() (*Chart, error) { return Outcomes(noNames, nil, Options{}) },
 			[]string{">knights win<", ">trolls break<"}},
 		{"distribution", func() (*Chart, error) { return Distribution(ogresReport(), "ogres.casualties", Options{}) },
-			[]string{">Ogre Bulls (models lost)<"}},
+			[]string{">Ogre Bulls: models lost<"}},
 		{"comparison", func() (*Chart, error) {
 			return Comparison([]*report.Report{fightReport(100000, 100000, "6th"), fightReport(100000, 100000, "8th")}, nil, "trolls.casualties", AtLeast, Options{})
-		}, []string{">Trolls (models lost)<"}},
+		}, []string{">Trolls: models lost<"}},
 	} {
 		ch, err := c.chart()
 		if err != nil {

@@ -30,6 +30,10 @@ type Comparison struct {
 	ByRole      bool                    `json:"by_role,omitempty"`
 	Results     map[string]*Section     `json:"results"`     // by column label
 	Differences map[string]*DiffSection `json:"differences"` // by "LABEL-FIRST"
+	// Names gives the units' names for people, by id (by role, with
+	// ByRole, where every column's unit of that role has the same name),
+	// for the labels of tables and charts.
+	Names map[string]string `json:"names,omitempty"`
 	// MetricOrder and EventOrder list the results in the models' order.
 	MetricOrder []string `json:"metric_order"`
 	EventOrder  []string `json:"event_order"`
@@ -117,8 +121,9 @@ func NewComparison(cols []Column, seedSource, version string, res *engine.Result
 }
 
 // Tables is the comparison as tables: events, then metric means, one column
-// per column of the comparison and one per difference, with its interval;
-// csv asks for every digit.
+// per column of the comparison and one per difference, with its interval.
+// For people (text, Markdown) the rows are named in words, with the units'
+// names ("Empire Knights win"); csv keeps the JSON's names, for scripts.
 func (c *Comparison) Tables(csv bool) []Table {
 	base := c.Columns[0].Label
 	var labels, diffs []string
@@ -136,8 +141,14 @@ func (c *Comparison) Tables(csv bool) []Table {
 		return h
 	}
 	ev := Table{Title: c.title(), Header: head("event: P")}
+	label := func(name string, words func(string, map[string]string) string) string {
+		if csv {
+			return name
+		}
+		return words(name, c.Names)
+	}
 	for _, name := range c.EventOrder {
-		row := []string{name}
+		row := []string{label(name, EventLabel)}
 		for _, l := range labels {
 			if p, ok := c.Results[l].Events[name]; ok {
 				row = append(row, num(p.P, csv))
@@ -152,7 +163,7 @@ func (c *Comparison) Tables(csv bool) []Table {
 	}
 	mt := Table{Header: head("metric: mean")}
 	for _, name := range c.MetricOrder {
-		row := []string{name}
+		row := []string{label(name, MetricLabel)}
 		for _, l := range labels {
 			if s, ok := c.Results[l].Metrics[name]; ok {
 				row = append(row, num(s.Mean, csv))

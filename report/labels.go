@@ -24,6 +24,7 @@ var quantities = map[string]string{
 	"combat_result":            "combat result",
 	"combat_result_difference": "combat result difference",
 	"rounds":                   "rounds fought",
+	"might_spent":              "Might spent",
 }
 
 // outcomes words the events of docs/output.md: "%s" is the unit's name, a
@@ -34,6 +35,10 @@ var outcomes = map[string]string{
 	"destroyed":         "%s destroyed",
 	"caught":            "%s caught",
 	"lost_regeneration": "%s lose Regeneration",
+	"falls_back":        "%s fall back",
+	"acts_first":        "%s act first",
+	"wins_duel":         "%s wins a duel",
+	"slain":             "%s slain",
 }
 
 // UnitName is a unit's name for people: names[id], or else the id.
@@ -47,7 +52,7 @@ func UnitName(id string, names map[string]string) string {
 // EventLabel words an event: "knights.wins" is "Empire Knights win" (with
 // names["knights"] = "Empire Knights"; "knights win" without), "draw" is
 // "draw", and an event of a unit that it has no words for is the unit's
-// name and the event in words: "Aragorn (wins duel)".
+// name and the event in words: "Empire Knights: wins on result".
 func EventLabel(name string, names map[string]string) string {
 	unit, ev, ok := strings.Cut(name, ".")
 	if !ok {
@@ -56,11 +61,13 @@ func EventLabel(name string, names map[string]string) string {
 	if f, known := outcomes[ev]; known {
 		return fmt.Sprintf(f, UnitName(unit, names))
 	}
-	return UnitName(unit, names) + " (" + spaced(ev) + ")"
+	return UnitName(unit, names) + ": " + spaced(ev)
 }
 
 // MetricLabel words a metric with its unit: "knights.casualties" is
-// "Empire Knights (models lost)", "rounds" is "rounds fought".
+// "Empire Knights: models lost", "rounds" is "rounds fought". (A colon,
+// not brackets: names have brackets of their own, "Orc Warriors
+// (Gorbag's Morgul Rats)".)
 func MetricLabel(name string, names map[string]string) string {
 	unit, q, ok := strings.Cut(name, ".")
 	if !ok {
@@ -73,21 +80,21 @@ func MetricLabel(name string, names map[string]string) string {
 	if !ok {
 		return words
 	}
-	return UnitName(unit, names) + " (" + words + ")"
+	return UnitName(unit, names) + ": " + words
 }
 
 // FieldLabel words the path of a swept field (sim sweep --vary): a field
 // of an item of a list, "units.knights.models", is the item's name and the
-// field, "Empire Knights (models)"; an item given by its index
-// ("units[1].profile.Ld") keeps the index, "units[1] (profile Ld)"; any
+// field, "Empire Knights: models"; an item given by its index
+// ("units[1].profile.Ld") keeps the index, "units[1]: profile Ld"; any
 // other path is its words, "fight max rounds".
 func FieldLabel(path string, names map[string]string) string {
 	segs := strings.Split(path, ".")
 	switch {
 	case strings.Contains(segs[0], "[") && len(segs) > 1:
-		return segs[0] + " (" + spaced(strings.Join(segs[1:], " ")) + ")"
+		return segs[0] + ": " + spaced(strings.Join(segs[1:], " "))
 	case len(segs) > 2:
-		return UnitName(segs[1], names) + " (" + spaced(strings.Join(segs[2:], " ")) + ")"
+		return UnitName(segs[1], names) + ": " + spaced(strings.Join(segs[2:], " "))
 	}
 	return spaced(strings.Join(segs, " "))
 }

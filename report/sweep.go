@@ -23,6 +23,9 @@ type Sweep struct {
 	Version    string            `json:"version"`
 	Dice       string            `json:"dice"`
 	Points     []Point           `json:"points"`
+	// Names gives the units' names for people, by id, as a run's report
+	// does, for the labels of tables and charts.
+	Names map[string]string `json:"names,omitempty"`
 	// MetricOrder and EventOrder list the results in the model's order.
 	MetricOrder []string `json:"metric_order"`
 	EventOrder  []string `json:"event_order"`
@@ -69,23 +72,31 @@ func Headline(metrics []string, events []string) (ms, es []string) {
 
 // Table is the sweep as one table: a row per point, its parameter values,
 // then each headline event's probability and metric's mean. In text and
-// Markdown a value carries the half-width of its 95% interval (0.494±0.003);
-// in CSV the interval has columns of its own.
+// Markdown a value carries the half-width of its 95% interval (0.494±0.003),
+// and the columns are named in words ("Empire Knights: models", "P(Empire
+// Knights win)"); in CSV the interval has columns of its own, and the
+// columns keep the paths and names of the JSON, for scripts.
 func (s *Sweep) Table(metrics, events []string, csv bool) Table {
 	t := Table{Title: s.title()}
 	for _, p := range s.Parameters {
-		t.Header = append(t.Header, p.Path)
+		if csv {
+			t.Header = append(t.Header, p.Path)
+		} else {
+			t.Header = append(t.Header, FieldLabel(p.Path, s.Names))
+		}
 	}
 	for _, e := range events {
-		t.Header = append(t.Header, "P("+e+")")
 		if csv {
-			t.Header = append(t.Header, e+"_ci95_low", e+"_ci95_high")
+			t.Header = append(t.Header, "P("+e+")", e+"_ci95_low", e+"_ci95_high")
+		} else {
+			t.Header = append(t.Header, "P("+EventLabel(e, s.Names)+")")
 		}
 	}
 	for _, m := range metrics {
-		t.Header = append(t.Header, "mean "+m)
 		if csv {
-			t.Header = append(t.Header, m+"_ci95_low", m+"_ci95_high")
+			t.Header = append(t.Header, "mean "+m, m+"_ci95_low", m+"_ci95_high")
+		} else {
+			t.Header = append(t.Header, MetricLabel(m, s.Names)+" (mean)")
 		}
 	}
 	cell := func(v float64, ci [2]float64) []string {

@@ -99,6 +99,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var cols []report.Column
 	var models, roled []engine.Model
 	var first *scenarios.Plan
+	var plans []*scenarios.Plan
 	labels, warned := map[string]bool{}, map[string]bool{}
 	for _, sp := range specs {
 		plan, err := openPlan(sp.scenario, sp.rules)
@@ -116,6 +117,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if first == nil {
 			first = plan
 		}
+		plans = append(plans, plan)
 		label := columnLabel(sp.scenario, sp.rules, plan.Name, len(pos) > 1, len(rules) > 1)
 		for base, n := label, 2; labels[label]; n++ {
 			label = fmt.Sprintf("%s#%d", base, n)
@@ -160,6 +162,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	cmp.ByRole = *byRole
+	cmp.Names = comparisonNames(plans, *byRole)
 	cmp.Timing = &report.Timing{Seconds: elapsed.Seconds(), TrialsPerSecond: float64(res.Trials) / elapsed.Seconds(), Workers: cfg.Workers}
 	if err := emitReport(*out, stdout, *format, cmp, cmp.Tables); err != nil {
 		return err

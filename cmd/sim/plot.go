@@ -108,7 +108,7 @@ func comparisonChart(c *report.Comparison, what string, o plots.Options) (*plots
 		sec := c.Results[col.Label]
 		rs = append(rs, &report.Report{Scenario: col.Scenario, Title: col.Title, Ruleset: col.Ruleset, Rules: col.Rules,
 			Seed: c.Seed, SeedSource: c.SeedSource, Trials: c.Trials, Requested: c.Requested, Complete: c.Complete,
-			Metrics: sec.Metrics, Events: sec.Events})
+			Metrics: sec.Metrics, Events: sec.Events, Names: c.Names})
 		labels = append(labels, col.Label)
 	}
 	if what == "" {
@@ -150,11 +150,11 @@ func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, er
 	o.Partial = sweepPartial(s)
 	if len(s.Parameters) == 1 {
 		if o.Title == "" {
-			o.Title = s.Title
+			o.Title = sweepTitle(s, head[0])
 		}
 		var lines []plots.Line
 		for _, e := range head {
-			l := plots.Line{Name: "P(" + e + ")"}
+			l := plots.Line{Name: "P(" + report.EventLabel(e, s.Names) + ")"}
 			seen := false
 			for _, p := range s.Points {
 				l.P = append(l.P, p.Events[e].P)
@@ -169,10 +169,10 @@ func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, er
 			return nil, fmt.Errorf("%s never happens at any value: nothing to draw", strings.Join(head, ", "))
 		}
 		// An interrupted sweep has points for its first values only.
-		return plots.Trend(s.Parameters[0].Path, s.Parameters[0].Values[:len(s.Points)], lines, o)
+		return plots.Trend(report.FieldLabel(s.Parameters[0].Path, s.Names), s.Parameters[0].Values[:len(s.Points)], lines, o)
 	}
 	rows, cols := s.Parameters[0], s.Parameters[1]
-	g := plots.Grid{Rows: rows.Values, Cols: cols.Values, RowTitle: rows.Path, ColTitle: cols.Path}
+	g := plots.Grid{Rows: rows.Values, Cols: cols.Values, RowTitle: report.FieldLabel(rows.Path, s.Names), ColTitle: report.FieldLabel(cols.Path, s.Names)}
 	for range rows.Values {
 		g.Values = append(g.Values, nanRow(len(cols.Values)))
 	}
@@ -180,7 +180,7 @@ func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, er
 		g.Values[i/len(cols.Values)][i%len(cols.Values)] = p.Events[head[0]].P
 	}
 	if o.Title == "" {
-		o.Title = "P(" + head[0] + ")"
+		o.Title = sweepTitle(s, head[0])
 	}
 	return plots.Heatmap(g, o)
 }

@@ -156,6 +156,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		if sw.Scenario == "" {
 			sw.Scenario, sw.Title, sw.Ruleset, sw.Rules = plan.Name, plan.Title, plan.RulesetName, plan.Rules
+			sw.Names = plan.Names
 			for _, m := range res.Metrics {
 				metricNames = append(metricNames, m.Name)
 			}
