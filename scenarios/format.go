@@ -2,7 +2,10 @@ package scenarios
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
+
+	"github.com/wargamesim/sim/engine/options"
 )
 
 // Format is the steps of a game's scenario format, for its scenario type
@@ -23,6 +26,13 @@ type Format[S any] struct {
 	// Warn finds what a valid scenario says that is legal but likely not
 	// meant, for Plan.Warnings; nil when the format warns of nothing.
 	Warn func(file string, s *S, pos Positions) ErrorList
+	// Units is the scenario's list of units (a pointer to the slice) and
+	// its path ("units"), where a house-rules file's unit fields apply.
+	Units func(s *S) (list string, units any)
+	// Rules is the ruleset the scenario is loaded under, as LoadWith was
+	// given it: when it is a [HouseRules] with unit fields, they are set
+	// on every unit that has them, before validation.
+	Rules options.Ruleset
 }
 
 // Load decodes, validates and builds the scenario in data, read from
@@ -37,10 +47,19 @@ func (f Format[S]) Load(file string, data []byte) (*Plan, error) {
 			slices.SortStableFunc(errs, InFileOrder)
 		}
 	}
+	h := unitRules(f.Rules)
+	var set map[string]bool
+	if h != nil && len(errs) == 0 && f.Units != nil {
+		list, units := f.Units(&s)
+		set, errs = applyUnitRules(h, list, reflect.ValueOf(units).Elem(), pos)
+	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
 	if errs := f.Validate(file, &s, pos); len(errs) > 0 {
+		if h != nil {
+			blameUnitRules(h, set, errs)
+		}
 		return nil, errs
 	}
 	if name := f.Name(&s); *name == "" {
@@ -49,6 +68,14 @@ func (f Format[S]) Load(file string, data []byte) (*Plan, error) {
 	p, err := f.Build(file, &s)
 	if err != nil {
 		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
+	}
+	if h != nil {
+		if p.Rules == nil {
+			p.Rules = map[string]string{}
+		}
+		for path, v := range h.Units {
+			p.Rules["units."+path] = v // reports say what the house rules set
+		}
 	}
 	if f.Warn != nil {
 		for _, w := range f.Warn(file, &s, pos) {

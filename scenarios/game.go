@@ -59,7 +59,7 @@ func TypedRules[R any](file string, rules options.Ruleset) (*options.Rules[R], e
 	if rules == nil {
 		return nil, nil
 	}
-	rs, ok := rules.(*options.Rules[R])
+	rs, ok := unwrap(rules).(*options.Rules[R])
 	if !ok {
 		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("ruleset %s is %s's, not this scenario's game", rules.Name(), rules.Game())}}
 	}

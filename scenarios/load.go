@@ -164,17 +164,18 @@ func gameOf(data []byte) string {
 	return top.Game
 }
 
-// topKeys lists the top-level keys of a YAML mapping; nil when data is
-// not one (the full decoder reports that).
-func topKeys(data []byte) []string {
+// topKeys lists the top-level keys of a YAML mapping, each with the kind
+// of its value; nil when data is not a mapping (the full decoder reports
+// that).
+func topKeys(data []byte) map[string]yaml.Kind {
 	var doc yaml.Node
 	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil
 	}
-	var keys []string
+	keys := map[string]yaml.Kind{}
 	m := doc.Content[0]
 	for i := 0; i+1 < len(m.Content); i += 2 {
-		keys = append(keys, m.Content[i].Value)
+		keys[m.Content[i].Value] = m.Content[i+1].Kind
 	}
 	return keys
 }
@@ -182,13 +183,22 @@ func topKeys(data []byte) []string {
 // isRulesFile reports whether data reads as a house-rules file rather
 // than a scenario: it gives a preset, and none of what a scenario gives.
 func isRulesFile(data []byte) bool {
-	keys := topKeys(data)
-	return slices.Contains(keys, "preset") && !slices.ContainsFunc(keys, isScenarioKey)
+	_, preset := topKeys(data)["preset"]
+	return preset && !isScenario(data)
 }
 
-// isScenarioKey reports whether a top-level key is one only scenarios have.
-func isScenarioKey(k string) bool {
-	return slices.Contains([]string{"game", "units", "formations", "regiments", "fight", "ruleset"}, k)
+// isScenario reports whether data gives what only scenarios give: a game,
+// a fight, a ruleset field, a list of units (a house-rules file's units is
+// a mapping of fields), formations or regiments.
+func isScenario(data []byte) bool {
+	keys := topKeys(data)
+	for _, k := range []string{"game", "formations", "regiments", "fight", "ruleset"} {
+		if _, ok := keys[k]; ok {
+			return true
+		}
+	}
+	kind, ok := keys["units"]
+	return ok && kind == yaml.SequenceNode
 }
 
 // gameLine is the line of the top-level game field, or 1.

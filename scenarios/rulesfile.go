@@ -25,6 +25,9 @@ type RulesFile struct {
 	Preset      string            `yaml:"preset"` // 6th by default
 	Description string            `yaml:"description"`
 	Rules       map[string]string `yaml:"rules"`
+	// Units sets unit fields on every unit that has them, in any scenario
+	// run under the file: regeneration: 5+ makes every Regeneration 5+.
+	Units map[string]string `yaml:"units"`
 }
 
 // LoadRulesFile reads a house-rules file and returns its ruleset. Problems
@@ -65,6 +68,9 @@ func ParseRulesFile(file string, data []byte) (options.Ruleset, error) {
 	} else {
 		rs.Rename(DefaultName(file))
 	}
+	if len(rf.Units) > 0 {
+		return &HouseRules{Ruleset: rs, File: file, Units: rf.Units}, nil
+	}
 	return rs, nil
 }
 
@@ -74,7 +80,7 @@ func decodeStrictRules(file string, data []byte, rf *RulesFile) (Positions, Erro
 	if strings.TrimSpace(string(data)) == "" {
 		return nil, ErrorList{{File: file, Msg: "the file is empty; a rules file holds a preset and rules, e.g. {preset: 6th, rules: {regeneration: save}}"}}
 	}
-	if slices.ContainsFunc(topKeys(data), isScenarioKey) {
+	if isScenario(data) {
 		return nil, ErrorList{{File: file, Msg: "this is a scenario, not a house-rules file; run it with sim run " + file + ", or see its ruleset's options with sim rules " + scenarioPreset(data)}}
 	}
 	return Decode(file, data, rf)

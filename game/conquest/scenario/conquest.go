@@ -157,7 +157,7 @@ type Side struct {
 
 // loadConquest decodes, validates and builds a game: conquest scenario,
 // under rules instead of its own ruleset when rules is not nil.
-func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset]) (*scenarios.Plan, error) {
+func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
 	return scenarios.Format[Scenario]{
 		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
 			return regiments.Use(file, "regiments", s.Regiments, pos)
@@ -167,5 +167,7 @@ func loadConquest(file string, data []byte, rules *options.Rules[conquest.Rulese
 		},
 		Name:  func(s *Scenario) *string { return &s.Name },
 		Build: func(file string, s *Scenario) (*scenarios.Plan, error) { return buildConquest(file, s, rules) },
+		Units: func(s *Scenario) (string, any) { return "regiments", &s.Regiments },
+		Rules: given,
 	}.Load(file, data)
 }

@@ -50,5 +50,5 @@ func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Pl
 	if err != nil {
 		return nil, err
 	}
-	return loadConquest(file, data, rs)
+	return loadConquest(file, data, rs, rules)
 }

@@ -55,16 +55,19 @@ func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Pl
 	if err != nil {
 		return nil, err
 	}
-	return load(file, data, rs)
+	return format(rs, rules).Load(file, data)
 }
 
-// load is Game.Load with the ruleset typed: nil keeps the scenario's own.
-func load(file string, data []byte, rules *options.Rules[warhammer.Ruleset]) (*scenarios.Plan, error) {
+// format is the Warhammer format under rules, typed (nil keeps the
+// scenario's own) and as given (for a house-rules file's unit fields).
+func format(rules *options.Rules[warhammer.Ruleset], given options.Ruleset) scenarios.Format[Scenario] {
 	return scenarios.Format[Scenario]{
 		Library:  useLibrary,
 		Validate: validate,
 		Name:     func(s *Scenario) *string { return &s.Name },
 		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return build(file, s, rules) },
 		Warn:     warnings,
-	}.Load(file, data)
+		Units:    func(s *Scenario) (string, any) { return "units", &s.Units },
+		Rules:    given,
+	}
 }

@@ -49,5 +49,5 @@ func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Pl
 	if err != nil {
 		return nil, err
 	}
-	return loadWotR(file, data, rs)
+	return loadWotR(file, data, rs, rules)
 }

@@ -93,7 +93,7 @@ type Fight struct {
 
 // loadWotR decodes, validates and builds a War of the Ring scenario, under
 // rules instead of its own ruleset when rules is not nil.
-func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset]) (*scenarios.Plan, error) {
+func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
 	return scenarios.Format[Scenario]{
 		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
 			return formations.Use(file, "formations", s.Formations, pos)
@@ -101,5 +101,7 @@ func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset]) (*sc
 		Validate: validateWotR,
 		Name:     func(s *Scenario) *string { return &s.Name },
 		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return buildWotR(file, s, rules) },
+		Units:    func(s *Scenario) (string, any) { return "formations", &s.Formations },
+		Rules:    given,
 	}.Load(file, data)
 }
