@@ -179,7 +179,11 @@ func mdEscape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
 // RunTables is the tabular form of a run's report: one row per metric (its
 // mean, interval and quantiles) and one per event (its probability and
 // interval), with the exact values beside them when the report has them,
-// for --format csv (full precision) and markdown.
+// then the distributions the text summary shows, P(X = k) and P(X >= k)
+// of the casualties (and of a volley's wounds): for --format csv and
+// markdown. Markdown names the rows in words, with the units' names
+// ("Empire Knights win"); CSV keeps the JSON's names, for scripts. Numbers
+// are as [num] writes them.
 func RunTables(r *Report, csv bool) []Table {
 	head := r.Scenario + ": " + r.provenance()
 	if !r.Complete {
@@ -191,10 +195,16 @@ func RunTables(r *Report, csv bool) []Table {
 		m.Header = append(m.Header, "exact_mean")
 		e.Header = append(e.Header, "exact_p")
 	}
+	label := func(name string, words func(string, map[string]string) string) string {
+		if csv {
+			return name
+		}
+		return words(name, r.Names)
+	}
 	for _, name := range r.metrics() {
 		s := r.Metrics[name]
 		q := s.Quantiles
-		row := []string{name, num(s.Mean, csv), num(s.CI95[0], csv), num(s.CI95[1], csv), num(s.SD, csv),
+		row := []string{label(name, MetricLabel), num(s.Mean, csv), num(s.CI95[0], csv), num(s.CI95[1], csv), num(s.SD, csv),
 			fmt.Sprint(s.Min), fmt.Sprint(q.P05), fmt.Sprint(q.P50), fmt.Sprint(q.P95), fmt.Sprint(s.Max)}
 		if r.Exact != nil {
 			row = append(row, num(r.Exact.Metrics[name].Mean, csv))
@@ -203,24 +213,32 @@ func RunTables(r *Report, csv bool) []Table {
 	}
 	for _, name := range r.events() {
 		p := r.Events[name]
-		row := []string{name, num(p.P, csv), num(p.CI95[0], csv), num(p.CI95[1], csv)}
+		row := []string{label(name, EventLabel), num(p.P, csv), num(p.CI95[0], csv), num(p.CI95[1], csv)}
 		if r.Exact != nil {
 			row = append(row, num(r.Exact.Events[name].P, csv))
 		}
 		e.Rows = append(e.Rows, row)
 	}
+	tables := append([]Table{m, e}, r.distributionTables(csv)...)
 	if r.SeedSource == "random" {
-		e.Notes = []string{fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", r.Seed)}
+		last := &tables[len(tables)-1]
+		last.Notes = append(last.Notes, fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", r.Seed))
 	}
-	return []Table{m, e}
+	return tables
 }
 
-// num formats a result for a table: for people, four decimals, and a small
-// positive value as "<0.0001" rather than as zero; for CSV, every digit
-// (the shortest form that reads back as the same number).
+// num formats a result (a probability, a mean, an interval's end, a
+// standard deviation) for a table, always to four decimal places: for
+// people, a small positive value as "<0.0001" rather than as zero; for
+// CSV, a plain number that every reader takes ("0.0000"; never "-0.0000").
+// Every digit is in the JSON.
 func num(x float64, csv bool) string {
 	if csv {
-		return strconv.FormatFloat(x, 'g', -1, 64)
+		s := strconv.FormatFloat(x, 'f', 4, 64)
+		if s == "-0.0000" {
+			s = "0.0000"
+		}
+		return s
 	}
 	return prob(x)
 }
