@@ -24,8 +24,15 @@ type plotFlags struct {
 }
 
 func addPlotFlags(fs *flagSet, what string) *plotFlags {
-	p := &plotFlags{}
+	p := addChartFlags(fs)
 	fs.Var(&p.plots, "plot", "draw a chart to FILE (.svg or .png); "+what+"; may be given more than once")
+	return p
+}
+
+// addChartFlags adds the flags of how a chart is drawn, --size and
+// --embed-fonts, without --plot (sim plot names its one chart with -o).
+func addChartFlags(fs *flagSet) *plotFlags {
+	p := &plotFlags{}
 	p.size = fs.String("size", "1200x675", "chart size in pixels, WIDTHxHEIGHT, or WIDTH for 16:9")
 	p.embed = fs.Bool("embed-fonts", false, "embed the fonts in SVG charts (larger files that render the same everywhere)")
 	return p
@@ -70,24 +77,53 @@ func (p *plotFlags) check(cmd string) ([]chartJob, plots.Options, error) {
 }
 
 // runChart draws a run's (or exact solution's) chart: outcomes, or one
-// metric's distribution; by default the outcomes of a fight, or the
+// metric's distribution; by default who wins a fight (whoWins), or the
 // casualties of a volley.
 func runChart(r *report.Report, what string, o plots.Options) (*plots.Chart, error) {
+	if what == "" && hasSuffix(r.EventNames(), ".wins") {
+		return plots.Outcomes(r, whoWins(happened(r)), o)
+	}
 	if what == "" {
 		what = "outcomes"
-		if !hasSuffix(r.EventNames(), ".wins") {
-			for _, m := range r.MetricNames() {
-				if strings.HasSuffix(m, ".casualties") {
-					what = m
-					break
-				}
+		for _, m := range r.MetricNames() {
+			if strings.HasSuffix(m, ".casualties") {
+				what = m
+				break
 			}
 		}
 	}
 	if what == "outcomes" {
-		return plots.Outcomes(r, r.EventNames(), o)
+		return plots.Outcomes(r, happened(r), o)
 	}
 	return plots.Distribution(r, what, o)
+}
+
+// happened is the report's events that came about at least once (or, for
+// an exact report, have a chance above none): an outcomes chart shows
+// those, so that outcomes that never happen take no row.
+func happened(r *report.Report) []string {
+	var names []string
+	for _, e := range r.EventNames() {
+		if r.Events[e].P > 0 {
+			names = append(names, e)
+		}
+	}
+	if len(names) == 0 {
+		return r.EventNames() // nothing happened: show that, rather than no chart
+	}
+	return names
+}
+
+// whoWins is the outcomes of a fight's default chart, in their order: who
+// wins, the draw, who is ahead when it ends undecided, who is destroyed.
+func whoWins(events []string) []string {
+	var out []string
+	for _, e := range events {
+		if e == "draw" || strings.HasSuffix(e, ".wins") || strings.HasSuffix(e, ".wins_on_result") || strings.HasSuffix(e, ".destroyed") {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 func hasSuffix(names []string, suffix string) bool {
@@ -265,7 +301,7 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 	metric := fs.String("metric", "", "the metric (a sweep: the event) to draw")
 	outcomes := fs.Bool("outcomes", false, "draw a run's outcomes (its events)")
 	out := fs.String("o", "", "the chart file, .svg or .png")
-	pf := addPlotFlags(fs, "as -o")
+	pf := addChartFlags(fs)
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err

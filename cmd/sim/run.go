@@ -36,7 +36,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	exact := fs.Bool("exact", false, "also compute the exact distributions and show them beside the simulated ones")
 	rules := fs.String("rules", "", "ruleset to use instead of the scenario's: a preset of its game, a house-rules file, plus options (6th+regeneration=save)")
-	pf := addPlotFlags(fs, `"outcomes=FILE" or "METRIC=FILE" picks the chart (default: a fight's outcomes, a volley's casualties)`)
+	pf := addPlotFlags(fs, `"outcomes=FILE" or "METRIC=FILE" picks the chart (default: who wins a fight, a volley's casualties)`)
 	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
 	pos, err := parse(fs, args)
 	if err != nil {
