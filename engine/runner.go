@@ -17,9 +17,9 @@ const BatchSize = 4096
 
 // Config says how many trials to run, and how.
 type Config struct {
-	Trials  int64  // number of trials, at least 1
+	Trials  int64  // number of trials, 1 to MaxTrials
 	Seed    uint64 // any value; the same seed gives the same result
-	Workers int    // goroutines; ≤ 0 means runtime.GOMAXPROCS(0)
+	Workers int    // goroutines, at most MaxWorkers(); ≤ 0 means runtime.GOMAXPROCS(0)
 	// Progress, if not nil, is called after each completed batch with the
 	// number of trials done so far. It is called from the workers, one call
 	// at a time, and must be quick.
@@ -48,13 +48,19 @@ type Result struct {
 // When ctx is cancelled, workers stop after the batch they are running and Run
 // returns the completed batches with Result.Complete false, and a nil error;
 // a caller that needs every trial checks Complete.
+//
+// A Config out of range (trials outside 1 to MaxTrials, more workers than
+// MaxWorkers) is an error, and nothing runs.
 func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
-	if cfg.Trials < 1 {
-		return nil, fmt.Errorf("engine: trials must be at least 1, got %d", cfg.Trials)
+	if cfg.Trials < 1 || cfg.Trials > MaxTrials {
+		return nil, fmt.Errorf("engine: trials must be 1 to %d, got %d", MaxTrials, cfg.Trials)
+	}
+	if cfg.Workers > MaxWorkers() {
+		return nil, fmt.Errorf("engine: workers must be at most %d (MaxWorkers), got %d", MaxWorkers(), cfg.Workers)
 	}
 	workers := cfg.Workers
 	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+		workers = min(runtime.GOMAXPROCS(0), MaxWorkers())
 	}
 	batches := (cfg.Trials + BatchSize - 1) / BatchSize
 	workers = int(min(int64(workers), batches))

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+
+	"github.com/wargamesim/sim/engine"
 )
 
 // idPattern is what unit ids and scenario names look like: they become
@@ -63,8 +65,10 @@ func (c *Checker) Sorted() ErrorList {
 	return c.Errs
 }
 
-// MaxTrials is the most trials a scenario's trials field may ask for.
-const MaxTrials = 1e10
+// MaxTrials is the most trials a scenario's trials field may ask for: the
+// most one run takes ([engine.MaxTrials]), which is also the bound of the
+// --trials flag.
+const MaxTrials = engine.MaxTrials
 
 // Header checks what every game's scenario starts with: its name, and its
 // trial count when given.
@@ -73,7 +77,7 @@ func (c *Checker) Header(name string, trials int64) {
 		c.Add("name", "%q is not a valid name; use lowercase letters, digits, - and _%s", name, SuchAs(name))
 	}
 	if c.Present("trials") && (trials < 1 || trials > MaxTrials) {
-		c.Add("trials", "must be 1 to %d, got %d", int64(MaxTrials), trials)
+		c.Add("trials", "must be 1 to %d, got %d", MaxTrials, trials)
 	}
 }
 
