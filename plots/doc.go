@@ -2,7 +2,7 @@
 // titled, sourced, readable at a glance when shrunk to a column, and the
 // same bytes on every machine.
 //
-// Five charts take a [report.Report] (from a run, or read back from the
+// Six charts take a [report.Report] (from a run, or read back from the
 // JSON of docs/output.md with encoding/json), a [Grid] or [Line]s:
 //
 //   - [Distribution]: one metric, as bars of P(X = k) over a line of
@@ -11,6 +11,8 @@
 //   - [Outcomes]: events, as bars of their probability with 95% Wilson
 //     interval whiskers and the value written beside each.
 //   - [Comparison]: one metric of several reports, a line each.
+//   - [ComparedOutcomes]: events of several reports side by side, a group
+//     of bars per event and a bar per report.
 //   - [Heatmap]: a probability over a grid of two parameters.
 //   - [Trend]: probabilities along one swept parameter, a line each, with
 //     95% interval whiskers.

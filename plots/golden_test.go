@@ -47,6 +47,11 @@ func goldenCharts() []goldenChart {
 				return Comparison([]*report.Report{fightReport(100000, 100000, "6th"), fightReport(100000, 100000, "8th")},
 					nil, "combat_result_difference", Exactly, o)
 			}},
+		{"outcomes-compared", "two rulesets' outcomes side by side, a bar of each in each event's group, with whiskers and values",
+			func(o Options) (*Chart, error) {
+				return ComparedOutcomes([]*report.Report{fightReport(100000, 100000, "6th"), fightReport(100000, 100000, "8th")},
+					[]string{"6th edition", "8th edition"}, []string{"knights.wins", "trolls.wins", "draw"}, o)
+			}},
 		{"trend", "a sweep's two outcomes along seven values, with interval whiskers",
 			func(o Options) (*Chart, error) {
 				o.Title = "Knights against Trolls as the Knights grow"

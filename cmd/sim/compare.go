@@ -46,7 +46,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
-	pf := addPlotFlags(fs, `"METRIC=FILE" picks the metric (default: the casualties)`)
+	pf := addPlotFlags(fs, `"outcomes=FILE" charts who wins in each column, "METRIC=FILE" one metric (default: the casualties)`)
 	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
 	byRole := fs.Bool("by-role", false, "name units by their role (target; first, second side) so that scenarios with different unit ids line up (automatic when the columns share no result)")
 	pos, err := parse(fs, args)

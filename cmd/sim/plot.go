@@ -147,6 +147,9 @@ func comparisonChart(c *report.Comparison, what string, o plots.Options) (*plots
 			Metrics: sec.Metrics, Events: sec.Events, Names: c.Names})
 		labels = append(labels, col.Label)
 	}
+	if what == "outcomes" {
+		return plots.ComparedOutcomes(rs, labels, comparedOutcomes(c), o)
+	}
 	if what == "" {
 		for name := range c.Differences {
 			for m := range c.Differences[name].Metrics {
@@ -288,10 +291,10 @@ const plotUsage = `Usage: sim plot RESULT.json [--metric NAME | --outcomes] -o F
 Draws a chart from the JSON that sim run, exact, compare, sweep or matrix
 wrote (--format json), without running anything again: the same chart the
 command's --plot would have drawn. For a run, the outcomes of a fight or
-one metric's distribution; for a comparison, one metric of every column;
-for a sweep, the chance of each outcome along the parameter (a heatmap for
-two); for a matrix, a heatmap of P(win). The file's extension (.svg, .png)
-picks the format.
+one metric's distribution; for a comparison, one metric of every column,
+or (--outcomes) who wins in each; for a sweep, the chance of each outcome
+along the parameter (a heatmap for two); for a matrix, a heatmap of
+P(win). The file's extension (.svg, .png) picks the format.
 
 Flags:
 `
@@ -299,7 +302,7 @@ Flags:
 func plotCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("plot", plotUsage, stdout)
 	metric := fs.String("metric", "", "the metric (a sweep: the event) to draw")
-	outcomes := fs.Bool("outcomes", false, "draw a run's outcomes (its events)")
+	outcomes := fs.Bool("outcomes", false, "draw the outcomes: a run's events, or who wins in each column of a comparison")
 	out := fs.String("o", "", "the chart file, .svg or .png")
 	pf := addChartFlags(fs)
 	pos, err := parse(fs, args)

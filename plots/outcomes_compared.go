@@ -1,0 +1,169 @@
+package plots
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/wargamesim/sim/report"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// ComparedOutcomes draws events of several reports (the columns of sim
+// compare) side by side: one group of horizontal bars per event, top to
+// bottom in the order given, and in each group one bar per report, in the
+// order of the reports and in the colours of [Comparison]'s lines, on a
+// fixed 0–100% scale, each with its 95% Wilson interval as a whisker and
+// its value written beside it, as [Outcomes] draws one report's. The key
+// names each report by its label; events are labelled in words, with the
+// units' names ([report.EventLabel]). The title is the reports' shared
+// title, or else "Outcomes compared"; the subtitle says where the numbers
+// came from, as [Comparison]'s does.
+//
+// events lists the events to draw; nil or empty means those every report
+// has, sorted by name. It returns an error if rs is empty, has more than
+// [MaxCompared] reports or a nil one, if labels are not one per report
+// (nil labels them as [Comparison] does), empty or repeated, if a report
+// lacks an event (naming the report and listing the events it has) or an
+// event is listed twice, if a probability is outside 0..1, if the bars do
+// not fit the chart's height, or if o is out of range.
+func ComparedOutcomes(rs []*report.Report, labels []string, events []string, o Options) (*Chart, error) {
+	switch {
+	case len(rs) == 0:
+		return nil, errors.New("plots: no reports to compare")
+	case len(rs) > MaxCompared:
+		return nil, fmt.Errorf("plots: %d reports to compare; at most %d fit on one chart", len(rs), MaxCompared)
+	case labels != nil && len(labels) != len(rs):
+		return nil, fmt.Errorf("plots: %d labels for %d reports, want one each", len(labels), len(rs))
+	case slices.Contains(rs, nil):
+		return nil, errors.New("plots: a report to compare is nil")
+	}
+	o, err := o.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if labels == nil {
+		labels = defaultLabels(rs)
+	}
+	for i, l := range labels {
+		if l == "" {
+			return nil, fmt.Errorf("plots: report %d has an empty label", i+1)
+		}
+		if slices.Contains(labels[:i], l) {
+			return nil, fmt.Errorf("plots: label %q is given to two reports", l)
+		}
+	}
+	if len(events) == 0 {
+		events = sharedEvents(rs)
+		if len(events) == 0 {
+			return nil, errors.New("plots: the reports share no event to draw")
+		}
+	}
+	n, m := len(events), len(rs)
+	val, lo, hi := make([][]float64, m), make([][]float64, m), make([][]float64, m)
+	reach, inside := make([][]float64, m), make([][]float64, m)
+	values := make([][]string, m)
+	for i, name := range events {
+		if slices.Contains(events[:i], name) {
+			return nil, fmt.Errorf("plots: event %q is listed twice", name)
+		}
+		for j, r := range rs {
+			p, ok := r.Events[name]
+			if !ok {
+				return nil, fmt.Errorf("%w (report %q)", notFound("event", name, r.Events), labels[j])
+			}
+			if err := checkProportion(name, p); err != nil {
+				return nil, fmt.Errorf("%w (report %q)", err, labels[j])
+			}
+			val[j] = append(val[j], p.P)
+			lo[j], hi[j] = append(lo[j], p.CI95[0]), append(hi[j], p.CI95[1])
+			reach[j], inside[j] = append(reach[j], max(p.P, p.CI95[1])), append(inside[j], min(p.P, p.CI95[0]))
+			values[j] = append(values[j], percent(p.P))
+		}
+	}
+
+	t := newTheme(o.Width, o.Height)
+	title := o.Title
+	if title == "" {
+		title = titleOf(rs[0], Options{})
+		for _, r := range rs[1:] {
+			if titleOf(r, Options{}) != title {
+				title = "Outcomes compared"
+			}
+		}
+	}
+	f := frame{title: title, subtitle: segments(o.Subtitle)}
+	if o.Subtitle == "" {
+		f.subtitle = provenanceOf(rs, labels)
+	}
+	whisker := t.line(2, textColor)
+	for j, l := range labels {
+		f.key = append(f.key, keyItem{barSwatch(seriesColors[j]), l})
+	}
+	f.key = append(f.key, keyItem{whiskerSwatch(whisker), "95% interval (Wilson)"})
+	names := namesOf(rs)
+	ticks := make(categoryTicks, n)
+	for i, name := range events {
+		ticks[n-1-i] = report.EventLabel(name, names)
+	}
+
+	paint := func(body draw.Canvas) error {
+		width := float64((body.Max.X - body.Min.X) / pixel)
+		p := t.newPlot("probability", "")
+		tick := t.text(tickSize, false, textColor)
+		value := t.text(valueSize, true, textColor)
+		maxLabel := (body.Max.X - body.Min.X) * 0.4
+		shown := make(categoryTicks, n)
+		for i, l := range ticks {
+			shown[i] = truncate(tick, l, maxLabel)
+		}
+		p.X.Min, p.X.Max = 0, 1
+		p.X.Tick.Marker = percentTicks{min(max(int(width/110/t.scale), 2), 10)}
+		p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
+		p.Y.Tick.Marker = shown
+		p.Y.Tick.Length = 0
+		// A group takes at most 80% of its row, and a bar no more than
+		// 36 px: every bar must hold a line of its value.
+		dc := p.DataCanvas(body)
+		row := (dc.Max.Y - dc.Min.Y) / vg.Length(n)
+		group := min(0.8, float64(t.px(36)*vg.Length(m)/row))
+		bar := group / float64(m)
+		if row*vg.Length(bar) < value.FontExtents().Height {
+			return fmt.Errorf("%d events of %d reports leave each bar %.0f px, less than a line of text", n, m, float64(row*vg.Length(bar)/pixel))
+		}
+		p.Add(verticalGrid(t))
+		for j := range rs {
+			// The first event's group on top, and in each group the first
+			// report's bar on top.
+			pos := make([]float64, n)
+			for i := range events {
+				pos[i] = float64(n-1-i) + group/2 - bar*(float64(j)+0.5)
+			}
+			p.Add(&bars{pos: pos, val: val[j], width: bar * 0.9, color: seriesColors[j], horizontal: true})
+			p.Add(&intervals{pos: pos, lo: lo[j], hi: hi[j], cap: bar / 4, style: whisker})
+			p.Add(&barLabels{pos: pos, reach: reach[j], inside: inside[j], labels: values[j], short: values[j],
+				style: value, gap: t.px(8)})
+		}
+		p.Draw(body)
+		return nil
+	}
+	return newChart(o, t, f, paint)
+}
+
+// sharedEvents lists, sorted, the events that every report has.
+func sharedEvents(rs []*report.Report) []string {
+	var out []string
+	for name := range rs[0].Events {
+		shared := true
+		for _, r := range rs[1:] {
+			_, ok := r.Events[name]
+			shared = shared && ok
+		}
+		if shared {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
