@@ -3,6 +3,7 @@ package scenarios
 import (
 	"bytes"
 	"fmt"
+	"math/big"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,8 +19,12 @@ type Vary struct {
 	Roll   bool // the values are rolls: written "4+"
 }
 
+// MaxVaryValues is the most values one --vary gives.
+const MaxVaryValues = 100
+
 // ParseVary reads PATH=FROM..TO[:STEP], such as units.trolls.regeneration=2+..6+
-// or units.knights.models=3..10:1. At most 100 values.
+// or units.knights.models=3..10:1. At most MaxVaryValues values; FROM and
+// TO may be any int, and the count is taken without overflow.
 func ParseVary(spec string) (Vary, error) {
 	path, rng, ok := strings.Cut(spec, "=")
 	if !ok || path == "" {
@@ -45,12 +50,20 @@ func ParseVary(spec string) (Vary, error) {
 		return Vary{}, fmt.Errorf("--vary %q: STEP must be a whole number of 1 or more", spec)
 	case lo > hi:
 		return Vary{}, fmt.Errorf("--vary %q: FROM is above TO; write the smaller first", spec)
-	case (hi-lo)/step+1 > 100:
-		return Vary{}, fmt.Errorf("--vary %q: %d values is too many; at most 100 (use a STEP)", spec, (hi-lo)/step+1)
+	}
+	// hi-lo as an int overflows for a range wider than half of int's, so
+	// count in uint64, where it fits (lo ≤ hi), and write the count, which
+	// may be 2^64, with big.
+	steps := (uint64(hi) - uint64(lo)) / uint64(step)
+	if steps >= MaxVaryValues {
+		n := new(big.Int).Add(new(big.Int).SetUint64(steps), big.NewInt(1))
+		return Vary{}, fmt.Errorf("--vary %q: too many values (%s); at most %d (use a STEP, or a narrower range)", spec, n, MaxVaryValues)
 	}
 	v := Vary{Path: path, Roll: roll}
-	for x := lo; x <= hi; x += step {
-		v.Values = append(v.Values, x)
+	// lo + i·step lies in lo..hi, so it fits an int; Go's int arithmetic
+	// wraps, so computing it so is exact even where i·step alone does not fit.
+	for i := range int(steps) + 1 {
+		v.Values = append(v.Values, lo+i*step)
 	}
 	return v, nil
 }
