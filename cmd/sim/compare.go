@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"time"
 
@@ -41,9 +40,9 @@ Flags:
 func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("compare", compareUsage, stdout)
 	rulesFlag := fs.String("rules", "", "comma-separated rulesets, one column each (default: each scenario's own)")
-	trials := fs.Int64("trials", 0, "trials per column (default: the first scenario's, else 1000000)")
-	seed := fs.Uint64("seed", 0, "random seed (default: drawn at random and printed)")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
+	trials := trialsFlag(fs, 0, "trials per column (default: the first scenario's, else 1000000)")
+	seed := seedFlag(fs, "random seed (default: drawn at random and printed)")
+	workers := workersFlag(fs)
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	pf := addPlotFlags(fs, `"outcomes=FILE" charts who wins in each column, "METRIC=FILE" one metric (default: the casualties)`)
@@ -65,12 +64,6 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if err := checkDestinations("compare", *out, jobs, append(rulesFiles(*rulesFlag), pos...)...); err != nil {
 		return err
-	}
-	if set(fs, "trials") && *trials < 1 {
-		return usagef("compare: --trials must be at least 1, got %d", *trials)
-	}
-	if *workers < 1 {
-		return usagef("compare: --workers must be at least 1, got %d", *workers)
 	}
 	var rules []string
 	if *rulesFlag != "" {

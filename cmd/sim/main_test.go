@@ -310,7 +310,7 @@ func TestOut(t *testing.T) {
 func TestInterruptedRunIsMarkedPartial(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
-	code, out, stderr := sim(t, ctx, "run", "lances-vs-trolls", "--seed", "1", "--trials", "100000000000", "--format", "json")
+	code, out, stderr := sim(t, ctx, "run", "lances-vs-trolls", "--seed", "1", "--trials", "10000000000", "--format", "json")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 for an interrupted run; stderr %q", code, stderr)
 	}

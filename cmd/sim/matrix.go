@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -39,9 +38,9 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	vs := fs.String("vs", "", "comma-separated library units, the columns (default: the rows)")
 	gameName := fs.String("game", "", "the game whose unit library to use (default: the game of --rules, else warhammer)")
 	fight := fs.String("fight", "", "charge (the row charges and they fight) or volley (the row strikes once); default the game's first")
-	trials := fs.Int64("trials", 100_000, "trials in each cell")
-	seed := fs.Uint64("seed", 0, "random seed (default: drawn at random and printed)")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
+	trials := trialsFlag(fs, 100_000, "trials in each cell")
+	seed := seedFlag(fs, "random seed (default: drawn at random and printed)")
+	workers := workersFlag(fs)
 	rules := fs.String("rules", "", "ruleset: a preset, a house-rules file, plus options (default: the game's default preset)")
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
@@ -66,9 +65,6 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	if err := checkDestinations("matrix", *out, jobs, rulesFiles(*rules)...); err != nil {
 		return err
-	}
-	if *trials < 1 || *workers < 1 {
-		return usagef("matrix: --trials and --workers must be at least 1")
 	}
 	rs, lib, err := matrixGame(*gameName, *rules)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime"
 	"time"
 
 	"github.com/wargamesim/sim/engine"
@@ -29,9 +28,9 @@ Flags:
 
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("run", runUsage, stdout)
-	trials := fs.Int64("trials", 0, "number of trials (default: the scenario's, else 1000000)")
-	seed := fs.Uint64("seed", 0, "random seed (default: the scenario's, else drawn at random and printed)")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
+	trials := trialsFlag(fs, 0, "number of trials (default: the scenario's, else 1000000)")
+	seed := seedFlag(fs, "random seed (default: the scenario's, else drawn at random and printed)")
+	workers := workersFlag(fs)
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	exact := fs.Bool("exact", false, "also compute the exact distributions and show them beside the simulated ones")
@@ -54,12 +53,6 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if err := checkFormat("run", *format); err != nil {
 		return err
-	}
-	if set(fs, "trials") && *trials < 1 {
-		return usagef("run: --trials must be at least 1, got %d", *trials)
-	}
-	if *workers < 1 {
-		return usagef("run: --workers must be at least 1, got %d", *workers)
 	}
 	plan, err := openPlan(pos[0], *rules)
 	if err != nil {

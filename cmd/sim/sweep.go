@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
 	"time"
 
@@ -41,9 +40,9 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs := newFlags("sweep", sweepUsage, stdout)
 	var varies multiFlag
 	fs.Var(&varies, "vary", "PATH=FROM..TO[:STEP], once or twice")
-	trials := fs.Int64("trials", 100_000, "trials at each point")
-	seed := fs.Uint64("seed", 0, "random seed (default: drawn at random and printed)")
-	workers := fs.Int("workers", runtime.GOMAXPROCS(0), "goroutines running trials")
+	trials := trialsFlag(fs, 100_000, "trials at each point")
+	seed := seedFlag(fs, "random seed (default: drawn at random and printed)")
+	workers := workersFlag(fs)
 	rules := fs.String("rules", "", "ruleset to use instead of the scenario's (see sim run --help)")
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
@@ -68,9 +67,6 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if err := checkDestinations("sweep", *out, jobs, append(rulesFiles(*rules), pos[0])...); err != nil {
 		return err
-	}
-	if *trials < 1 || *workers < 1 {
-		return usagef("sweep: --trials and --workers must be at least 1")
 	}
 	var params []scenarios.Vary
 	for _, v := range varies {
