@@ -158,10 +158,11 @@ func versionCmd(args []string, stdout, stderr io.Writer) error {
 // beside it, then renamed over it, so that a failed or interrupted write
 // never leaves a half-written file.
 func writeFileAtomic(path string, render func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	f, done, err := pending.create(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("cannot write %s: %w", path, err)
 	}
+	defer done() // a second Ctrl-C removes the file until then
 	defer func() {
 		if err != nil {
 			f.Close()

@@ -30,15 +30,13 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	_ "github.com/wargamesim/sim/game/all" // every game, through the scenarios registry
 	"github.com/wargamesim/sim/scenarios"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible() // a second Ctrl-C stops at once
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(exitCode(err, os.Stderr))
