@@ -155,12 +155,12 @@ func (rd *round) fightRound() [2]int {
 		s.ranks = rd.rankBonus(i)
 	}
 	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
-	// start of each round and fights at WS 1 if it fails; Fear-causers are
-	// immune (RULES.md §2.1, §2.4).
+	// start of each round and fights at WS 1 if it fails; Fear-causers
+	// and Unbreakable units are immune (RULES.md §2.1, §2.4; subjectToFear).
 	if rs.Fear == warhammer.FearWS1 {
 		for i := range rd.sides {
 			s, e := &rd.sides[i], &rd.sides[1-i]
-			if e.f.CausesFear && !s.f.CausesFear {
+			if subjectToFear(s.f, e.f) {
 				s.feared = rd.d.twoD6() > s.f.Profile.Ld
 			}
 		}
@@ -224,6 +224,16 @@ func (s *fighter) fighting() (front, support int) {
 	front = max(0, s.front-s.u.slain)
 	support = max(0, s.support-max(0, s.u.slain-s.front))
 	return front, support
+}
+
+// subjectToFear reports whether unit u must test for Fear of enemy e: e
+// causes Fear and u does not (a Fear-causer is immune to Fear, RULES.md
+// §2.4), and u is not Unbreakable, for an Unbreakable unit is Immune to
+// Psychology (8th.whfb.app special-rules/unbreakable), "immune to panic,
+// terror and fear" (6th.whfb.app special-rules/unbreakable), and Immune to
+// Psychology passes Fear tests (RULES.md §2.11).
+func subjectToFear(u, e *warhammer.Fighter) bool {
+	return e.CausesFear && !u.CausesFear && !u.Unbreakable
 }
 
 func isMonstrous(t warhammer.TroopType) bool {

@@ -85,6 +85,15 @@ func (f *Fighter) contact() int {
 	return f.Frontage
 }
 
+// fears reports whether f is subject to Fear of foe: foe causes Fear, f
+// does not (Fear-causers are immune to it), and f is not Unbreakable, which
+// is Immune to Psychology and so passes every Fear test ("immune to panic,
+// terror and fear", 6th.whfb.app special-rules/unbreakable; "Immune to
+// Psychology", 8th.whfb.app special-rules/unbreakable; RULES.md §2.11).
+func (f *Fighter) fears(foe *Fighter) bool {
+	return foe.CausesFear && !f.CausesFear && !f.Unbreakable
+}
+
 func (f *Fighter) monstrous() bool {
 	return f.Type == MonstrousInfantry || f.Type == MonstrousCavalry || f.Type == MonstrousBeast
 }

@@ -120,11 +120,12 @@ func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 		s.lostRegenPhase, s.feared = false, false
 	}
 	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
-	// start of each round; failing, its WS is 1 (RULES.md §2.4).
+	// start of each round; failing, its WS is 1 (RULES.md §2.4). Fear-causers
+	// and Unbreakable units take no test (Fighter.fears).
 	if rs.Fear == FearWS1 {
 		for i := range t.st {
 			me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
-			if foe.CausesFear && !me.CausesFear {
+			if me.fears(foe) {
 				t.st[i].feared = !t.leadership(d, i, me.Profile.Ld, false)
 			}
 		}

@@ -1,0 +1,116 @@
+package bench
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+// Issue 14's rules, each resolver against the value worked out by hand
+// from the rules text: a case fails when either the engine or the
+// reference misreads the rule, even where both misread it alike (which
+// TestAgreement cannot see).
+
+// handCase is one scenario and what the rules say its numbers are.
+type handCase struct {
+	name  string
+	yaml  string
+	means map[string]float64 // metric name: its mean
+	ps    map[string]float64 // event name: its probability
+	why   string             // the arithmetic, and its source
+}
+
+// TestHandValues runs every handCase through the engine and the
+// reference.
+func TestHandValues(t *testing.T) {
+	trials := 100_000
+	if testing.Short() {
+		trials = 20_000
+	}
+	for _, c := range handCases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			p := load(t, c.name, c.yaml)
+			eng, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: int64(trials), Seed: 5, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range []struct {
+				who string
+				res *engine.Result
+			}{{"engine", eng}, {"reference", reference(t, p).Run(trials, 6)}} {
+				checkHand(t, r.who, r.res, c)
+			}
+		})
+	}
+}
+
+// checkHand checks res's means and probabilities against c's, each within
+// zLimit standard errors.
+func checkHand(t *testing.T, who string, res *engine.Result, c handCase) {
+	t.Helper()
+	n := float64(res.Trials)
+	for name, want := range c.means {
+		m := slices.IndexFunc(res.Metrics, func(mt engine.Metric) bool { return mt.Name == name })
+		if m < 0 {
+			t.Fatalf("%s: no metric %q among %v", who, name, res.Metrics)
+		}
+		got, se := meanSE(byValue(res, m), n)
+		if z, ok := zScore(got-want, se, 0); !ok || z > zLimit {
+			t.Errorf("%s: %s mean %.4f ± %.4f, want %.4f (z = %.1f; %s)", who, name, got, se, want, z, c.why)
+		}
+	}
+	for name, want := range c.ps {
+		e := slices.Index(res.Events, name)
+		if e < 0 {
+			t.Fatalf("%s: no event %q among %v", who, name, res.Events)
+		}
+		got := float64(res.Count[e]) / n
+		if z, ok := zScore(got-want, math.Sqrt(want*(1-want)/n), 0); !ok || z > zLimit {
+			t.Errorf("%s: P(%s) = %.4f, want %.4f (z = %.1f; %s)", who, name, got, want, z, c.why)
+		}
+	}
+}
+
+// trollsFearYAML: ten Ld 2 infantry in one rank with no Attacks (they
+// cannot hurt the Trolls, and no rank behind supports) against three
+// Fear-causing Trolls for one round, Stomp off. RULES sets the infantry's
+// special rules.
+const trollsFearYAML = `name: unbreakable-fear
+ruleset: 8th
+rules: {stomp: no}
+units:
+  - id: zombies
+    profile: {M: 4, WS: 3, BS: 0, S: 3, T: 3, W: 1, I: 3, A: 0, Ld: 2}
+    models: 10
+    frontage: 10
+    special_rules: {unbreakable: true}
+  - id: trolls
+    type: monstrous_infantry
+    profile: {M: 6, WS: 3, BS: 1, S: 5, T: 4, W: 3, I: 1, A: 3, Ld: 4}
+    models: 3
+    frontage: 3
+    regeneration: 4+
+    special_rules: {causes_fear: true}
+fight: {type: close_combat, sides: [zombies, trolls], max_rounds: 1}
+`
+
+var handCases = []handCase{
+	{name: "8th/unbreakable-takes-no-fear-test", yaml: trollsFearYAML,
+		means: map[string]float64{"trolls.combat_result": 9 * 0.5 * 5.0 / 6, "zombies.casualties": 9 * 0.5 * 5.0 / 6},
+		why: "Unbreakable is Immune to Psychology (8th.whfb.app special-rules/unbreakable; RULES.md §2.11): no Fear test, " +
+			"so 9 Troll attacks hit WS 3 on 4+ and wound T3 on 2+: 9 × 1/2 × 5/6 (WS 1 after a failed test would give 4.96)"},
+}
+
+// handPlans are the handCases as agreement cases.
+func handPlans() []agreementCase {
+	var cs []agreementCase
+	for _, c := range handCases {
+		cs = append(cs, agreementCase{name: "hand/" + c.name, plan: func(tb testing.TB) *scenarios.Plan { return load(tb, c.name, c.yaml) }})
+	}
+	return cs
+}
