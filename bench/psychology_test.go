@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -99,7 +100,47 @@ units:
 fight: {type: close_combat, sides: [zombies, trolls], max_rounds: 1}
 `
 
+// asfYAML: ten WS 3, S 3, T 3, A 1 infantry a side in one rank, no
+// armour, one round of 8th, neither charging; A and B are each side's
+// special rules (and weapon) and Initiative.
+func asfYAML(a, b string) string {
+	return strings.NewReplacer("A_RULES", a, "B_RULES", b).Replace(`name: asf
+ruleset: 8th
+units:
+  - id: a
+    profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 5, A: 1, Ld: 8}
+    models: 10
+    frontage: 10
+    A_RULES
+  - id: b
+    profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 8}
+    models: 10
+    frontage: 10
+    B_RULES
+fight: {type: close_combat, sides: [a, b], max_rounds: 1}
+`)
+}
+
+const asf = "special_rules: {always_strikes_first: true}"
+
 var handCases = []handCase{
+	// Always Strikes First (8th.whfb.app special-rules/always-strikes-first;
+	// RULES.md §2.3): re-rolls misses against equal or lower Initiative, but
+	// not against an enemy with the same ability; cancelled by Always
+	// Strikes Last (a great weapon) for the re-roll as for the order. B is
+	// hit on 4+ and wounded on 4+: 10 × 1/2 × 1/2 = 2.5 casualties, 10 ×
+	// 3/4 × 1/2 = 3.75 when a re-rolls misses, 10 × 1/2 × 5/6 = 4.17 with a
+	// great weapon (S5 against T3, 2+). A strikes first in every case.
+	{name: "8th/asf-against-asf", yaml: asfYAML(asf, asf),
+		means: map[string]float64{"b.casualties": 10 * 0.5 * 0.5},
+		why:   "ASF against ASF: simultaneous, and neither re-rolls"},
+	{name: "8th/asf-cancelled-by-great-weapon", yaml: asfYAML(asf+"\n    weapon: great_weapon", ""),
+		means: map[string]float64{"b.casualties": 10 * 0.5 * 5.0 / 6},
+		why:   "ASF and the great weapon's Always Strikes Last cancel: I5 strikes first by Initiative, no re-roll"},
+	{name: "8th/asf-against-cancelled-asf", yaml: asfYAML(asf, asf+"\n    weapon: great_weapon"),
+		means: map[string]float64{"b.casualties": 10 * 0.75 * 0.5},
+		why:   "b's ASF is cancelled by its great weapon, so b has not the same ability: a (I5 against I4) re-rolls misses"},
+
 	{name: "8th/unbreakable-takes-no-fear-test", yaml: trollsFearYAML,
 		means: map[string]float64{"trolls.combat_result": 9 * 0.5 * 5.0 / 6, "zombies.casualties": 9 * 0.5 * 5.0 / 6},
 		why: "Unbreakable is Immune to Psychology (8th.whfb.app special-rules/unbreakable; RULES.md §2.11): no Fear test, " +

@@ -251,8 +251,12 @@ func (rd *round) attack(g group) warhammer.Attack {
 		}
 	}
 	// Always Strikes First re-rolls misses against equal or lower
-	// Initiative, unless both strike first (RULES.md §2.3).
-	if rs.ASFRerolls && g.tier == tierFirst && !e.f.AlwaysStrikesFirst && g.initiative >= e.f.Profile.I {
+	// Initiative, unless both strike first (RULES.md §2.3). Always Strikes
+	// Last (a great weapon's) cancels it, on either side: a group whose ASF
+	// is cancelled is not in the first tier, and an enemy whose ASF is
+	// cancelled has not "the same ability".
+	enemyFirst := rd.tier(1-g.side, e.f.Weapon == warhammer.GreatWeapon) == tierFirst
+	if rs.ASFRerolls && g.tier == tierFirst && !enemyFirst && g.initiative >= e.f.Profile.I {
 		a.Rules.RerollHits.Failed = true
 	}
 	return a

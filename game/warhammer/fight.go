@@ -229,8 +229,11 @@ func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
 						ws = 1 // failed Fear test (8th)
 					}
 					a := Attack{Phase: CloseCombat, Count: maxN, Skill: ws, S: strength(r1 == 1), Round: roundOf(r1 == 1), Rules: g.rules}
-					if g.asf && f.rs.ASFRerolls && g.i >= foe.Profile.I {
-						a.Rules.RerollHits.Failed = true // Always Strikes First re-rolls misses (RULES.md §2.3)
+					if g.asf && !g.asl && f.rs.ASFRerolls && g.i >= foe.Profile.I && !foe.strikesFirst() {
+						// Always Strikes First re-rolls misses against equal or
+						// lower Initiative, unless Always Strikes Last cancels it
+						// or the enemy has it too (RULES.md §2.3).
+						a.Rules.RerollHits.Failed = true
 					}
 					tg := foe.target()
 					if foeFeared == 1 {

@@ -94,6 +94,13 @@ func (f *Fighter) fears(foe *Fighter) bool {
 	return foe.CausesFear && !f.CausesFear && !f.Unbreakable
 }
 
+// strikesFirst reports whether f's models have Always Strikes First that
+// no Always Strikes Last of theirs (or of a great weapon) cancels: "the two
+// cancel out" (RULES.md §2.3), for the re-roll as for the order.
+func (f *Fighter) strikesFirst() bool {
+	return f.AlwaysStrikesFirst && !f.AlwaysStrikesLast && !f.Weapon.strikesLast()
+}
+
 func (f *Fighter) monstrous() bool {
 	return f.Type == MonstrousInfantry || f.Type == MonstrousCavalry || f.Type == MonstrousBeast
 }

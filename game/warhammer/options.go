@@ -52,7 +52,7 @@ var optionList = options.List[Ruleset]{
 		"two Always Strikes First groups on opposite sides: by Initiative (equal Initiative as initiative_ties says), or at once",
 		[]string{"initiative", "simultaneous"}, func(r *Ruleset) *ASFTie { return &r.ASFAgainstASF }),
 	options.Bool("asf_rerolls_misses", "U", "RULES.md §2.3 (8th [V]); 6th not covered",
-		"Always Strikes First re-rolls misses against an enemy of equal or lower Initiative",
+		"Always Strikes First re-rolls misses against an enemy of equal or lower Initiative that has not Always Strikes First too; Always Strikes Last cancels it",
 		func(r *Ruleset) *bool { return &r.ASFRerolls }),
 	options.Bool("supporting_attacks", "V", "RULES.md §3.1 (6th: models in base contact), §2.2 (8th)",
 		"the rank behind the fighting rank makes one attack a model (monstrous: up to 3), and hordes a rank more",
