@@ -161,7 +161,7 @@ func (rd *round) fightRound() [2]int {
 		for i := range rd.sides {
 			s, e := &rd.sides[i], &rd.sides[1-i]
 			if subjectToFear(s.f, e.f) {
-				s.feared = rd.d.twoD6() > s.f.Profile.Ld
+				s.feared = !rd.fearTest(i)
 			}
 		}
 	}
@@ -174,6 +174,22 @@ func (rd *round) fightRound() [2]int {
 		rd.sides[i].u.endOfPhase(rd.d, rs.RegenDice == warhammer.RegenPerWoundLost, rs.FlamingRegen)
 	}
 	return rd.combatResult()
+}
+
+// fearTest rolls side i's Fear test: 2D6 against its Leadership, passed
+// on the Leadership or less (6th.whfb.app psychology/taking-psychology-
+// tests); with the battle standard a failure is re-rolled once if
+// battle_standard_reroll and battle_standard_reroll_fear allow it (8th:
+// "Leadership tests of any kind", RULES.md §2.11).
+func (rd *round) fearTest(i int) bool {
+	f := rd.sides[i].f
+	if rd.d.twoD6() <= f.Profile.Ld {
+		return true
+	}
+	if f.BattleStandard && rd.rs.BSBReroll && rd.rs.BSBRerollFear {
+		return rd.d.twoD6() <= f.Profile.Ld
+	}
+	return false
 }
 
 // whoFights returns the models of side i fighting in base contact and

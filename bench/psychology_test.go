@@ -100,6 +100,14 @@ units:
 fight: {type: close_combat, sides: [zombies, trolls], max_rounds: 1}
 `
 
+// bsbFearYAML: ten Ld 7 infantry with the battle standard, in one rank
+// and with no Attacks, against three Fear-causing Trolls for one round of
+// 8th, Stomp off; RULES adds options.
+func bsbFearYAML(rules string) string {
+	return strings.NewReplacer("special_rules: {unbreakable: true}", "command: {battle_standard: true}",
+		"Ld: 2}", "Ld: 7}", "rules: {stomp: no}", "rules: {stomp: no"+rules+"}").Replace(trollsFearYAML)
+}
+
 // asfYAML: ten WS 3, S 3, T 3, A 1 infantry a side in one rank, no
 // armour, one round of 8th, neither charging; A and B are each side's
 // special rules (and weapon) and Initiative.
@@ -124,6 +132,19 @@ fight: {type: close_combat, sides: [a, b], max_rounds: 1}
 const asf = "special_rules: {always_strikes_first: true}"
 
 var handCases = []handCase{
+	// 8th Fear with the battle standard: "Hold Your Ground!" re-rolls failed
+	// Leadership tests of any kind (RULES.md §2.11 step 5 [V]), the Fear test
+	// among them (battle_standard_reroll_fear). Ld 7 fails on 8 or more,
+	// 15/36; re-rolled, (15/36)². A failed test puts the infantry at WS 1:
+	// the Trolls hit on 3+ instead of 4+ and wound on 2+, so the infantry
+	// lose 9 × 5/6 × (f × 2/3 + (1 − f) × 1/2) models, f the chance of
+	// failing.
+	{name: "8th/battle-standard-rerolls-fear", yaml: bsbFearYAML(""),
+		means: map[string]float64{"zombies.casualties": 9 * 5.0 / 6 * (15.0/36*15.0/36*2/3 + (1-15.0/36*15.0/36)/2)},
+		why:   "the battle standard re-rolls the failed Fear test: fails (15/36)²"},
+	{name: "8th/battle-standard-fear-not-rerolled", yaml: bsbFearYAML(", battle_standard_reroll_fear: no"),
+		means: map[string]float64{"zombies.casualties": 9 * 5.0 / 6 * (15.0/36*2/3 + (1-15.0/36)/2)},
+		why:   "battle_standard_reroll_fear: no, a failed Fear test stands: fails 15/36"},
 	// Always Strikes First (8th.whfb.app special-rules/always-strikes-first;
 	// RULES.md §2.3): re-rolls misses against equal or lower Initiative, but
 	// not against an enemy with the same ability; cancelled by Always

@@ -183,6 +183,19 @@ func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool
 	return t.f.rs.BSBReroll && t.f.cc.Sides[i].BattleStandard && pass()
 }
 
+// fearTest rolls side i's Fear test, a psychology test: 2D6 of its
+// Leadership or less passes, and a unit with the battle standard re-rolls a
+// failure where battle_standard_reroll and battle_standard_reroll_fear say
+// so (RULES.md §2.11; 6th.whfb.app psychology/taking-psychology-tests).
+func (t *fightTrial) fearTest(d *engine.Dice, i int) bool {
+	rs, me := t.f.rs, &t.f.cc.Sides[i]
+	pass := func() bool { return d.D6()+d.D6() <= me.Profile.Ld }
+	if pass() {
+		return true
+	}
+	return rs.BSBReroll && rs.BSBRerollFear && me.BattleStandard && pass()
+}
+
 // fleeRoll rolls side i's flee or pursuit distance: as cavalry_flee_roll
 // says for the troop types of cavalry_flee_types, else 2D6.
 func (t *fightTrial) fleeRoll(d *engine.Dice, i int) int {

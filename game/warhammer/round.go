@@ -126,7 +126,7 @@ func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 		for i := range t.st {
 			me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
 			if me.fears(foe) {
-				t.st[i].feared = !t.leadership(d, i, me.Profile.Ld, false)
+				t.st[i].feared = !t.fearTest(d, i)
 			}
 		}
 	}

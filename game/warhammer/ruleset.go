@@ -31,6 +31,7 @@ type Ruleset struct {
 	ChargeBonus         bool        // +1 for the side that charged, in the first round
 	BattleStandard      BSBBonus    // what a battle standard adds to combat result
 	BSBReroll           bool        // a battle standard lets its unit re-roll a failed break test
+	BSBRerollFear       bool        // ... and a failed Fear test
 	MusicianWinsDraws   bool        // a drawn combat is won by 1 by the side with a musician
 	InsaneCourage       bool        // a double 1 always passes a break test
 	Steadfast           bool        // a loser with more ranks tests on unmodified Leadership
@@ -192,6 +193,7 @@ var presets = options.Presets[Ruleset]{
 			ChargeBonus:         false,
 			BattleStandard:      BSBCountsAsStandard,
 			BSBReroll:           true,
+			BSBRerollFear:       false,
 			MusicianWinsDraws:   true,
 			InsaneCourage:       false,
 			Steadfast:           false,
@@ -230,6 +232,7 @@ var presets = options.Presets[Ruleset]{
 			ChargeBonus:         true,
 			BattleStandard:      BSBExtra,
 			BSBReroll:           true,
+			BSBRerollFear:       true,
 			MusicianWinsDraws:   true,
 			InsaneCourage:       true,
 			Steadfast:           true,
