@@ -4,6 +4,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 
 	"github.com/wargamesim/sim/engine"
 )
@@ -47,6 +48,10 @@ func (c *Checker) Between(path string, v, lo, hi int) {
 
 // Optional checks lo ≤ v ≤ hi for a field that may be left out.
 func (c *Checker) Optional(path string, v, lo, hi int) {
+	if got, ok := c.Unread(path); ok {
+		c.addRange(path, "must be a whole number from %d to %d, got %s", lo, hi, got)
+		return
+	}
 	if c.Present(path) && (v < lo || v > hi) {
 		c.Add(path, "must be %d to %d, got %d", lo, hi, v)
 	}
@@ -54,6 +59,10 @@ func (c *Checker) Optional(path string, v, lo, hi int) {
 
 // CheckRoll checks an optional D6 roll against lo+..hi+.
 func (c *Checker) CheckRoll(path string, r Roll, lo, hi int, what string) {
+	if got, ok := c.Unread(path); ok {
+		c.addRange(path, "%s must be %d+ to %d+, got %s", what, lo, hi, got)
+		return
+	}
 	if r != 0 && (int(r) < lo || int(r) > hi) {
 		c.Add(path, "%s must be %d+ to %d+, got %v", what, lo, hi, r)
 	}
@@ -76,7 +85,7 @@ func (c *Checker) Header(name string, trials int64) {
 	if name != "" && !ValidID(name) {
 		c.Add("name", "%q is not a valid name; use lowercase letters, digits, - and _%s", name, SuchAs(name))
 	}
-	if c.Present("trials") && (trials < 1 || trials > MaxTrials) {
+	if !c.UnreadRange("trials", "a whole number from 1 to "+strconv.FormatInt(MaxTrials, 10)) && c.Present("trials") && (trials < 1 || trials > MaxTrials) {
 		c.Add("trials", "must be 1 to %d, got %d", MaxTrials, trials)
 	}
 }

@@ -25,7 +25,13 @@ import (
 type Positions map[string]Position
 
 // Position is a 1-based line and column in a scenario file.
-type Position struct{ Line, Column int }
+type Position struct {
+	Line, Column int
+	// Unread is the value as written when the decoder could not read it
+	// into its number field (99999999999999999999999, 1e300, .nan), so that
+	// a range check can say the field's own range ([Checker.Unread]).
+	Unread string
+}
 
 // at returns an Error located at path's value (falling back to the nearest
 // enclosing path that has a Position, then to line 0), with the given message.
@@ -130,7 +136,7 @@ func Decode(file string, data []byte, v any) (Positions, ErrorList) {
 	case root == nil || root.Kind == yaml.ScalarNode && root.ShortTag() == nullTag:
 		d.errs = append(d.errs, d.emptyFile())
 	case root.Kind != yaml.MappingNode:
-		d.pos[""] = Position{root.Line, root.Column}
+		d.pos[""] = Position{Line: root.Line, Column: root.Column}
 		d.errorAt(root, "", "the top level must be a mapping (key: value lines), got %s", describe(root))
 	default:
 		d.walk(root, rv.Elem(), "")
@@ -185,7 +191,7 @@ func (d *decoder) fail(path, format string, args ...any) {
 
 // walk records where n starts and decodes it into v, the value at path.
 func (d *decoder) walk(n *yaml.Node, v reflect.Value, path string) {
-	d.pos[path] = Position{n.Line, n.Column}
+	d.pos[path] = Position{Line: n.Line, Column: n.Column}
 	d.value(n, v, path)
 }
 
@@ -223,7 +229,11 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 	case reflect.Slice:
 		d.sequence(n, v, path)
 	default:
+		from := len(d.errs)
 		d.scalar(n, v, path)
+		if k := v.Kind(); k >= reflect.Int && k <= reflect.Float64 {
+			d.unreadable(n, path, from)
+		}
 	}
 }
 
@@ -238,11 +248,12 @@ func (d *decoder) selfDecode(n *yaml.Node, v reflect.Value, path string) {
 	}
 	if n.Kind == yaml.SequenceNode {
 		for i, c := range n.Content {
-			d.pos[path+"["+strconv.Itoa(i)+"]"] = Position{c.Line, c.Column}
+			d.pos[path+"["+strconv.Itoa(i)+"]"] = Position{Line: c.Line, Column: c.Column}
 		}
 	}
 	if err := v.Addr().Interface().(yaml.Unmarshaler).UnmarshalYAML(n); err != nil {
 		d.fail(path, "%s", yamlMessage(err))
+		d.unreadable(n, path, len(d.errs)-1)
 	}
 }
 

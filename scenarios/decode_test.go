@@ -136,16 +136,16 @@ func TestDecodeStrictGood(t *testing.T) {
 		path         string
 		want         Position
 	}{
-		{"root", "the document root has the empty path", "", Position{2, 1}},
-		{"top field", "a field's Position is its value's, not its key's", "name", Position{2, 7}},
-		{"pointer", "pointer fields are recorded like others", "seed", Position{4, 7}},
-		{"list", "the list starts on the line after its key", "units", Position{6, 3}},
-		{"list item", "an item starts after its dash", "units[1]", Position{13, 5}},
-		{"flow field", "fields in a flow mapping have their own columns", "units[0].profile.BS", Position{8, 26}},
-		{"block field", "the example from the brief", "units[1].profile.WS", Position{16, 11}},
-		{"map entry", "map entries are recorded as .key", "units[0].rules.furious_charge", Position{11, 23}},
-		{"custom", "types with their own UnmarshalYAML are recorded", "units[1].save", Position{25, 11}},
-		{"bool", "the last line", "fight.first_strike", Position{30, 17}},
+		{"root", "the document root has the empty path", "", Position{Line: 2, Column: 1}},
+		{"top field", "a field's Position is its value's, not its key's", "name", Position{Line: 2, Column: 7}},
+		{"pointer", "pointer fields are recorded like others", "seed", Position{Line: 4, Column: 7}},
+		{"list", "the list starts on the line after its key", "units", Position{Line: 6, Column: 3}},
+		{"list item", "an item starts after its dash", "units[1]", Position{Line: 13, Column: 5}},
+		{"flow field", "fields in a flow mapping have their own columns", "units[0].profile.BS", Position{Line: 8, Column: 26}},
+		{"block field", "the example from the brief", "units[1].profile.WS", Position{Line: 16, Column: 11}},
+		{"map entry", "map entries are recorded as .key", "units[0].rules.furious_charge", Position{Line: 11, Column: 23}},
+		{"custom", "types with their own UnmarshalYAML are recorded", "units[1].save", Position{Line: 25, Column: 11}},
+		{"bool", "the last line", "fight.first_strike", Position{Line: 30, Column: 17}},
 	} {
 		if got, ok := pos[tc.path]; !ok || got != tc.want {
 			t.Errorf("%s: Positions[%q] = %v, %v; want %v (%s)", tc.name, tc.path, got, ok, tc.want, tc.reason)
@@ -429,9 +429,9 @@ func TestDecodeStrictAlias(t *testing.T) {
 		path         string
 		want         Position
 	}{
-		{"alias item", "an aliased value is located at the alias", "units[1]", Position{6, 5}},
-		{"inside alias", "values inside an alias are located where the anchor wrote them", "units[1].models", Position{5, 13}},
-		{"aliased field", "a field given by alias is located at the alias", "units[2].profile", Position{8, 14}},
+		{"alias item", "an aliased value is located at the alias", "units[1]", Position{Line: 6, Column: 5}},
+		{"inside alias", "values inside an alias are located where the anchor wrote them", "units[1].models", Position{Line: 5, Column: 13}},
+		{"aliased field", "a field given by alias is located at the alias", "units[2].profile", Position{Line: 8, Column: 14}},
 	} {
 		if got := pos[tc.path]; got != tc.want {
 			t.Errorf("%s: Positions[%q] = %v, want %v (%s)", tc.name, tc.path, got, tc.want, tc.reason)
@@ -488,11 +488,11 @@ func TestDecodeStrictPanics(t *testing.T) {
 func TestPositionsAt(t *testing.T) {
 	t.Parallel()
 	pos := Positions{
-		"":                    {1, 1},
-		"units":               {3, 3},
-		"units[1]":            {7, 5},
-		"units[1].profile.WS": {9, 11},
-		"rules.a.b":           {20, 4},
+		"":                    {Line: 1, Column: 1},
+		"units":               {Line: 3, Column: 3},
+		"units[1]":            {Line: 7, Column: 5},
+		"units[1].profile.WS": {Line: 9, Column: 11},
+		"rules.a.b":           {Line: 20, Column: 4},
 	}
 	for _, tc := range []struct {
 		name, reason string

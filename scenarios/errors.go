@@ -16,6 +16,9 @@ type Error struct {
 	Column int    // 1-based; 0 when unknown
 	Path   string // the field, e.g. "units[1].profile.WS"; "" for the whole file
 	Msg    string // what is wrong and how to fix it
+
+	unread bool // the decoder's, about a number it could not read ([Position.Unread])
+	ranged bool // a range check's, about such a number
 }
 
 func (e *Error) Error() string {

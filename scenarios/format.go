@@ -54,7 +54,7 @@ func (f Format[S]) Load(file string, data []byte) (*Plan, error) {
 		set, errs = applyUnitRules(h, list, reflect.ValueOf(units).Elem(), pos)
 	}
 	if len(errs) > 0 {
-		return nil, errs
+		return nil, reword(errs, func() ErrorList { return f.Validate(file, &s, pos) })
 	}
 	if errs := f.Validate(file, &s, pos); len(errs) > 0 {
 		if h != nil {

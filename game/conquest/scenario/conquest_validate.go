@@ -100,6 +100,7 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 	switch {
 	case !c.Present(p + ".models"):
 		c.Add(p+".models", "missing; give the models on a full stand: 4 for 1.5 infantry, 1 for cavalry, brutes and monsters")
+	case c.UnreadRange(p+".models", "a whole number from 1 to 10"):
 	case r.Models < 1 || r.Models > 10:
 		c.Add(p+".models", "must be 1 to 10, got %d: a stand holds at least one model", r.Models)
 	case rs != nil && rs.Stand == conquest.PerStand && r.Models != 1:
@@ -137,6 +138,7 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 		switch {
 		case !c.Present(hp + ".amount"):
 			c.Add(hp+".amount", "missing; give the Heal Points: a number such as 6, or dice such as D6 or 2D6")
+		case c.UnreadRange(hp+".amount", "1 to 100 Heal Points, or up to 10 dice"):
 		case a.Dice > 10 || a.Dice == 0 && (a.N < 1 || a.N > 100) || a.max() > 100:
 			c.Add(hp+".amount", "must be 1 to 100 Heal Points, or up to 10 dice, got %v", a)
 		}

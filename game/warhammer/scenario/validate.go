@@ -130,6 +130,7 @@ func (c *checker) unit(p string, u *Unit) {
 	}
 	c.CheckRoll(p+".armour", u.Armour, 1, 6, "an armour save")
 	c.CheckRoll(p+".natural_armour", u.Natural, 2, 6, "natural armour")
+	c.CheckRoll(p+".ward", 0, 2, 6, "a ward save") // only a number that did not decode: the list is checked below
 	for j, w := range u.Ward {
 		wp := p + ".ward"
 		if c.Present(fmt.Sprintf("%s[%d]", wp, j)) {
@@ -175,7 +176,7 @@ const (
 
 func (c *checker) special(p string, s Special, w whose) {
 	c.Optional(p+".armour_piercing", s.ArmourPiercing, 0, 6)
-	if ih := s.ImpactHits; ih.Die == 0 && c.Present(p+".impact_hits") && (ih.N < 1 || ih.N > 10) {
+	if ih := s.ImpactHits; !c.UnreadRange(p+".impact_hits", "1 to 10, D3 or D6") && ih.Die == 0 && c.Present(p+".impact_hits") && (ih.N < 1 || ih.N > 10) {
 		c.Add(p+".impact_hits", "must be 1 to 10, D3 or D6, got %d", ih.N)
 	}
 	if w != unitRules {
@@ -195,6 +196,7 @@ func (c *checker) special(p string, s Special, w whose) {
 	}
 	mw := s.MultipleWounds
 	switch {
+	case c.UnreadRange(p+".multiple_wounds", "2 to 10, D3 or D6"):
 	case mw.Die != 0 || !c.Present(p+".multiple_wounds"):
 	case mw.N == 1:
 		c.Add(p+".multiple_wounds", "1 wound per unsaved wound is what every attack does; "+
