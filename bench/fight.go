@@ -11,6 +11,9 @@ import (
 type fight struct {
 	rs *warhammer.Ruleset
 	cc warhammer.Combat
+	// chargeEvent is the index of the charger's charge_made event, where
+	// fear_on_charge makes it test to charge a Fear-causer; else -1.
+	chargeEvent int
 }
 
 // The fight's metrics and events, in the engine's order
@@ -64,7 +67,12 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 		a.ID + ".caught", b.ID + ".caught",
 		a.ID + ".wins_on_result", b.ID + ".wins_on_result",
 	}
-	return &fight{rs: rs, cc: *cc}, metrics, events
+	f := &fight{rs: rs, cc: *cc, chargeEvent: -1}
+	if c := cc.Charger; c >= 0 && rs.FearOnCharge && subjectToFear(&cc.Sides[c], &cc.Sides[1-c]) {
+		f.chargeEvent = len(events)
+		events = append(events, cc.Sides[c].ID+".charge_made")
+	}
+	return f, metrics, events
 }
 
 // How a round ends, besides a side winning (0 or 1).
@@ -83,6 +91,7 @@ type fighter struct {
 	// This round.
 	charging bool // it charged, and this is the first round
 	feared   bool // it failed its Fear test: WS 1 this round (8th)
+	sixes    bool // it failed its Fear test when charged: only 6s hit in the first round (6th)
 	front    int  // models fighting in base contact at the start of the round
 	support  int  // models making supporting attacks at the start of the round
 	ranks    int  // rank bonus counted at the start of the round (6th)
@@ -94,13 +103,17 @@ type round struct {
 	d     dice
 	sides [2]fighter
 	n     int // the round being fought, from 1
+	// The charge: who charged and where, or -1 when no charge was made
+	// (a failed Fear test to charge, fear_on_charge).
+	charger int
+	facing  warhammer.Facing
 	// winner of the previous round, for equal strike order (6th), or -1.
 	lastWinner int
 }
 
 // trial fights the combat once.
 func (f *fight) trial(d dice, values []int, events []bool) {
-	rd := round{fight: f, d: d, lastWinner: -1}
+	rd := round{fight: f, d: d, lastWinner: -1, charger: f.cc.Charger, facing: f.cc.Facing}
 	for i := range rd.sides {
 		fi := &f.cc.Sides[i]
 		s := &rd.sides[i]
@@ -111,6 +124,10 @@ func (f *fight) trial(d dice, values []int, events []bool) {
 		s.u.regenerates = s.u.regenerates && f.rs.Regeneration == warhammer.RegenEndOfPhase
 		s.mounted = fi.Mounted || fi.Mount != nil || fi.Type == warhammer.Cavalry || fi.Type == warhammer.MonstrousCavalry
 		s.monstrous = isMonstrous(fi.Type)
+	}
+
+	if rd.fearOfTheCharge(events) {
+		return // the charged unit fled before any blow
 	}
 
 	result := undecided // or the side that won, or drawn
@@ -145,11 +162,11 @@ func (f *fight) trial(d dice, values []int, events []bool) {
 
 // fightRound fights one round and returns each side's combat result.
 func (rd *round) fightRound() [2]int {
-	rs, cc := rd.rs, &rd.cc
+	rs := rd.rs
 	for i := range rd.sides {
 		s := &rd.sides[i]
 		s.u.startPhase()
-		s.charging = rd.n == 1 && cc.Charger == i
+		s.charging = rd.n == 1 && rd.charger == i
 		s.feared = false
 		s.front, s.support = rd.whoFights(i)
 		s.ranks = rd.rankBonus(i)
@@ -174,6 +191,45 @@ func (rd *round) fightRound() [2]int {
 		rd.sides[i].u.endOfPhase(rd.d, rs.RegenDice == warhammer.RegenPerWoundLost, rs.FlamingRegen)
 	}
 	return rd.combatResult()
+}
+
+// fearOfTheCharge takes the 6th-edition Fear tests of the charge, before
+// the first round, where fear_on_charge says so (6th.whfb.app
+// psychology/fear): a unit that wishes to charge a Fear-causer tests, and
+// failing "may not charge" (no charger then, front to front); a unit
+// charged by a Fear-causer tests, and failing "it will flee" if its Unit
+// Strength is lower than the charger's, the charger pursuing as after a
+// break test, or else "must roll 6s to score hits in the first turn of
+// close combat" (…/if-charged-by-a-fear-causing-enemy). It reports
+// whether the charged unit fled, which ends the fight.
+func (rd *round) fearOfTheCharge(events []bool) (fled bool) {
+	c := rd.charger
+	if c < 0 || !rd.rs.FearOnCharge {
+		return false
+	}
+	t := 1 - c
+	charger, charged := rd.sides[c].f, rd.sides[t].f
+	if subjectToFear(charger, charged) {
+		made := rd.fearTest(c)
+		events[rd.chargeEvent] = made
+		if !made {
+			rd.charger, rd.facing = -1, warhammer.Front
+			return false
+		}
+	}
+	if !subjectToFear(charged, charger) || rd.fearTest(t) {
+		return false
+	}
+	if rd.unitStrength(t) >= rd.unitStrength(c) {
+		rd.sides[t].sixes = true // equal or higher: fights on
+		return false
+	}
+	events[fBreaks0+t], events[fWins0+c] = true, true
+	flee := rd.fleeRoll(t)
+	if rd.fleeRoll(c) >= flee {
+		events[fCaught0+t], events[fDestroyed0+t] = true, true
+	}
+	return true
 }
 
 // fearTest rolls side i's Fear test: 2D6 against its Leadership, passed
@@ -222,7 +278,7 @@ func (rd *round) whoFights(i int) (front, support int) {
 	if f.Weapon == warhammer.Spear && !s.mounted && !s.charging {
 		extra++
 	}
-	if rd.cc.Charger == 1-i && rd.cc.Facing != warhammer.Front {
+	if rd.charger == 1-i && rd.facing != warhammer.Front {
 		extra = 0
 	}
 	for rank := 1; rank <= extra; rank++ {

@@ -131,7 +131,69 @@ fight: {type: close_combat, sides: [a, b], max_rounds: 1}
 
 const asf = "special_rules: {always_strikes_first: true}"
 
+// chargeFearYAML: one of a and b charges the other under 6th (FIGHT: the
+// fight's fields); both are WS 3, S 3, T 3 infantry without armour, Ld 7;
+// A and B are each unit's fields after its profile (models, frontage,
+// special rules).
+func chargeFearYAML(rules, a, b, fight string) string {
+	return strings.NewReplacer("RULES", rules, "A_UNIT", a, "B_UNIT", b, "FIGHT", fight).Replace(`name: charge-fear
+ruleset: 6th
+rules: {RULES}
+units:
+  - id: a
+    profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}
+    A_UNIT
+  - id: b
+    profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 0, Ld: 7}
+    B_UNIT
+fight: {type: close_combat, sides: [a, b], FIGHT}
+`)
+}
+
+// The odds of issue 14's 6th-edition Fear tests: Ld 7 passes on 2D6 of 7
+// or less, 21/36 (6th.whfb.app psychology/taking-psychology-tests), and
+// P(pursuit ≥ flee) for two 2D6 rolls is (1 + P(equal))/2, P(equal) =
+// (1² + 2² + … + 6² + … + 1²)/36² = 146/1296.
+const (
+	ld7Pass    = 21.0 / 36
+	ld7Fail    = 15.0 / 36
+	pursuit2D6 = (1 + 146.0/1296) / 2
+)
+
 var handCases = []handCase{
+	// 6th Fear on the charge (fear_on_charge: 6th.whfb.app psychology/fear,
+	// …/if-charged-by-a-fear-causing-enemy). b has no Attacks and causes
+	// Fear.
+	{name: "6th/charging-a-fear-causer",
+		yaml: chargeFearYAML("outnumber_bonus: no", "models: 5\n    special_rules: {}", "models: 5\n    special_rules: {causes_fear: true}",
+			"charger: a, facing: flank, max_rounds: 1"),
+		means: map[string]float64{"a.combat_result": ld7Pass + 5*0.5*0.5},
+		ps:    map[string]float64{"a.charge_made": ld7Pass},
+		why: "a unit that wishes to charge a Fear-causer tests (Ld 7: 21/36); failing, it may not charge, so its flank " +
+			"charge's +1 counts 21 times in 36; its 5 attacks hit and wound on 4+ either way, 5 x 1/2 x 1/2 (outnumber_bonus off)"},
+	{name: "6th/charged-by-a-stronger-fear-causer-flees",
+		yaml: chargeFearYAML("outnumber_bonus: no", "models: 5\n    special_rules: {}", "models: 6\n    special_rules: {causes_fear: true}",
+			"charger: b, max_rounds: 1"),
+		means: map[string]float64{"rounds": ld7Pass, "b.casualties": ld7Pass * 5 * 0.5 * 0.5},
+		ps:    map[string]float64{"a.breaks": ld7Fail, "b.wins": ld7Fail, "a.caught": ld7Fail * pursuit2D6},
+		why: "Unit Strength 5 against 6: failing its test (15/36) a flees before any blow and b pursues, 2D6 against 2D6; " +
+			"passing, one round in which a's 5 attacks hit and wound on 4+ and b's none, no outnumber bonus: no break"},
+	{name: "6th/charged-by-a-fear-causer-hits-on-6s",
+		yaml: chargeFearYAML("", "models: 20\n    frontage: 10\n    special_rules: {}",
+			"models: 20\n    frontage: 10\n    special_rules: {causes_fear: true, unbreakable: true}", "charger: b, max_rounds: 2"),
+		means: map[string]float64{"b.casualties": 10*0.5*(ld7Pass*0.5+ld7Fail/6) + 10*0.5*0.5},
+		why: "Unit Strength 20 against 20, equal: failing (15/36) a fights on but hits only on 6s in the first round " +
+			"(1/6 instead of 4+, 1/2), wounding on 4+; round 2 as usual; b cannot lose (no Attacks) nor break"},
+	{name: "6th/fear-sixes-not-rerolled",
+		yaml: chargeFearYAML("fear_sixes_rerolled: no", "models: 20\n    frontage: 10\n    special_rules: {hatred: true}",
+			"models: 20\n    frontage: 10\n    special_rules: {causes_fear: true, unbreakable: true}", "charger: b, max_rounds: 1"),
+		means: map[string]float64{"b.casualties": 10 * 0.5 * (ld7Pass*0.75 + ld7Fail/6)},
+		why:   "Hatred re-rolls misses in round 1 (1 - 1/2 x 1/2), but not the 6s of a failed Fear test (fear_sixes_rerolled: no)"},
+	{name: "6th/fear-sixes-rerolled",
+		yaml: chargeFearYAML("", "models: 20\n    frontage: 10\n    special_rules: {hatred: true}",
+			"models: 20\n    frontage: 10\n    special_rules: {causes_fear: true, unbreakable: true}", "charger: b, max_rounds: 1"),
+		means: map[string]float64{"b.casualties": 10 * 0.5 * (ld7Pass*0.75 + ld7Fail*11/36)},
+		why:   "Hatred re-rolls misses in round 1, the 6s of a failed Fear test too (fear_sixes_rerolled: yes): 1 - (5/6)^2"},
 	// 8th Fear with the battle standard: "Hold Your Ground!" re-rolls failed
 	// Leadership tests of any kind (RULES.md §2.11 step 5 [V]), the Fear test
 	// among them (battle_standard_reroll_fear). Ld 7 fails on 8 or more,

@@ -29,7 +29,7 @@ func ranksOf(alive, frontage, width int) int {
 // the side's flank or rear cancels it: one of Unit Strength 5 or more (6th,
 // 7th), or with two ranks of five (8th disruption) (RULES.md §2.10, §3.1).
 func (rd *round) rankBonus(i int) int {
-	if c := rd.cc.Charger; c == 1-i && rd.cc.Facing != warhammer.Front {
+	if c := rd.charger; c == 1-i && rd.facing != warhammer.Front {
 		switch rd.rs.FlankCancelsRanks {
 		case warhammer.FlankUnitStrength5:
 			if rd.unitStrength(c) >= 5 {
@@ -103,8 +103,8 @@ func (rd *round) combatResult() [2]int {
 		if rs.ChargeBonus && s.charging {
 			cr[i]++
 		}
-		if cc.Charger == i {
-			switch cc.Facing {
+		if rd.charger == i {
+			switch rd.facing {
 			case warhammer.Flank:
 				cr[i]++
 			case warhammer.Rear:

@@ -169,6 +169,14 @@ func (rd *round) strike(step []group, side int) {
 		}
 		enemy := &rd.sides[1-g.side]
 		b := newBlow(rd.rs, a, rd.asTarget(1-g.side))
+		if rd.sides[g.side].sixes && rd.n == 1 && !b.autoHit {
+			// A failed Fear test when charged: only 6s hit in the first
+			// round, re-rolled or not as fear_sixes_rerolled says.
+			b.hit.need = 6
+			if !rd.rs.FearSixesRerolled {
+				b.hit.rerollFailed, b.hit.rerollFaces = false, nil
+			}
+		}
 		p := pending{multiple: b.multiple, flaming: b.flaming, regenerable: enemy.u.regenerates && !b.flaming}
 		for range a.Count {
 			switch rd.d.strike(&b) {

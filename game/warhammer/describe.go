@@ -137,6 +137,9 @@ func (f *Fight) Describe() []string {
 			}
 		}
 		lines = append(lines, head)
+		if l := f.chargeFearText(i); l != "" {
+			lines = append(lines, "  "+l)
+		}
 		for _, g := range sd.groups {
 			v := &g.v[1][0][0][1]
 			who := []string{"models", "mounts", "supporting ranks"}[g.kind]
@@ -145,6 +148,38 @@ func (f *Fight) Describe() []string {
 		}
 	}
 	return lines
+}
+
+// chargeFearText says what Fear test side i takes on the charge
+// (fear_on_charge), with its chance to pass, or "" for none.
+func (f *Fight) chargeFearText(i int) string {
+	me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
+	var what, failing string
+	switch i {
+	case f.chargeTest:
+		what, failing = "to charge the Fear-causing "+foe.ID, "no charge"
+	case f.chargedTest:
+		what, failing = "when charged by the Fear-causing "+foe.ID, "hits only on 6s in the first round"
+		if us, foeUS := me.Models*me.unitStrength(), foe.Models*foe.unitStrength(); us < foeUS {
+			failing = fmt.Sprintf("flees (Unit Strength %d against %d)", us, foeUS)
+		}
+	default:
+		return ""
+	}
+	var pass int64 // in 36ths of 36ths
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			if a+b <= me.Profile.Ld {
+				pass++
+			}
+		}
+	}
+	den := int64(36)
+	if f.rs.BSBReroll && f.rs.BSBRerollFear && me.BattleStandard {
+		pass, den = 36*pass+(36-pass)*pass, 36*36 // a failure re-rolled once
+	}
+	g := gcd(pass, den)
+	return fmt.Sprintf("Fear test %s: Ld %d, passes %d/%d; failing, %s (fear_on_charge)", what, me.Profile.Ld, pass/g, den/g, failing)
 }
 
 func hitText(st stages) string {

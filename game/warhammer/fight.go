@@ -40,6 +40,14 @@ type Fight struct {
 	orders [2][3][]strike
 	ties   [2]bool
 
+	// Fear on the charge (fear_on_charge, charge.go): the side that tests
+	// to charge a Fear-causer and the side that tests when charged by one
+	// (-1: none); the index of the charger's charge_made event (-1: none),
+	// and the fight that follows a failed test to charge: no charger.
+	chargeTest, chargedTest int
+	chargeEvent             int
+	noCharge                *Fight
+
 	metrics []engine.Metric
 	events  []string
 }
@@ -78,6 +86,10 @@ type group struct {
 	// unit have their Weapon Skill reduced to 1", 8th), and against an
 	// enemy whose Regeneration save is available or not.
 	v [2][2][2][2]variant
+	// sixes[foeFeared][regenTarget] are the first round's stages of a
+	// unit that failed its Fear test when charged and hits only on 6s
+	// (fear_on_charge); built only for that unit.
+	sixes [2][2]variant
 }
 
 // variant is one way a group's attacks can go.
@@ -133,7 +145,13 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	f := &Fight{rs: rs, cc: cc}
+	return buildFight(rs, cc), nil
+}
+
+// buildFight builds the model of a valid cc under rs.
+func buildFight(rs *Ruleset, cc Combat) *Fight {
+	f := &Fight{rs: rs, cc: cc, chargeEvent: -1}
+	f.chargeTest, f.chargedTest = f.chargeTests()
 	for i := range f.sides {
 		f.sides[i] = f.newSide(i)
 	}
@@ -143,7 +161,16 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 		}
 	}
 	f.metrics, f.events = f.outcomes()
-	return f, nil
+	if c := f.chargeTest; c >= 0 {
+		f.chargeEvent = len(f.events)
+		f.events = append(f.events, cc.Sides[c].ID+".charge_made")
+		// A failed test: no charge, so the fight starts with no charger,
+		// front to front.
+		none := cc
+		none.Charger, none.Facing = -1, Front
+		f.noCharge = buildFight(rs, none)
+	}
+	return f
 }
 
 // PerDie returns a copy of f that rolls every die: the test oracle, and the
@@ -151,6 +178,9 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 func (f *Fight) PerDie() *Fight {
 	g := *f
 	g.perDie = true
+	if g.noCharge != nil {
+		g.noCharge = g.noCharge.PerDie()
+	}
 	return &g
 }
 
@@ -219,43 +249,65 @@ func roundOf(round1 bool) int {
 // fill works out every variant of g, the attacks of side i, whose Strength
 // in the first round or later is strength(round1).
 func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
-	foe := &f.cc.Sides[1-i]
 	for r1 := range 2 {
 		for feared := range 2 {
 			for foeFeared := range 2 {
 				for regen := range 2 {
-					ws := g.ws
-					if feared == 1 {
-						ws = 1 // failed Fear test (8th)
-					}
-					a := Attack{Phase: CloseCombat, Count: maxN, Skill: ws, S: strength(r1 == 1), Round: roundOf(r1 == 1), Rules: g.rules}
-					if g.asf && !g.asl && f.rs.ASFRerolls && g.i >= foe.Profile.I && !foe.strikesFirst() {
-						// Always Strikes First re-rolls misses against equal or
-						// lower Initiative, unless Always Strikes Last cancels it
-						// or the enemy has it too (RULES.md §2.3).
-						a.Rules.RerollHits.Failed = true
-					}
-					tg := foe.target()
-					if foeFeared == 1 {
-						tg.WS = 1
-					}
-					if regen == 0 {
-						tg.Defence.Regeneration = NoSave // lost for the phase or the battle
-					}
+					a, tg := f.blows(g, i, maxN, strength(r1 == 1), r1 == 1, feared == 1, foeFeared == 1, regen == 1)
 					g.v[r1][feared][foeFeared][regen] = *f.variant(a, tg, maxN)
 				}
 			}
 		}
 	}
+	if i != f.chargedTest {
+		return
+	}
+	for foeFeared := range 2 {
+		for regen := range 2 {
+			a, tg := f.blows(g, i, maxN, strength(true), true, false, foeFeared == 1, regen == 1)
+			g.sixes[foeFeared][regen] = *f.sixesVariant(a, tg, maxN)
+		}
+	}
+}
+
+// blows is the attack and target of g, the attacks of side i, at Strength
+// s: in the first round or later, its WS down to 1 by a failed 8th Fear
+// test or not, the enemy's too, and against the enemy's Regeneration save
+// or not.
+func (f *Fight) blows(g *group, i, maxN, s int, round1, feared, foeFeared, regen bool) (Attack, Target) {
+	foe := &f.cc.Sides[1-i]
+	ws := g.ws
+	if feared {
+		ws = 1 // failed Fear test (8th)
+	}
+	a := Attack{Phase: CloseCombat, Count: maxN, Skill: ws, S: s, Round: roundOf(round1), Rules: g.rules}
+	if g.asf && !g.asl && f.rs.ASFRerolls && g.i >= foe.Profile.I && !foe.strikesFirst() {
+		// Always Strikes First re-rolls misses against equal or lower
+		// Initiative, unless Always Strikes Last cancels it or the enemy
+		// has it too (RULES.md §2.3).
+		a.Rules.RerollHits.Failed = true
+	}
+	tg := foe.target()
+	if foeFeared {
+		tg.WS = 1
+	}
+	if !regen {
+		tg.Defence.Regeneration = NoSave // lost for the phase or the battle
+	}
+	return a, tg
 }
 
 func (f *Fight) variant(a Attack, tg Target, maxN int) *variant {
-	st := newStages(f.rs, a, tg)
+	return f.variantOf(newStages(f.rs, a, tg), a.Rules, maxN)
+}
+
+// variantOf is the variant of up to maxN attacks through st, with rules.
+func (f *Fight) variantOf(st stages, rules AttackRules, maxN int) *variant {
 	full := st.flow(maxN)
 	return &variant{
 		st:    st,
 		flow:  full.Collapse(stAttack, []int{stUnsaved, stKBUnsaved, stRegenSaved}, stSaved, maxN),
-		rules: a.Rules,
+		rules: rules,
 	}
 }
 
@@ -303,5 +355,5 @@ func (f *Fight) Events() []string { return f.events }
 
 // NewTrialer implements [engine.Model].
 func (f *Fight) NewTrialer() engine.Trialer {
-	return &fightTrial{f: f, counts: make([]int, numStates)}
+	return &fightTrial{base: f, f: f, counts: make([]int, numStates)}
 }

@@ -13,6 +13,7 @@ type fighterState struct {
 	lostRegenBattle bool // Regeneration lost for the rest of the battle (Flaming, 6th)
 	lostRegenPhase  bool // Regeneration lost for the rest of the phase (Flaming, 8th)
 	feared          bool // failed its Fear test this round: WS 1 (8th)
+	sixes           bool // failed its Fear test when charged: hits only on 6s in the first round (6th)
 	regenerated     int  // wounds regenerated in the fight
 	woundsLost      int  // wounds lost in the fight, net of Regeneration
 }
@@ -24,7 +25,7 @@ func (s *fighterState) reset(models, w int) {
 	s.w, s.alive, s.carried = w, models, 0
 	s.startPhase()
 	s.startAlive = models
-	s.lostRegenBattle, s.lostRegenPhase, s.feared = false, false, false
+	s.lostRegenBattle, s.lostRegenPhase, s.feared, s.sixes = false, false, false, false
 	s.regenerated, s.woundsLost = 0, 0
 }
 
@@ -44,7 +45,8 @@ type pending struct {
 }
 
 type fightTrial struct {
-	f       *Fight
+	base    *Fight // the fight as built
+	f       *Fight // the fight this trial fights: base, or base.noCharge
 	counts  []int
 	st      [2]fighterState
 	pending [6]pending // at most three groups a side
@@ -52,13 +54,22 @@ type fightTrial struct {
 
 // Trial fights one close combat to its end.
 func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
-	f := t.f
+	t.f = t.base
 	for i := range t.st {
-		t.st[i].reset(f.cc.Sides[i].Models, f.cc.Sides[i].Profile.W)
+		t.st[i].reset(t.f.cc.Sides[i].Models, t.f.cc.Sides[i].Profile.W)
 	}
 	prevWinner := -1
 	rounds, winner := 0, -1
 	var broke, caught [2]bool
+	// Fear on the charge: the charged unit may flee before any blow, and
+	// the charger pursue it.
+	if fled, got := t.charge(d, r); fled {
+		c := t.f.chargedTest
+		winner, broke[c], caught[c] = 1-c, true, got
+		t.record(r, rounds, winner, prevWinner, broke, caught)
+		return
+	}
+	f := t.f
 	for round := 1; round <= f.cc.MaxRounds; round++ {
 		rounds = round
 		cr := t.round(d, round, prevWinner)
@@ -95,7 +106,14 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 		}
 		break
 	}
+	t.record(r, rounds, winner, prevWinner, broke, caught)
+}
 
+// record writes a fight's outcome: rounds fought, the winner (-1: none),
+// the last round's winner on combat result (-1: none), and which side
+// broke and which was caught.
+func (t *fightTrial) record(r *engine.TrialResult, rounds, winner, prevWinner int, broke, caught [2]bool) {
+	f := t.f
 	r.Values[fmRounds] = rounds
 	for i := range t.st {
 		s := &t.st[i]
@@ -186,7 +204,7 @@ func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 
 // variant picks the stages of side i's group g this round.
 func (t *fightTrial) variant(i int, g *group, round int) *variant {
-	r1, feared, foeFeared, regen := 0, 0, 0, 0
+	r1, feared, foeFeared, regen := 0, 0, 0, t.regenTarget(i)
 	if round == 1 {
 		r1 = 1
 	}
@@ -196,11 +214,19 @@ func (t *fightTrial) variant(i int, g *group, round int) *variant {
 	if t.st[1-i].feared {
 		foeFeared = 1
 	}
-	foe := &t.st[1-i]
-	if t.f.sides[1-i].regen && t.f.rs.Regeneration == RegenSave && !foe.lostRegenBattle && !foe.lostRegenPhase {
-		regen = 1
+	if round == 1 && t.st[i].sixes {
+		return &g.sixes[foeFeared][regen] // hits only on 6s (fear_on_charge)
 	}
 	return &g.v[r1][feared][foeFeared][regen]
+}
+
+// regenTarget is 1 when side i's enemy has its Regeneration save now, else 0.
+func (t *fightTrial) regenTarget(i int) int {
+	foe := &t.st[1-i]
+	if t.f.sides[1-i].regen && t.f.rs.Regeneration == RegenSave && !foe.lostRegenBattle && !foe.lostRegenPhase {
+		return 1
+	}
+	return 0
 }
 
 // attacks is how many attacks side i's group g makes now: the models that

@@ -36,6 +36,8 @@ type Ruleset struct {
 	InsaneCourage       bool        // a double 1 always passes a break test
 	Steadfast           bool        // a loser with more ranks tests on unmodified Leadership
 	Fear                FearRule    // what fighting a Fear-causing enemy does
+	FearOnCharge        bool        // Fear tests to charge a Fear-causer and when charged by one (6th)
+	FearSixesRerolled   bool        // a unit hitting only on 6s for Fear keeps its re-rolls to hit
 	Stomp               bool        // monstrous models make a Stomp attack after all others
 	CavalryFlee         FleeRoll    // how cavalry roll to flee and pursue
 	CavalryFleeTypes    TroopSet    // troop types that roll as CavalryFlee says; the others roll 2D6
@@ -198,6 +200,8 @@ var presets = options.Presets[Ruleset]{
 			InsaneCourage:       false,
 			Steadfast:           false,
 			Fear:                FearAutoBreak,
+			FearOnCharge:        true,
+			FearSixesRerolled:   true,
 			Stomp:               false,
 			CavalryFlee:         Flee3D6,
 			CavalryFleeTypes:    Troops(Cavalry, MonstrousCavalry),
@@ -237,6 +241,8 @@ var presets = options.Presets[Ruleset]{
 			InsaneCourage:       true,
 			Steadfast:           true,
 			Fear:                FearWS1,
+			FearOnCharge:        false,
+			FearSixesRerolled:   true,
 			Stomp:               true,
 			CavalryFlee:         Flee3D6DropLowest,
 			CavalryFleeTypes:    Troops(Cavalry, MonstrousCavalry),
