@@ -1,6 +1,10 @@
 package warhammer
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+)
 
 // Issue 14: when 8th-edition Always Strikes First re-rolls misses. The text
 // (8th.whfb.app special-rules/always-strikes-first; RULES.md §2.3 [V]): "if
@@ -58,5 +62,35 @@ func TestASFRerolls(t *testing.T) {
 			f := newFight(t, rs, Combat{Sides: [2]Fighter{c.a, c.b}, Charger: -1, HighGround: -1, MaxRounds: 1})
 			wantMean(t, run(t, f, 100_000, 3), "b.casualties", c.want, c.why)
 		})
+	}
+}
+
+// A unit's Always Strikes Last, like its Always Strikes First, is its
+// mounts' too (docs/scenarios.md: the unit's own rule): "always strikes
+// last in close combat, regardless of Initiative" (RULES.md §2.3), so
+// I1 infantry strike before the riders and the mounts of I4 cavalry that
+// have it. Found by the reference resolver, which gave the rule to the
+// mounts while the engine let them strike by Initiative.
+func TestUnitASLIsItsMountsToo(t *testing.T) {
+	t.Parallel()
+	cav := empireKnights()
+	cav.AlwaysStrikesLast, cav.Weapon = true, HandWeapon
+	cav.Profile.I, cav.Mount.I = 4, 4
+	slow := foot(10, 10)
+	slow.ID, slow.Profile.I = "goblins", 1
+	for _, preset := range []string{"6th", "8th"} {
+		f := newFight(t, combatRules(t, preset), Combat{Sides: [2]Fighter{cav, slow}, Charger: -1, HighGround: -1, MaxRounds: 1})
+		order := f.NewTrialer().(*fightTrial).orderStrikes(engine.NewDice(1, 1), 1, -1)
+		lastGoblins, firstKnights := -1, len(order)
+		for _, s := range order {
+			if s.side == 1 {
+				lastGoblins = max(lastGoblins, s.step)
+			} else {
+				firstKnights = min(firstKnights, s.step)
+			}
+		}
+		if lastGoblins < 0 || firstKnights <= lastGoblins {
+			t.Errorf("%s: strikes %+v; want every blow of the goblins (side 1) before the knights' riders and mounts", preset, order)
+		}
 	}
 }

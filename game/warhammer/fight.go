@@ -203,7 +203,10 @@ func (f *Fight) newSide(i int) *side {
 	s.groups = append(s.groups, rider)
 
 	if m := me.Mount; m != nil {
-		mount := group{kind: mounts, ws: m.WS, i: m.I, perModel: m.A, rules: m.Rules, asf: me.AlwaysStrikesFirst}
+		// The unit's Always Strikes First and Last are its mounts' too; a
+		// great weapon's Always Strikes Last is the riders' alone.
+		mount := group{kind: mounts, ws: m.WS, i: m.I, perModel: m.A, rules: m.Rules,
+			asf: me.AlwaysStrikesFirst, asl: me.AlwaysStrikesLast}
 		f.fill(&mount, i, maxAttacks(m.A), func(bool) int { return m.S })
 		s.groups = append(s.groups, mount)
 	}
