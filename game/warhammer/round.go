@@ -254,8 +254,13 @@ func (t *fightTrial) attacks(i int, g *group, round int) int {
 			ranks = 2 // a horde (RULES.md §2.2)
 		}
 	}
-	if me.Weapon.extraRank(round, t.f.sides[i].charging, me.Mount != nil) {
+	if me.Weapon.extraRank(round, t.f.sides[i].charging, me.mounted()) {
 		ranks++
+	}
+	if c := t.f.cc.Charger; c == 1-i && t.f.cc.Facing != Front {
+		// Charged in the flank or rear: the ranks behind fight only to the
+		// front (8th.whfb.app special-rules/fight-in-extra-ranks; RULES.md §2.2).
+		ranks = 0
 	}
 	behind := s.startAlive - min(me.Frontage, s.startAlive)
 	start := min(behind, ranks*me.contact())
