@@ -74,8 +74,10 @@ func agreementCases() []agreementCase {
 		agreementCase{name: "halberds-vs-spears/6th", plan: func(tb testing.TB) *scenarios.Plan {
 			return load(tb, "halberds-vs-spears", strings.Replace(infantryYAML, "ruleset: 8th", "ruleset: 6th", 1))
 		}})
-	// Issue 14's cases, whose numbers psychology_test.go also checks by hand.
-	return append(cs, handPlans()...)
+	// Issue 14's cases, whose numbers psychology_test.go also checks by
+	// hand, and close combats that put rules together (combinations_test.go).
+	cs = append(cs, handPlans()...)
+	return append(cs, combinationCases()...)
 }
 
 // woundsLost checks that a control case rolls one Regeneration die per
