@@ -342,7 +342,8 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 	return metrics, events
 }
 
-// Metrics implements [engine.Model]: the rounds fought; each side's
+// Metrics implements [engine.Model]: the rounds fought (0 when the
+// charged unit fled from Fear before any blow); each side's
 // casualties (models slain, net of Regeneration) and wounds suffered (after
 // saves and Regeneration) over the fight; each side's combat result in the
 // first round, and the first side's minus the second's.
@@ -353,7 +354,9 @@ func (f *Fight) Metrics() []engine.Metric { return f.metrics }
 // MaxRounds, or both were destroyed), which broke, which was destroyed
 // (slain to the last model, or caught fleeing), which was caught by the
 // pursuit, and, within a draw, which side won the last round fought on
-// combat result without breaking its enemy (wins_on_result).
+// combat result without breaking its enemy (wins_on_result); and, where
+// fear_on_charge makes the charger test to charge a Fear-causer, whether
+// it passed and charged (charge_made).
 func (f *Fight) Events() []string { return f.events }
 
 // NewTrialer implements [engine.Model].
