@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // Psychology in close combat (issue 14): who takes Fear tests, and what a
@@ -209,5 +210,27 @@ func TestChargeFearText(t *testing.T) {
 				t.Errorf("%q, want %q", got, c.want)
 			}
 		})
+	}
+}
+
+// The Fear tests of the charge allocate nothing either: a charged unit
+// that may flee or hit on 6s, and a charger that may not charge.
+func TestChargeFearDoesNotAllocate(t *testing.T) {
+	weaker, stronger := foot(5, 5, ld(5)), foot(12, 6, ld(5))
+	weaker.ID, stronger.ID = "weaker", "stronger"
+	for _, c := range []struct {
+		name string
+		cc   Combat
+	}{
+		{"charged, may flee", Combat{Sides: [2]Fighter{weaker, trollsUnit()}, Charger: 1, HighGround: -1, MaxRounds: 10}},
+		{"charged, may hit on 6s", Combat{Sides: [2]Fighter{stronger, trollsUnit()}, Charger: 1, HighGround: -1, MaxRounds: 10}},
+		{"charging, may not charge", Combat{Sides: [2]Fighter{weaker, trollsUnit()}, Charger: 0, Facing: Flank, HighGround: -1, MaxRounds: 10}},
+	} {
+		c.cc.Sides[1].CausesFear = true
+		f := newFight(t, sixth(t), c.cc)
+		if f.chargeTest < 0 && f.chargedTest < 0 {
+			t.Fatalf("%s: no Fear test on the charge", c.name)
+		}
+		enginetest.TrialsDoNotAllocate(t, c.name, f)
 	}
 }
