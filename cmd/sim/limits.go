@@ -89,3 +89,16 @@ func (s *seedValue) Set(text string) error {
 	*s = seedValue(n)
 	return nil
 }
+
+// maxMatrixUnits is the most units --units, and --vs, may name: a matrix
+// of at most 100 × 100 cells, as a sweep has at most 100 × 100 points.
+const maxMatrixUnits = 100
+
+// checkMatrixSize refuses a matrix of more than maxMatrixUnits rows or
+// columns.
+func checkMatrixSize(rows, cols int) error {
+	if rows > maxMatrixUnits || cols > maxMatrixUnits {
+		return usagef("matrix: --units and --vs name at most %d units each, got %d and %d; split the matrix", maxMatrixUnits, rows, cols)
+	}
+	return nil
+}

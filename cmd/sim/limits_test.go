@@ -194,3 +194,23 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// A matrix names at most 100 units a side, and holds one cell's model at
+// a time (issue 13: every model was built first and held, a few hundred
+// KB a cell, so a long --units list ran out of memory).
+func TestMatrixSizeLimit(t *testing.T) {
+	t.Parallel()
+	many := strings.TrimSuffix(strings.Repeat("trolls,", 101), ",")
+	for _, args := range [][]string{
+		{"matrix", "--units", many, "--vs", "skinks", "--trials", "1"},
+		{"matrix", "--units", "skinks", "--vs", many, "--trials", "1"},
+		{"matrix", "--units", many, "--trials", "1"},
+	} {
+		code, stderr := simBounded(t, args...)
+		assertRefused(t, args, code, stderr, "--units", "at most 100 units each")
+	}
+	hundred := strings.TrimSuffix(strings.Repeat("trolls,", 100), ",")
+	if code, stderr := simBounded(t, "matrix", "--units", hundred, "--vs", "skinks", "--trials", "1"); code != 0 {
+		t.Errorf("a matrix of 100 rows: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -84,16 +84,24 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
+	if err := checkMatrixSize(len(rowPicks), len(colPicks)); err != nil {
+		return err
+	}
 	// Every cell is built before any runs, so that a size the game refuses
-	// fails at once, named.
-	plans := make([][]*scenarios.Plan, len(rowPicks))
-	for i, r := range rowPicks {
-		for _, c := range colPicks {
-			plan, err := scenarios.LoadWith("matrix", lib.Matchup(r, c, kind.Name), rs)
-			if err != nil {
-				return &inputError{fmt.Sprintf("matrix: %s against %s: %v", r, c, err)}
+	// fails at once, named; and built again when it runs, so that the
+	// models (a few hundred KB each) are not all held at once.
+	load := func(i, j int) (*scenarios.Plan, error) {
+		plan, err := scenarios.LoadWith("matrix", lib.Matchup(rowPicks[i], colPicks[j], kind.Name), rs)
+		if err != nil {
+			return nil, &inputError{fmt.Sprintf("matrix: %s against %s: %v", rowPicks[i], colPicks[j], err)}
+		}
+		return plan, nil
+	}
+	for i := range rowPicks {
+		for j := range colPicks {
+			if _, err := load(i, j); err != nil {
+				return err
 			}
-			plans[i] = append(plans[i], plan)
 		}
 	}
 	rows, cols := pickNames(rowPicks), pickNames(colPicks)
@@ -112,7 +120,10 @@ cells:
 	for i := range rows {
 		var line []report.Cell
 		for j := range cols {
-			plan := plans[i][j]
+			plan, err := load(i, j)
+			if err != nil {
+				return err
+			}
 			offset := done
 			cfg.Progress = func(n int64) { bar.update(offset + n) }
 			res, err := engine.Run(ctx, plan.Model, cfg)
