@@ -78,6 +78,9 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return usagef("compare: give two or more scenarios, or one scenario and two or more rulesets with --rules")
 	}
 
+	if err := checkColumns(len(pos), len(rules)); err != nil {
+		return err
+	}
 	// One column per scenario and ruleset.
 	type col struct{ scenario, rules string }
 	var specs []col

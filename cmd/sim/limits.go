@@ -102,3 +102,16 @@ func checkMatrixSize(rows, cols int) error {
 	}
 	return nil
 }
+
+// maxCompareColumns is the most columns a comparison runs: each holds its
+// model, on every worker, for the whole run.
+const maxCompareColumns = 100
+
+// checkColumns refuses a comparison of more than maxCompareColumns
+// columns: one for each scenario under each ruleset.
+func checkColumns(scenarios, rulesets int) error {
+	if n := scenarios * max(rulesets, 1); n > maxCompareColumns {
+		return usagef("compare: %d columns (one for each scenario under each ruleset) is too many; at most %d", n, maxCompareColumns)
+	}
+	return nil
+}

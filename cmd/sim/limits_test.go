@@ -214,3 +214,19 @@ func TestMatrixSizeLimit(t *testing.T) {
 		t.Errorf("a matrix of 100 rows: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// A comparison runs at most 100 columns (issue 13: each holds its model
+// on every worker, so a long --rules list grew without bound).
+func TestCompareColumnsLimit(t *testing.T) {
+	t.Parallel()
+	rules := func(n int) string { return strings.TrimSuffix(strings.Repeat("6th,", n), ",") }
+	args := []string{"compare", "trolls-vs-knights", "--rules", rules(101), "--trials", "1"}
+	code, stderr := simBounded(t, args...)
+	assertRefused(t, args, code, stderr, "compare", "101 columns (one for each scenario under each ruleset) is too many; at most 100")
+	args = []string{"compare", "trolls-vs-knights", "ogres-vs-arrows", "--rules", rules(51), "--trials", "1"}
+	code, stderr = simBounded(t, args...)
+	assertRefused(t, args, code, stderr, "compare", "102 columns")
+	if code, stderr := simBounded(t, "compare", "trolls-vs-knights", "--rules", rules(100), "--trials", "1"); code != 0 {
+		t.Errorf("100 columns: exit %d, stderr %q", code, stderr)
+	}
+}
