@@ -72,7 +72,7 @@ func DefaultName(file string) string {
 
 // ReadFile reads a scenario file, with an error that says what to do.
 func ReadFile(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadLimited(path, MaxFileSize)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, ErrorList{{File: path, Msg: "no such file; give a scenario file's path, or a built-in name (sim list shows them)"}}

@@ -33,7 +33,7 @@ type RulesFile struct {
 // LoadRulesFile reads a house-rules file and returns its ruleset. Problems
 // come back as an [ErrorList] naming the file, line and option.
 func LoadRulesFile(path string) (options.Ruleset, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadLimited(path, MaxFileSize)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, ErrorList{{File: path, Msg: "no such file; give a house-rules file's path, or a preset (" + strings.Join(PresetNames(), ", ") + ")"}}

@@ -115,3 +115,11 @@ func checkColumns(scenarios, rulesets int) error {
 	}
 	return nil
 }
+
+// maxResultSize is the largest JSON sim plot reads: 512 MiB, well above
+// the largest sim writes (a 100 × 100 matrix or sweep, a few hundred MB).
+const maxResultSize = 512 << 20
+
+// readResult reads a result's JSON for sim plot, refusing one larger than
+// maxResultSize (/dev/zero, say) instead of reading it without end.
+func readResult(path string) ([]byte, error) { return scenarios.ReadLimited(path, maxResultSize) }

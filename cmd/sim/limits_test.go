@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/scenarios"
 )
 
 // extremes are the values every numeric flag is fed (issue 13).
@@ -228,5 +230,43 @@ func TestCompareColumnsLimit(t *testing.T) {
 	assertRefused(t, args, code, stderr, "compare", "102 columns")
 	if code, stderr := simBounded(t, "compare", "trolls-vs-knights", "--rules", rules(100), "--trials", "1"); code != 0 {
 		t.Errorf("100 columns: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// A scenario, house-rules or result file larger than sim reads is refused
+// in one line, before it is read whole (issue 13: sim run /dev/zero read
+// until memory ran out).
+func TestOversizedFiles(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	sparse := func(name string, size int64) string {
+		path := filepath.Join(dir, name)
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := f.Truncate(size); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	big := sparse("big.yaml", scenarios.MaxFileSize+1)
+	huge := sparse("huge.json", maxResultSize+1)
+	cases := [][]string{
+		{"run", big},
+		{"validate", big},
+		{"sweep", big, "--vary", "units.a.models=1..2"},
+		{"run", "ogres-vs-arrows", "--rules", big},
+		{"plot", huge, "-o", filepath.Join(dir, "c.svg")},
+	}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		cases = append(cases, []string{"run", "/dev/zero"}, []string{"run", "ogres-vs-arrows", "--rules", "/dev/zero"})
+	}
+	for _, args := range cases {
+		code, stderr := simBounded(t, args...)
+		if code != 2 || !strings.Contains(stderr, "MiB, the most sim reads") || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("sim %s: exit %d, stderr %q; want 2 and one line saying the file is too large", strings.Join(args, " "), code, stderr)
+		}
 	}
 }

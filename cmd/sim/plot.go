@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -331,7 +330,7 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	jobs[0].what = what
-	data, err := os.ReadFile(pos[0])
+	data, err := readResult(pos[0])
 	if err != nil {
 		return &inputError{fmt.Sprintf("%s: cannot read it: %v", pos[0], errors.Unwrap(err))}
 	}
