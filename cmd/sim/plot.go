@@ -266,7 +266,16 @@ func drawCharts(jobs []chartJob, o plots.Options, chart func(what string, o plot
 		if err != nil {
 			return &inputError{fmt.Sprintf("chart %s: %v", j.file, strings.TrimPrefix(err.Error(), "plots: "))}
 		}
-		if err := c.Save(j.file); err != nil {
+		format, err := plots.FormatOf(j.file)
+		if err != nil {
+			return err
+		}
+		// Through writeFileAtomic, so that a second Ctrl-C removes a
+		// chart half-written, as it does other outputs.
+		if err := writeFileAtomic(j.file, func(w io.Writer) error {
+			_, err := c.Render(w, format)
+			return err
+		}); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "sim: drew %s\n", j.file)
