@@ -43,7 +43,6 @@ func TestNumericFlagExtremes(t *testing.T) {
 	// legal says which extremes a flag takes; every other one is refused.
 	legal := map[string][]string{
 		"seed": {"0", "9223372036854775807", "18446744073709551615"},
-		"size": {"0"}, // the default size, as plots.Options takes zero
 	}
 	// rangeText is what the refusal must say of the range, for the flags
 	// that parse numbers themselves.
@@ -51,6 +50,7 @@ func TestNumericFlagExtremes(t *testing.T) {
 		"trials":  "must be a whole number from 1 to 10000000000",
 		"workers": fmt.Sprintf("must be a whole number from 1 to %d", engine.MaxWorkers()),
 		"seed":    "must be a whole number from 0 to 18446744073709551615",
+		"size":    "from 480x270 to 8000x8000",
 	}
 	for _, c := range commands {
 		for _, flag := range c.flags {

@@ -54,6 +54,10 @@ func (p *plotFlags) check(cmd string) ([]chartJob, plots.Options, error) {
 	if err1 != nil || err2 != nil {
 		return nil, o, usagef("%s: --size must be WIDTHxHEIGHT (or WIDTH, 16:9) in pixels, e.g. 1200x675, got %q", cmd, *p.size)
 	}
+	if !(wf >= plots.MinWidth && wf <= plots.MaxSide) || both && !(hf >= plots.MinHeight && hf <= plots.MaxSide) {
+		return nil, o, usagef("%s: --size %s: give the size in pixels from %dx%d to %dx%d, e.g. 1200x675", cmd, *p.size,
+			plots.MinWidth, plots.MinHeight, plots.MaxSide, plots.MaxSide)
+	}
 	o.Width, o.Height, o.EmbedFonts = plots.Pixels(wf), plots.Pixels(hf), *p.embed
 	if err := o.Check(); err != nil {
 		return nil, o, usagef("%s: --size %s: %v", cmd, *p.size, strings.TrimPrefix(err.Error(), "plots: "))
