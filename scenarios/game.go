@@ -80,6 +80,9 @@ type Library interface {
 	// SizeField is the field of a unit that gives its size: "models",
 	// "companies", "stands".
 	SizeField() string
+	// UnitList is the field of a scenario that lists its units: "units",
+	// "formations", "regiments".
+	UnitList() string
 	// Matchup writes the scenario of one matrix cell: library unit row
 	// against library unit col, under the ids row and col, each at its
 	// size (0: the library's), fought as the fight named (one of Fights).

@@ -16,7 +16,7 @@ import (
 	"github.com/wargamesim/sim/scenarios"
 )
 
-const matrixUsage = `Usage: sim matrix --units A,B,C [--vs X,Y,Z] [--fight charge|volley] [flags]
+const matrixUsage = `Usage: sim matrix --units A,B,C [--vs X,Y,Z] [--fight charge|volley | --template FILE] [flags]
 
 Fights every unit of --units (rows) against every unit of --vs (columns;
 the same units by default), all from a game's unit library (sim units
@@ -38,6 +38,7 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	vs := fs.String("vs", "", "comma-separated library units, the columns (default: the rows)")
 	gameName := fs.String("game", "", "the game whose unit library to use (default: the game of --rules, else warhammer)")
 	fight := fs.String("fight", "", "charge (the row charges and they fight) or volley (the row strikes once); default the game's first")
+	template := fs.String("template", "", "a scenario (file or built-in) whose units with the ids row and col each cell fills with its two library units; its fight, ruleset and the rest stay as it says")
 	trials := trialsFlag(fs, 100_000, "trials in each cell")
 	seed := seedFlag(fs, "random seed (default: drawn at random and printed)")
 	workers := workersFlag(fs)
@@ -66,13 +67,32 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := checkDestinations("matrix", *out, jobs, rulesFiles(*rules)...); err != nil {
 		return err
 	}
+	var tmpl []byte
+	if *template != "" {
+		if *fight != "" {
+			return usagef("matrix: give --fight or --template, not both: the template's fight is each cell's")
+		}
+		var g scenarios.Game
+		if _, tmpl, err = scenarios.Source(*template); err == nil {
+			g, err = scenarios.GameOf(tmpl)
+		}
+		if err != nil {
+			return err
+		}
+		if *gameName != "" && *gameName != g.Name() {
+			return usagef("matrix: --template %s is a %s scenario, not one of --game %s", *template, g.Title(), *gameName)
+		}
+		*gameName = g.Name()
+	}
 	rs, lib, err := matrixGame(*gameName, *rules)
 	if err != nil {
 		return err
 	}
-	kind, err := matrixFight(lib, *fight)
-	if err != nil {
-		return err
+	var kind scenarios.Fight
+	if tmpl == nil {
+		if kind, err = matrixFight(lib, *fight); err != nil {
+			return err
+		}
 	}
 	rowPicks, err := parsePicks("--units", *units, lib)
 	if err != nil {
@@ -91,25 +111,50 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	// fails at once, named; and built again when it runs, so that the
 	// models (a few hundred KB each) are not all held at once.
 	load := func(i, j int) (*scenarios.Plan, error) {
-		plan, err := scenarios.LoadWith("matrix", lib.Matchup(rowPicks[i], colPicks[j], kind.Name), rs)
+		src, file, loadRules := lib.Matchup(rowPicks[i], colPicks[j], kind.Name), "matrix", rs
+		if tmpl != nil {
+			// The cell is the template rewritten, so its lines are not
+			// the file's: errors name the cell.
+			file = "matrix cell of " + *template
+			if *rules == "" {
+				loadRules = nil // the template's own ruleset
+			}
+			var err error
+			if src, err = fillTemplate(tmpl, lib, rowPicks[i], colPicks[j]); err != nil {
+				return nil, usagef("matrix: --template %s: %v", *template, err)
+			}
+		}
+		plan, err := scenarios.LoadWith(file, src, loadRules)
 		if err != nil {
 			return nil, &inputError{fmt.Sprintf("matrix: %s against %s: %v", rowPicks[i], colPicks[j], err)}
 		}
 		return plan, nil
 	}
+	var first *scenarios.Plan
 	for i := range rowPicks {
 		for j := range colPicks {
-			if _, err := load(i, j); err != nil {
+			plan, err := load(i, j)
+			if err != nil {
 				return err
+			}
+			if first == nil {
+				first = plan
 			}
 		}
 	}
 	rows, cols := pickNames(rowPicks), pickNames(colPicks)
+	rulesetName, rulesSet := rs.Preset(), rs.Changed()
+	if tmpl != nil {
+		if kind, err = templateFight(first, *template); err != nil {
+			return err
+		}
+		rulesetName, rulesSet = first.RulesetName, first.Rules
+	}
 
 	cfg := engine.Config{Trials: *trials, Workers: *workers}
 	var source string
 	cfg.Seed, source = chooseSeed(fs, *seed, nil)
-	m := &report.Matrix{Kind: "matrix", Game: rs.Game(), Fight: kind.Name, FightSays: kind.Says, Ruleset: rs.Preset(), Rules: rs.Changed(), Rows: rows, Cols: cols,
+	m := &report.Matrix{Kind: "matrix", Game: rs.Game(), Fight: kind.Name, FightSays: kind.Says, Ruleset: rulesetName, Rules: rulesSet, Rows: rows, Cols: cols,
 		Sizes: sizesText(append(slices.Clone(rowPicks), colPicks...), lib.SizeField()),
 		Seed:  cfg.Seed, SeedSource: source, Trials: cfg.Trials, Complete: true, Version: version, Dice: engine.StreamVersion}
 	start := time.Now()
@@ -204,6 +249,43 @@ func sizesText(picks []scenarios.Pick, field string) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// fillTemplate is a template scenario with its units row and col started
+// from the picks: their from: set, and their size when a pick gives one.
+func fillTemplate(tmpl []byte, lib scenarios.Library, row, col scenarios.Pick) ([]byte, error) {
+	data := tmpl
+	for _, p := range []struct {
+		id   string
+		pick scenarios.Pick
+	}{{"row", row}, {"col", col}} {
+		var err error
+		at := lib.UnitList() + "." + p.id + "."
+		if data, err = scenarios.SetField(data, at+"from", p.pick.Unit); err != nil {
+			return nil, fmt.Errorf("%w; a template gives the two units the ids row and col, which each cell fills", err)
+		}
+		if p.pick.Size > 0 {
+			if data, err = scenarios.SetField(data, at+lib.SizeField(), strconv.Itoa(p.pick.Size)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return data, nil
+}
+
+// templateFight is the kind of cell a template's fight makes, read from
+// what it reports: row.wins (a charge and a fight), else col.destroyed
+// (the row strikes the column).
+func templateFight(p *scenarios.Plan, template string) (scenarios.Fight, error) {
+	events := p.Model.Events()
+	says := "fight as " + template + " says"
+	switch {
+	case slices.Contains(events, "row.wins"):
+		return scenarios.Fight{Name: "charge", Says: says}, nil
+	case slices.Contains(events, "col.destroyed"):
+		return scenarios.Fight{Name: "volley", Says: says}, nil
+	}
+	return scenarios.Fight{}, usagef("matrix: --template %s: its fight reports neither row.wins nor col.destroyed; give it a close combat of row against col, or a volley of row at col", template)
 }
 
 // matrixFight is the library's fight called name, or its first for "".

@@ -45,6 +45,9 @@ func (library) Fights() []scenarios.Fight {
 	return []scenarios.Fight{{Name: "volley", Says: "clash with the columns once"}}
 }
 
+// UnitList is the scenario field of the units.
+func (library) UnitList() string { return "regiments" }
+
 // SizeField is a regiment's stands.
 func (library) SizeField() string { return "stands" }
 

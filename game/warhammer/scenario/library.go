@@ -75,6 +75,9 @@ func (library) Fights() []scenarios.Fight {
 	}
 }
 
+// UnitList is the scenario field of the units.
+func (library) UnitList() string { return "units" }
+
 // SizeField is a unit's models.
 func (library) SizeField() string { return "models" }
 

@@ -47,6 +47,9 @@ func (library) Fights() []scenarios.Fight {
 	return []scenarios.Fight{{Name: "charge", Says: "charge the columns and fight one turn"}}
 }
 
+// UnitList is the scenario field of the units.
+func (library) UnitList() string { return "formations" }
+
 // SizeField is a formation's companies.
 func (library) SizeField() string { return "companies" }
 
