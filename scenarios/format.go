@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 
@@ -70,11 +71,17 @@ func (f Format[S]) Load(file string, data []byte) (*Plan, error) {
 		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("internal error, please report it: %v", err)}}
 	}
 	if h != nil {
-		if p.Rules == nil {
-			p.Rules = map[string]string{}
-		}
-		for path, v := range h.Units {
-			p.Rules["units."+path] = v // reports say what the house rules set
+		// Reports say what the house rules set; a field no unit has is
+		// set nowhere, and a warning says so.
+		for _, path := range slices.Sorted(maps.Keys(h.Units)) {
+			if !appliedAnywhere(set, path) {
+				p.Warnings = append(p.Warnings, fmt.Sprintf("%s: units.%s: no unit of %s has this field, so it changes nothing here", h.File, path, file))
+				continue
+			}
+			if p.Rules == nil {
+				p.Rules = map[string]string{}
+			}
+			p.Rules["units."+path] = h.Units[path]
 		}
 	}
 	if f.Warn != nil {

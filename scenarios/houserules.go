@@ -133,3 +133,14 @@ func nested(path, value string) string {
 	}
 	return parts[0] + ": " + s + "\n"
 }
+
+// appliedAnywhere reports whether set (from applyUnitRules) holds path on
+// some unit: "units[2].regeneration" for "regeneration".
+func appliedAnywhere(set map[string]bool, path string) bool {
+	for q := range set {
+		if strings.HasSuffix(q, "]."+path) {
+			return true
+		}
+	}
+	return false
+}

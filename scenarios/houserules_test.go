@@ -73,3 +73,37 @@ func TestHouseRulesSetUnitFields(t *testing.T) {
 		t.Errorf("a value out of range: %v", err)
 	}
 }
+
+// A unit field's value is one plain value, and a unit's identity is not a
+// rule; a field no unit has is set nowhere, with a warning, and reports
+// do not claim it (issue 13 review).
+func TestHouseRulesUnitFieldChecks(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, c := range []struct{ name, text, want string }{
+		{"injected", "preset: 6th\nunits: {regeneration: \"5+\\nmodels: 30\"}\n", `units.regeneration: give one plain value, such as 5+, 9 or yes, got "5+\nmodels: 30"`},
+		{"flow", "preset: 6th\nunits: {profile: \"{WS: 1}\"}\n", "give one plain value"},
+		{"empty", "preset: 6th\nunits: {regeneration: \"\"}\n", "give one plain value"},
+		{"identity", "preset: 6th\nunits: {name: Bob}\n", "units.name: name names a unit, and is not a rule"},
+		{"path", "preset: 6th\nunits: {\"profile..WS\": 3}\n", "is not a field path"},
+	} {
+		p := filepath.Join(dir, c.name+".yaml")
+		os.WriteFile(p, []byte(c.text), 0o644)
+		if _, err := scenarios.ParseRules(p); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error containing %q", c.name, err, c.want)
+		}
+	}
+	p := filepath.Join(dir, "missile.yaml")
+	os.WriteFile(p, []byte("preset: 6th\nunits: {missile.strength: 4}\n"), 0o644)
+	rs, err := scenarios.ParseRules(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := scenarios.OpenWith("trolls-vs-knights", rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, claimed := plan.Rules["units.missile.strength"]; claimed || len(plan.Warnings) != 1 || !strings.Contains(plan.Warnings[0], "no unit of builtin:trolls-vs-knights has this field") {
+		t.Errorf("a field no unit has: rules %v, warnings %q", plan.Rules, plan.Warnings)
+	}
+}

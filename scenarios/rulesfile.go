@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -61,6 +62,10 @@ func ParseRulesFile(file string, data []byte) (options.Ruleset, error) {
 		origin = rf.Name + " (" + file + ")"
 	}
 	if !c.Rules(rs, rf.Rules, origin) {
+		return nil, c.Sorted()
+	}
+	c.unitFields(rf.Units)
+	if len(c.Errs) > 0 {
 		return nil, c.Sorted()
 	}
 	if rf.Name != "" {
@@ -172,4 +177,33 @@ func scenarioPreset(data []byte) string {
 		return g.Rules().DefaultPreset()
 	}
 	return "6th"
+}
+
+// unitFields checks a house-rules file's units: each a path of field
+// names (profile.Ld) to one plain value on one line (5+, 9, yes). A unit's
+// identity (id, from, name, source) is not a rule, and a value with YAML
+// syntax in it would set other fields than its own.
+func (c *Checker) unitFields(units map[string]string) {
+	for _, path := range slices.Sorted(maps.Keys(units)) {
+		at, v := JoinPath("units", path), units[path]
+		first, _, _ := strings.Cut(path, ".")
+		switch {
+		case slices.Contains([]string{"id", "from", "name", "source"}, first):
+			c.Add(at, "%s names a unit, and is not a rule; house rules set fields such as regeneration or profile.Ld", first)
+		case !validFieldPath(path):
+			c.Add(at, "%q is not a field path; write field names joined by dots, as in profile.Ld", path)
+		case strings.TrimSpace(v) == "" || strings.ContainsAny(v, "\n\r{}[],:#&*!|>'\"%@`"):
+			c.Add(at, "give one plain value, such as 5+, 9 or yes, got %q", v)
+		}
+	}
+}
+
+// validFieldPath reports whether path is field names joined by dots.
+func validFieldPath(path string) bool {
+	for _, part := range strings.Split(path, ".") {
+		if !plainWord(part) {
+			return false
+		}
+	}
+	return true
 }

@@ -64,7 +64,11 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if err := checkDestinations("matrix", *out, jobs, rulesFiles(*rules)...); err != nil {
+	inputs := rulesFiles(*rules)
+	if *template != "" {
+		inputs = append(inputs, *template)
+	}
+	if err := checkDestinations("matrix", *out, jobs, inputs...); err != nil {
 		return err
 	}
 	var tmpl []byte
@@ -102,6 +106,13 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *vs != "" {
 		if colPicks, err = parsePicks("--vs", *vs, lib); err != nil {
 			return err
+		}
+	}
+	if h, ok := rs.(*scenarios.HouseRules); ok {
+		for _, p := range append(slices.Clone(rowPicks), colPicks...) {
+			if _, sets := h.Units[lib.SizeField()]; sets && p.Size > 0 {
+				return usagef("matrix: %s asks for %d %s, but --rules %s sets %s on every unit; drop one of them", p, p.Size, lib.SizeField(), *rules, lib.SizeField())
+			}
 		}
 	}
 	if err := checkMatrixSize(len(rowPicks), len(colPicks)); err != nil {

@@ -28,6 +28,12 @@ units:
     from: orc_boyz
 fight: {type: close_combat, sides: [elves, orcs]}
 `), 0o644)
+	stands := filepath.Join(dir, "stands.yaml")
+	os.WriteFile(stands, []byte("preset: \"1.5\"\nunits: {stands: 6}\n"), 0o644)
+	models := filepath.Join(dir, "models.yaml")
+	os.WriteFile(models, []byte("preset: 6th\nunits: {models: 20}\n"), 0o644)
+	template := filepath.Join(dir, "template.yaml")
+	os.WriteFile(template, []byte("units:\n  - {id: row, from: trolls}\n  - {id: col, from: trolls}\nfight: {type: close_combat, sides: [row, col], charger: row}\n"), 0o644)
 	for _, c := range []struct {
 		name string
 		args []string
@@ -48,6 +54,12 @@ fight: {type: close_combat, sides: [elves, orcs]}
 			[]string{"has no exact solution", "drop --exact"}},
 		{"compare across games", []string{"compare", "trolls-vs-knights", "wotr-captain-duel"}, 2,
 			[]string{"trolls-vs-knights is a Warhammer Fantasy Battles scenario and wotr-captain-duel a War of the Ring one"}},
+		{"a sweep of a field the house rules set", []string{"sweep", "conquest-guard-vs-drones", "--vary", "regiments.guard.stands=1..3", "--rules", stands}, 2,
+			[]string{"has no effect with --rules " + stands + ", whose units: sets stands"}},
+		{"a matrix size the house rules set", []string{"matrix", "--units", "trolls:1", "--rules", models}, 2,
+			[]string{"trolls:1 asks for 1 models, but --rules " + models + " sets models"}},
+		{"a matrix written over its template", []string{"matrix", "--units", "trolls", "--template", template, "--out", template}, 2,
+			[]string{"--out " + template + " is a file this command reads"}},
 		{"rules that cancel: a warning, and the run", []string{"run", both, "--trials", "100", "--seed", "1"}, 0,
 			[]string{"sim: warning: " + both + ":5:70: units[0].special_rules.always_strikes_last: always_strikes_first and always_strikes_last cancel",
 				"units[0].special_rules.stubborn: stubborn and unbreakable together: unbreakable wins"}},

@@ -90,6 +90,11 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if rs, err = scenarios.ParseRules(*rules); err != nil {
 			return err
 		}
+		for _, p := range params {
+			if field := houseRulesField(rs, p.Path); field != "" {
+				return usagef("sweep: --vary %s has no effect with --rules %s, whose units: sets %s on every unit that has it; drop that field from the house rules, or vary another", p.Path, *rules, field)
+			}
+		}
 	}
 
 	base, err := scenarios.LoadWith(file, src, rs) // the scenario as it is, checked before any point
@@ -205,4 +210,30 @@ func scenarioSource(arg string) (string, []byte, error) {
 	}
 	data, err := scenarios.ReadFile(arg)
 	return arg, data, err
+}
+
+// houseRulesField is the field of a house-rules file's units: that sets
+// the unit field at path (units.knights.models, formations[0].companies),
+// or "" when none does: a sweep of it would run the same value every time.
+func houseRulesField(rs options.Ruleset, path string) string {
+	h, ok := rs.(*scenarios.HouseRules)
+	if !ok {
+		return ""
+	}
+	// Drop the list and the unit: units.knights.models or units[0].models.
+	parts := strings.Split(path, ".")
+	skip := 2
+	if strings.Contains(parts[0], "[") {
+		skip = 1
+	}
+	if len(parts) <= skip {
+		return ""
+	}
+	rest := strings.Join(parts[skip:], ".")
+	for field := range h.Units {
+		if rest == field || strings.HasPrefix(rest, field+".") || strings.HasPrefix(field, rest+".") {
+			return field
+		}
+	}
+	return ""
 }
