@@ -26,8 +26,18 @@ import (
 // A chance under 0.1% (but not none) reads "<0.1%", and one over 99.9%
 // (but not certain) ">99.9%", so that a rare event never reads as 0.
 // Units are named as the scenario names them (Names), else by id; an
-// exact report gives exact values, without intervals.
+// exact report gives exact values, without intervals; an interrupted run's
+// headline starts "PARTIAL, N of M trials:".
 func (r *Report) Headline() string {
+	h := r.headline1()
+	if h != "" && !r.Complete {
+		h = fmt.Sprintf("PARTIAL, %s of %s trials: %s", thousands(r.Trials), thousands(r.Requested), h)
+	}
+	return h
+}
+
+// headline1 is the headline of a complete report.
+func (r *Report) headline1() string {
 	events := r.events()
 	var sides []string
 	for _, e := range events {

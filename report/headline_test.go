@@ -22,6 +22,8 @@ func TestHeadlineLine(t *testing.T) {
 	undecided.Events["draw"] = p(0.6, 0.59, 0.61)
 	undecided.Events["knights.wins_on_result"] = p(0.1, 0.09, 0.11)
 	undecided.Events["trolls.wins_on_result"] = p(0.45, 0.44, 0.46)
+	partial := fight()
+	partial.Complete, partial.Requested = false, 5000
 	unnamed := fight()
 	unnamed.Names = nil
 	volley := &Report{Trials: 1000, Complete: true, EventOrder: []string{"ogres.destroyed"}, MetricOrder: []string{"ogres.casualties"},
@@ -54,7 +56,9 @@ func TestHeadlineLine(t *testing.T) {
 			"men destroyed >99.9% [99.9, 100.0], trolls 0.1% [0.1, 0.2]"},
 		{"duels", "duels alone", duels,
 			"gorbag wins the duel 60.0% (exact), aragorn 30.0% (exact)"},
-		{"none", "no events, no headline", &Report{Trials: 10}, ""},
+		{"none", "no events, no headline", &Report{Trials: 10, Complete: true}, ""},
+		{"partial", "an interrupted run says so first", partial,
+			"PARTIAL, 1,000 of 5,000 trials: Trolls win 50.9% [50.2, 51.6], Empire Knights 49.1% [48.4, 49.8], draw 0.0% [0.0, <0.1]"},
 	} {
 		if got := c.r.Headline(); got != c.want {
 			t.Errorf("%s (%s):\n got %q\nwant %q", c.name, c.why, got, c.want)
