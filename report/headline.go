@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-
-	"github.com/wargamesim/sim/stats"
 )
 
 // Headline is the answer a run's report opens with, on one line, or ""
@@ -90,7 +88,7 @@ func (r *Report) list(ids []string, suffix, verb string) string {
 // keeping the model's order between equals.
 func (r *Report) byChance(ids []string, suffix string) {
 	slices.SortStableFunc(ids, func(a, b string) int {
-		pa, pb := r.event(a+suffix).P, r.event(b+suffix).P
+		pa, pb := r.Events[a+suffix].P, r.Events[b+suffix].P
 		switch {
 		case pa > pb:
 			return -1
@@ -109,8 +107,8 @@ func (r *Report) fightHeadline(sides []string) string {
 	r.byChance(ahead, ".wins_on_result")
 	var parts []string
 	for _, id := range ahead {
-		if e := id + ".wins_on_result"; r.has(e) && r.event(e).P > 0 {
-			parts = append(parts, fmt.Sprintf("%s %s", r.name(id), r.percent(e)))
+		if p, ok := r.Events[id+".wins_on_result"]; ok && p.P > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s", r.name(id), r.percent(id+".wins_on_result")))
 		}
 	}
 	if len(parts) > 0 {
@@ -121,8 +119,7 @@ func (r *Report) fightHeadline(sides []string) string {
 
 func (r *Report) volleyHeadline(id string) string {
 	line := fmt.Sprintf("%s destroyed %s", r.name(id), r.percent(id+".destroyed"))
-	if m := id + ".casualties"; r.hasMetric(m) {
-		s := r.metric(m)
+	if s, ok := r.Metrics[id+".casualties"]; ok {
 		line += fmt.Sprintf("; %.2f casualties on average", s.Mean)
 		if r.Trials > 0 {
 			line += fmt.Sprintf(" [%.2f, %.2f]", s.CI95[0], s.CI95[1])
@@ -142,7 +139,7 @@ func (r *Report) name(id string) string {
 // percent is an event's chance as a percentage with its interval, or
 // exact.
 func (r *Report) percent(event string) string {
-	p := r.event(event)
+	p := r.Events[event]
 	if r.Trials == 0 {
 		return pct(p.P) + "% (exact)"
 	}
@@ -159,19 +156,4 @@ func pct(p float64) string {
 		return ">99.9"
 	}
 	return fmt.Sprintf("%.1f", 100*p)
-}
-
-// event is an event's chance; an exact-only report holds exact ones.
-func (r *Report) event(name string) stats.Proportion { return r.Events[name] }
-
-func (r *Report) has(event string) bool {
-	_, ok := r.Events[event]
-	return ok
-}
-
-func (r *Report) metric(name string) stats.Summary { return r.Metrics[name] }
-
-func (r *Report) hasMetric(name string) bool {
-	_, ok := r.Metrics[name]
-	return ok
 }

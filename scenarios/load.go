@@ -137,7 +137,7 @@ func OpenWith(arg string, rules options.Ruleset) (*Plan, error) {
 // returns the name errors give it ("builtin:NAME" for a built-in) and its
 // YAML.
 func Source(arg string) (file string, data []byte, err error) {
-	if _, err := os.Stat(arg); err == nil || strings.HasSuffix(arg, ".yaml") || strings.HasSuffix(arg, ".yml") || strings.ContainsRune(arg, os.PathSeparator) {
+	if _, err := os.Stat(arg); err == nil || IsFileName(arg) {
 		data, err := ReadFile(arg)
 		return arg, data, err
 	}
@@ -145,6 +145,13 @@ func Source(arg string) (file string, data []byte, err error) {
 		return "builtin:" + arg, data, nil
 	}
 	return "", nil, ErrorList{{File: arg, Msg: fmt.Sprintf("no such file, and no built-in scenario of that name; the built-ins are %s", strings.Join(BuiltinNames(), ", "))}}
+}
+
+// IsFileName reports whether a name given on the command line can only be
+// a file's, not a built-in scenario's or a preset's: it ends in .yaml or
+// .yml, or holds a path separator.
+func IsFileName(s string) bool {
+	return strings.HasSuffix(s, ".yaml") || strings.HasSuffix(s, ".yml") || strings.ContainsRune(s, os.PathSeparator)
 }
 
 // GameOf returns the game of the scenario in data: the one its game field

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -131,7 +130,7 @@ func ParseRules(spec string) (options.Ruleset, error) {
 	switch {
 	case base == "":
 		return nil, ErrorList{{File: spec, Msg: "no ruleset before the options; write a preset or a rules file first, as in 6th+regeneration=save"}}
-	case strings.HasSuffix(base, ".yaml") || strings.HasSuffix(base, ".yml") || strings.ContainsRune(base, os.PathSeparator):
+	case IsFileName(base):
 		rs, err = LoadRulesFile(base)
 	default:
 		rs, err = Preset(base)

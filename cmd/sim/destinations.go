@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/wargamesim/sim/scenarios"
 )
 
 // checkDestinations refuses, before any trial runs, the output files a
@@ -87,7 +89,7 @@ func rulesFiles(spec string) []string {
 	var files []string
 	for _, r := range strings.Split(spec, ",") {
 		base, _, _ := strings.Cut(r, "+")
-		if strings.HasSuffix(base, ".yaml") || strings.HasSuffix(base, ".yml") || strings.ContainsRune(base, os.PathSeparator) {
+		if scenarios.IsFileName(base) {
 			files = append(files, base)
 		}
 	}
