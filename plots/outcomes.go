@@ -9,7 +9,9 @@ import (
 
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/stats"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -112,19 +114,7 @@ func Outcomes(r *report.Report, events []string, o Options) (*Chart, error) {
 	}
 
 	paint := func(body draw.Canvas) error {
-		width := float64((body.Max.X - body.Min.X) / pixel)
-		p := t.newPlot("probability", "")
-		tick := t.text(tickSize, false, textColor)
-		maxLabel := (body.Max.X - body.Min.X) * 0.4
-		names := make(categoryTicks, n)
-		for i, l := range labels {
-			names[i] = truncate(tick, l, maxLabel)
-		}
-		p.X.Min, p.X.Max = 0, 1
-		p.X.Tick.Marker = percentTicks{min(max(int(width/110/t.scale), 2), 10)}
-		p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
-		p.Y.Tick.Marker = names
-		p.Y.Tick.Length = 0
+		p, tick := t.probabilityRows(body, labels)
 		// Bars take 62% of a row, but no more than 44 px: a few events
 		// should not make slabs.
 		dc := p.DataCanvas(body)
@@ -160,4 +150,24 @@ func checkProportion(name string, p stats.Proportion) error {
 		return fmt.Errorf("plots: event %s: p = %g with interval [%g, %g], want probabilities in 0..1", name, p.P, p.CI95[0], p.CI95[1])
 	}
 	return nil
+}
+
+// probabilityRows is the plot of a chart of chances, one category a row:
+// the x axis 0 to 100%, the rows labelled (bottom up) by labels, each cut
+// to 40% of the body's width; it returns the style of the labels too.
+func (t theme) probabilityRows(body draw.Canvas, labels categoryTicks) (*plot.Plot, text.Style) {
+	width := float64((body.Max.X - body.Min.X) / pixel)
+	p := t.newPlot("probability", "")
+	tick := t.text(tickSize, false, textColor)
+	maxLabel := (body.Max.X - body.Min.X) * 0.4
+	shown := make(categoryTicks, len(labels))
+	for i, l := range labels {
+		shown[i] = truncate(tick, l, maxLabel)
+	}
+	p.X.Min, p.X.Max = 0, 1
+	p.X.Tick.Marker = percentTicks{min(max(int(width/110/t.scale), 2), 10)}
+	p.Y.Min, p.Y.Max = -0.5, float64(len(labels))-0.5
+	p.Y.Tick.Marker = shown
+	p.Y.Tick.Length = 0
+	return p, tick
 }

@@ -109,20 +109,8 @@ func ComparedOutcomes(rs []*report.Report, labels []string, events []string, o O
 	}
 
 	paint := func(body draw.Canvas) error {
-		width := float64((body.Max.X - body.Min.X) / pixel)
-		p := t.newPlot("probability", "")
-		tick := t.text(tickSize, false, textColor)
+		p, _ := t.probabilityRows(body, ticks)
 		value := t.text(valueSize, true, textColor)
-		maxLabel := (body.Max.X - body.Min.X) * 0.4
-		shown := make(categoryTicks, n)
-		for i, l := range ticks {
-			shown[i] = truncate(tick, l, maxLabel)
-		}
-		p.X.Min, p.X.Max = 0, 1
-		p.X.Tick.Marker = percentTicks{min(max(int(width/110/t.scale), 2), 10)}
-		p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
-		p.Y.Tick.Marker = shown
-		p.Y.Tick.Length = 0
 		// A group takes at most 80% of its row, and a bar no more than
 		// 36 px: every bar must hold a line of its value.
 		dc := p.DataCanvas(body)
