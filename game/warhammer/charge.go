@@ -71,6 +71,6 @@ func (t *fightTrial) charge(d *engine.Dice, r *engine.TrialResult) (fled, caught
 	if ch := 1 - c; t.unitStrength(c) < t.unitStrength(ch) {
 		return true, t.fleeRoll(d, ch) >= t.fleeRoll(d, c)
 	}
-	t.st[c].sixes = true
+	t.st[c][0].sixes = true
 	return false, false
 }

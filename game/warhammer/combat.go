@@ -8,23 +8,23 @@ import "github.com/wargamesim/sim/engine"
 // charge, and attacking a flank or the rear.
 func (t *fightTrial) combatResult(i, round int) int {
 	f, rs := t.f, t.f.rs
-	me, s, foe := &f.cc.Sides[i], &t.st[i], &t.st[1-i]
-	cr := foe.scored
-	if s.alive == 0 {
+	me := &f.cc.Sides[i]
+	cr := t.overkill[i]
+	for m := range t.st[1-i] {
+		cr += t.st[1-i][m].scored
+	}
+	if !t.standing(i) {
 		return cr
 	}
-	n := s.alive
-	if rs.RankCounted == RanksAtStart {
-		n = s.startAlive
-	}
+	n := t.models(i, rs.RankCounted == RanksAtStart)
 	if rb := min(3, max(0, ranksOf(n, me.Frontage, t.rankWidth(me))-1)); rb > 0 && !t.disrupted(i) {
 		cr += rb
 	}
 	std := 0
-	if me.Standard {
-		std = 1
+	if me.Standard && t.st[i][0].alive > 0 {
+		std = 1 // the standard bearer falls with the last of the rank and file
 	}
-	if me.BattleStandard {
+	if t.battleStandard(i) {
 		if rs.BattleStandard == BSBExtra {
 			std++
 		} else {
@@ -52,8 +52,75 @@ func (t *fightTrial) combatResult(i, round int) int {
 	return cr
 }
 
-// unitStrength is side i's Unit Strength now.
-func (t *fightTrial) unitStrength(i int) int { return t.st[i].alive * t.f.sides[i].us }
+// unitStrength is side i's Unit Strength now: its models', characters
+// included (6th.whfb.app units/unit-strength).
+func (t *fightTrial) unitStrength(i int) int {
+	us := 0
+	for m := range t.st[i] {
+		us += t.st[i][m].alive * t.f.sides[i].members[m].us
+	}
+	return us
+}
+
+// models is how many models side i has standing, characters included,
+// for its ranks ("whether that space is filled with a rank and file model
+// or a character", 6th.whfb.app characters/characters-in-units); at the
+// start of the round when atStart.
+func (t *fightTrial) models(i int, atStart bool) int {
+	n := 0
+	for m := range t.st[i] {
+		if atStart {
+			n += t.st[i][m].startAlive
+		} else {
+			n += t.st[i][m].alive
+		}
+	}
+	return n
+}
+
+// battleStandard reports whether side i has the army's battle standard:
+// with the unit, or carried by one of its characters who stands and has
+// not retired from a challenge.
+func (t *fightTrial) battleStandard(i int) bool {
+	if t.f.cc.Sides[i].BattleStandard {
+		return true
+	}
+	for m := 1; m < len(t.st[i]); m++ {
+		if t.f.sides[i].members[m].char.BattleStandard && t.st[i][m].alive > 0 && !t.st[i][m].retired {
+			return true
+		}
+	}
+	return false
+}
+
+// ld is side i's Leadership now: the best of its rank and file's, its
+// characters' that stand and have not retired from a challenge
+// (6th.whfb.app characters/independent-characters-joining-units;
+// 7th.whfb.app psychology/using-superior-leadership), and a General's
+// within 12" (GeneralLd). A champion lends his only when he is all that
+// is left.
+func (t *fightTrial) ld(i int) int {
+	me := &t.f.cc.Sides[i]
+	ld := me.GeneralLd
+	if t.st[i][0].alive > 0 {
+		ld = max(ld, me.Profile.Ld)
+	}
+	champion := 0
+	for m := 1; m < len(t.st[i]); m++ {
+		s, mb := &t.st[i][m], &t.f.sides[i].members[m]
+		switch {
+		case s.alive == 0 || s.retired:
+		case mb.char.Champion:
+			champion = mb.f.Profile.Ld
+		default:
+			ld = max(ld, mb.f.Profile.Ld)
+		}
+	}
+	if ld == 0 {
+		ld = champion
+	}
+	return ld
+}
 
 // rankWidth is how many models a rank of f needs to count.
 func (t *fightTrial) rankWidth(f *Fighter) int {
@@ -87,7 +154,7 @@ func (t *fightTrial) disrupted(i int) bool {
 		return false
 	}
 	if f.rs.FlankCancelsRanks == FlankTwoRanksOf5 {
-		return ranksOf(t.st[c].alive, f.cc.Sides[c].Frontage, 5) >= 2
+		return ranksOf(t.models(c, false), f.cc.Sides[c].Frontage, 5) >= 2
 	}
 	return t.unitStrength(c) >= 5
 }
@@ -102,7 +169,9 @@ func (t *fightTrial) winner(cr [2]int) (side, margin int) {
 	case cr[1] > cr[0]:
 		return 1, cr[1] - cr[0]
 	}
-	a, b := t.f.cc.Sides[0].Musician, t.f.cc.Sides[1].Musician
+	// A musician falls with the last of the rank and file.
+	a := t.f.cc.Sides[0].Musician && t.st[0][0].alive > 0
+	b := t.f.cc.Sides[1].Musician && t.st[1][0].alive > 0
 	if t.f.rs.MusicianWinsDraws && a != b {
 		if a {
 			return 0, 1
@@ -148,9 +217,10 @@ func (t *fightTrial) breakTest(l, w, margin int) (breakKind, int) {
 	if rs.Fear == FearAutoBreak && foe.CausesFear && !me.CausesFear && t.unitStrength(w) > t.unitStrength(l) {
 		return breaksOutright, 0 // beaten by Fear-causers that outnumber it (6th)
 	}
-	target := me.Profile.Ld - margin
+	ld := t.ld(l)
+	target := ld - margin
 	if me.Stubborn || rs.Steadfast && t.steadfast(l, w) {
-		target = me.Profile.Ld
+		target = ld
 	}
 	return rollsTest, target
 }
@@ -164,7 +234,7 @@ func (t *fightTrial) steadfast(l, w int) bool {
 		if f.monstrous() {
 			width = 3
 		}
-		return ranksOf(t.st[i].alive, f.Frontage, width)
+		return ranksOf(t.models(i, false), f.Frontage, width)
 	}
 	return ranks(l) > ranks(w)
 }
@@ -180,7 +250,7 @@ func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool
 	if pass() {
 		return true
 	}
-	return t.f.rs.BSBReroll && t.f.cc.Sides[i].BattleStandard && pass()
+	return t.f.rs.BSBReroll && t.battleStandard(i) && pass()
 }
 
 // fearTest rolls side i's Fear test, a psychology test: 2D6 of its
@@ -188,12 +258,12 @@ func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool
 // failure where battle_standard_reroll and battle_standard_reroll_fear say
 // so (RULES.md §2.11; 6th.whfb.app psychology/taking-psychology-tests).
 func (t *fightTrial) fearTest(d *engine.Dice, i int) bool {
-	rs, me := t.f.rs, &t.f.cc.Sides[i]
-	pass := func() bool { return d.D6()+d.D6() <= me.Profile.Ld }
+	rs, ld := t.f.rs, t.ld(i)
+	pass := func() bool { return d.D6()+d.D6() <= ld }
 	if pass() {
 		return true
 	}
-	return rs.BSBReroll && rs.BSBRerollFear && me.BattleStandard && pass()
+	return rs.BSBReroll && rs.BSBRerollFear && t.battleStandard(i) && pass()
 }
 
 // fleeRoll rolls side i's flee or pursuit distance: as cavalry_flee_roll

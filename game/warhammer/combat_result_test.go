@@ -326,7 +326,7 @@ func TestCombatResultTable(t *testing.T) {
 				HighGround: c.high.index(), MaxRounds: 2})
 			tr := f.NewTrialer().(*fightTrial)
 			for i := range tr.st {
-				s := &tr.st[i]
+				s := &tr.st[i][0]
 				me := &f.cc.Sides[i]
 				if c.wounds[1-i] > 0 && me.Profile.W != 1 {
 					t.Fatalf("wounds on %s: the table slays one-Wound models only", me.ID)

@@ -140,11 +140,30 @@ func (f *Fight) Describe() []string {
 		if l := f.chargeFearText(i); l != "" {
 			lines = append(lines, "  "+l)
 		}
+		for m := 1; m < len(sd.members); m++ {
+			lines = append(lines, "  "+f.characterText(i, m))
+		}
 		for _, g := range sd.groups {
-			v := &g.v[1][0][0][1]
+			v := &g.v[0][1][0][0][1]
 			who := []string{"models", "mounts", "supporting ranks"}[g.kind]
+			if g.member > 0 {
+				who = sd.members[g.member].char.ID
+				if g.kind == mounts {
+					who += "'s mount"
+				}
+			}
 			lines = append(lines, fmt.Sprintf("  %s: I%d, hit %s, wound %s (S%d against T%d), %s",
 				who, g.i, hitText(v.st), testText(v.st.wound), v.st.strength, foe.Profile.T, foeSave(foe.ID, foe.Defence.Armour, v.st)))
+		}
+		if c := me.Challenge; c.Issue != IssueNever || c.Refuse {
+			l := "  challenges: issues " + c.Issue.String()
+			if c.Refuse {
+				l += ", refuses every challenge"
+			}
+			if c.By != "" {
+				l += ", with " + c.By
+			}
+			lines = append(lines, l)
 		}
 	}
 	return lines
@@ -213,4 +232,37 @@ func saveText(s Save) string {
 		return "none"
 	}
 	return fmt.Sprintf("%d+", int(s))
+}
+
+// characterText says who side i's character m is: "captain: character,
+// WS5 S4 T4 W2 I5 A3 Ld8, armour 2+", with how many enemies strike it.
+func (f *Fight) characterText(i, m int) string {
+	mb := &f.sides[i].members[m]
+	c := mb.char
+	what := "character"
+	switch {
+	case c.Champion:
+		what = "the unit's champion"
+	case c.General:
+		what = "character, the General"
+	}
+	if c.BattleStandard {
+		what += ", with the battle standard"
+	}
+	p := c.Profile
+	l := fmt.Sprintf("%s: %s, WS%d S%d T%d W%d I%d A%d Ld%d, armour %s", c.ID, what, p.WS, p.S, p.T, p.W, p.I, p.A, p.Ld, saveText(c.Defence.Armour))
+	if c.Defence.Ward < NoSave {
+		l += ", ward " + saveText(c.Defence.Ward)
+	}
+	if c.Defence.Regeneration < NoSave {
+		l += ", Regeneration " + saveText(c.Defence.Regeneration)
+	}
+	if c.StrikeAt != "" {
+		l += "; strikes " + c.StrikeAt
+	}
+	foe := &f.cc.Sides[1-i]
+	if foe.StrikeAt == c.ID {
+		l += fmt.Sprintf("; %d of %s strike it", c.inContact(), foe.ID)
+	}
+	return l
 }

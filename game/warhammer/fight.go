@@ -50,46 +50,63 @@ type Fight struct {
 
 	metrics []engine.Metric
 	events  []string
+	// The first index of each side's character metrics and events, and of
+	// the challenge events (-1: none).
+	charMetric, charEvent [2]int
+	perChar               int // metrics a character: wounds, and overkill where challenges may be fought
+	challengeEvent        int
 }
 
 // side is what a fighter brings to every trial, worked out once.
 type side struct {
-	f        Fighter
-	us       int // Unit Strength per model
-	regen    bool
+	// members are the unit's rank and file (0, Models less its champion)
+	// and its characters (1+k for Characters[k]), each as a unit.
+	members  []member
+	champion int  // the member that is the champion; 0 if none
 	charging bool // it charged this turn (round 1)
 	groups   []group
 	impact   *variant // impact hits, on the charge
 	stomp    *variant // Stomp, after all other blows
+}
+
+// member is the rank and file of a unit or one of its characters.
+type member struct {
+	f        Fighter    // as a unit: a character is a unit of one model
+	char     *Character // nil for the rank and file
+	us       int        // Unit Strength per model
+	regen    bool
 	regenBin *engine.Binomial
+	strikeAt int // the enemy member its models in contact strike (0: the rank and file)
 }
 
 // groupKind is who makes a group of attacks.
 type groupKind uint8
 
 const (
-	riders groupKind = iota // the unit's models (the riders, for cavalry)
+	riders groupKind = iota // the member's models (the riders, for cavalry)
 	mounts
 	supporters // the rank(s) behind, one attack a model (8th; spears)
 )
 
-// group is a group of identical attacks of one side.
+// group is a group of identical attacks of one member of a side.
 type group struct {
 	kind     groupKind
+	member   int // the side's member that makes them
 	ws, i    int
 	perModel int // attacks a fighting model makes
 	asf, asl bool
 	rules    AttackRules
-	// v[round1][feared][foeFeared][regenTarget] are the stages against the
-	// enemy: in the first round or later, with the attackers' WS down to 1
-	// by Fear or not, the enemy's WS down to 1 or not ("all models in the
-	// unit have their Weapon Skill reduced to 1", 8th), and against an
-	// enemy whose Regeneration save is available or not.
-	v [2][2][2][2]variant
-	// sixes[foeFeared][regenTarget] are the first round's stages of a
-	// unit that failed its Fear test when charged and hits only on 6s
+	// v[target][round1][feared][foeFeared][regenTarget] are the stages
+	// against the enemy's member target: in the first round or later, with
+	// the attackers' WS down to 1 by Fear or not, the enemy's WS down to 1
+	// or not ("all models in the unit have their Weapon Skill reduced to
+	// 1", 8th), and against an enemy whose Regeneration save is available
+	// or not.
+	v [][2][2][2][2]variant
+	// sixes[target][foeFeared][regenTarget] are the first round's stages
+	// of a unit that failed its Fear test when charged and hits only on 6s
 	// (fear_on_charge); built only for that unit.
-	sixes [2][2]variant
+	sixes [][2][2]variant
 }
 
 // variant is one way a group's attacks can go.
@@ -142,6 +159,9 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	if cc.Sides[0].ID == cc.Sides[1].ID {
 		errs = append(errs, fmt.Errorf("both sides are %q", cc.Sides[0].ID))
 	}
+	for i := range cc.Sides {
+		errs = append(errs, cc.Sides[i].checkCharacters(&cc.Sides[1-i]))
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
@@ -170,6 +190,12 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 		none.Charger, none.Facing = -1, Front
 		f.noCharge = buildFight(rs, none)
 	}
+	f.characterOutcomes()
+	if f.noCharge != nil {
+		f.noCharge.metrics, f.noCharge.events = f.metrics, f.events
+		f.noCharge.charMetric, f.noCharge.charEvent, f.noCharge.challengeEvent = f.charMetric, f.charEvent, f.challengeEvent
+		f.noCharge.perChar = f.perChar
+	}
 	return f
 }
 
@@ -186,52 +212,34 @@ func (f *Fight) PerDie() *Fight {
 
 func (f *Fight) newSide(i int) *side {
 	me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
-	s := &side{f: *me, us: me.unitStrength(), regen: me.Defence.Regeneration < NoSave, charging: f.cc.Charger == i}
-	if s.regen && f.rs.Regeneration == RegenEndOfPhase {
-		s.regenBin = engine.NewBinomial(float64(7-int(me.Defence.Regeneration))/6, me.Models*me.Profile.W)
-	}
-	mounted := me.mounted()
-	maxAttacks := func(per int) int { return me.Frontage*per + 1 }
-
-	rider := group{kind: riders, ws: me.Profile.WS, i: me.Profile.I, rules: me.Rules,
-		perModel: me.Profile.A + me.Weapon.Attacks(mounted),
-		asf:      me.AlwaysStrikesFirst,
-		asl:      me.AlwaysStrikesLast || me.Weapon.strikesLast()}
-	f.fill(&rider, i, maxAttacks(rider.perModel), func(round1 bool) int {
-		return me.Profile.S + me.Weapon.Strength(f.rs, roundOf(round1), s.charging, mounted)
-	})
-	s.groups = append(s.groups, rider)
-
-	if m := me.Mount; m != nil {
-		// The unit's Always Strikes First and Last are its mounts' too; a
-		// great weapon's Always Strikes Last is the riders' alone.
-		mount := group{kind: mounts, ws: m.WS, i: m.I, perModel: m.A, rules: m.Rules,
-			asf: me.AlwaysStrikesFirst, asl: me.AlwaysStrikesLast}
-		f.fill(&mount, i, maxAttacks(m.A), func(bool) int { return m.S })
-		s.groups = append(s.groups, mount)
-	}
-
-	// Supporting attacks: one a model of the rank behind (monstrous: up to
-	// 3), in 8th edition and for spears on foot (RULES.md §2.2).
-	if f.rs.SupportingAttacks || me.Weapon == Spear && !mounted {
-		per := 1
-		if me.monstrous() {
-			per = min(me.Profile.A, 3)
+	s := &side{charging: f.cc.Charger == i}
+	for m := range len(me.Characters) + 1 {
+		mf := f.memberFighter(i, m)
+		mb := member{f: mf, us: mf.unitStrength(), regen: mf.Defence.Regeneration < NoSave}
+		strikeAt := me.StrikeAt
+		if m > 0 {
+			mb.char = &me.Characters[m-1]
+			strikeAt = mb.char.StrikeAt
+			if mb.char.Champion {
+				s.champion = m
+			}
 		}
-		sup := group{kind: supporters, ws: me.Profile.WS, i: me.Profile.I, perModel: per, rules: me.Rules,
-			asf: rider.asf, asl: rider.asl}
-		f.fill(&sup, i, 3*me.Frontage*per, func(round1 bool) int {
-			return me.Profile.S + me.Weapon.Strength(f.rs, roundOf(round1), s.charging, mounted)
-		})
-		s.groups = append(s.groups, sup)
+		mb.strikeAt = foe.character(strikeAt) + 1
+		if mb.regen && f.rs.Regeneration == RegenEndOfPhase {
+			mb.regenBin = engine.NewBinomial(float64(7-int(mf.Defence.Regeneration))/6, max(1, mf.Models*mf.Profile.W))
+		}
+		s.members = append(s.members, mb)
+		f.addGroups(s, i, m)
 	}
 
-	tg := foe.target()
+	rf := &s.members[0].f
+	foeRF := f.memberFighter(1-i, 0)
+	tg := foeRF.target()
 	if me.ImpactHits.Max() > 0 && (me.ImpactHits.Die != 0 || me.ImpactHits.N > 0) {
 		a := Attack{Phase: CloseCombat, Count: me.Frontage * me.ImpactHits.Max(), S: me.Profile.S, AutoHit: true, Round: 1}
 		s.impact = f.variant(a, tg, me.Frontage*me.ImpactHits.Max())
 	}
-	if f.rs.Stomp && me.monstrous() && (foe.Type == Infantry || foe.Type == WarBeast || foe.Type == Swarm) {
+	if f.rs.Stomp && rf.monstrous() && (foe.Type == Infantry || foe.Type == WarBeast || foe.Type == Swarm) {
 		str := me.Profile.S
 		if me.Mount != nil {
 			str = me.Mount.S // a rider and mount stomp with the mount's Strength (RULES.md §2.9.9)
@@ -242,6 +250,59 @@ func (f *Fight) newSide(i int) *side {
 	return s
 }
 
+// memberFighter is member m of side i as a unit: the rank and file (0)
+// or a character as a unit of one model.
+func (f *Fight) memberFighter(i, m int) Fighter {
+	me := &f.cc.Sides[i]
+	if m == 0 {
+		rf := *me
+		rf.Models = me.rankAndFile()
+		rf.Characters = nil
+		return rf
+	}
+	return me.Characters[m-1].fighter(me)
+}
+
+// addGroups adds the attack groups of member m of side i to s: its models
+// (riders), their mounts, and for the rank and file the supporting ranks.
+func (f *Fight) addGroups(s *side, i, m int) {
+	mf := &s.members[m].f
+	mounted := mf.mounted()
+	maxAttacks := func(per int) int { return mf.Frontage*per + 1 }
+	strength := func(round1 bool) int {
+		return mf.Profile.S + mf.StrengthBonus + mf.Weapon.Strength(f.rs, roundOf(round1), s.charging, mounted)
+	}
+
+	rider := group{kind: riders, member: m, ws: mf.Profile.WS, i: mf.Profile.I, rules: mf.Rules,
+		perModel: mf.Profile.A + mf.Weapon.Attacks(mounted),
+		asf:      mf.AlwaysStrikesFirst,
+		asl:      mf.AlwaysStrikesLast || mf.Weapon.strikesLast()}
+	f.fill(&rider, i, maxAttacks(rider.perModel), strength)
+	s.groups = append(s.groups, rider)
+
+	if mt := mf.Mount; mt != nil {
+		// The unit's Always Strikes First and Last are its mounts' too; a
+		// great weapon's Always Strikes Last is the riders' alone.
+		mount := group{kind: mounts, member: m, ws: mt.WS, i: mt.I, perModel: mt.A, rules: mt.Rules,
+			asf: mf.AlwaysStrikesFirst, asl: mf.AlwaysStrikesLast}
+		f.fill(&mount, i, maxAttacks(mt.A), func(bool) int { return mt.S })
+		s.groups = append(s.groups, mount)
+	}
+
+	// Supporting attacks: one a model of the rank behind (monstrous: up to
+	// 3), in 8th edition and for spears on foot (RULES.md §2.2).
+	if m == 0 && (f.rs.SupportingAttacks || mf.Weapon == Spear && !mounted) {
+		per := 1
+		if mf.monstrous() {
+			per = min(mf.Profile.A, 3)
+		}
+		sup := group{kind: supporters, ws: mf.Profile.WS, i: mf.Profile.I, perModel: per, rules: mf.Rules,
+			asf: rider.asf, asl: rider.asl}
+		f.fill(&sup, i, 3*mf.Frontage*per, strength)
+		s.groups = append(s.groups, sup)
+	}
+}
+
 func roundOf(round1 bool) int {
 	if round1 {
 		return 1
@@ -249,15 +310,20 @@ func roundOf(round1 bool) int {
 	return 2
 }
 
-// fill works out every variant of g, the attacks of side i, whose Strength
-// in the first round or later is strength(round1).
+// fill works out every variant of g, the attacks of side i, against each
+// enemy member, whose Strength in the first round or later is
+// strength(round1).
 func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
-	for r1 := range 2 {
-		for feared := range 2 {
-			for foeFeared := range 2 {
-				for regen := range 2 {
-					a, tg := f.blows(g, i, maxN, strength(r1 == 1), r1 == 1, feared == 1, foeFeared == 1, regen == 1)
-					g.v[r1][feared][foeFeared][regen] = *f.variant(a, tg, maxN)
+	targets := len(f.cc.Sides[1-i].Characters) + 1
+	g.v = make([][2][2][2][2]variant, targets)
+	for tgt := range targets {
+		for r1 := range 2 {
+			for feared := range 2 {
+				for foeFeared := range 2 {
+					for regen := range 2 {
+						a, tg := f.blows(g, i, tgt, maxN, strength(r1 == 1), r1 == 1, feared == 1, foeFeared == 1, regen == 1)
+						g.v[tgt][r1][feared][foeFeared][regen] = *f.variant(a, tg, maxN)
+					}
 				}
 			}
 		}
@@ -265,20 +331,23 @@ func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
 	if i != f.chargedTest {
 		return
 	}
-	for foeFeared := range 2 {
-		for regen := range 2 {
-			a, tg := f.blows(g, i, maxN, strength(true), true, false, foeFeared == 1, regen == 1)
-			g.sixes[foeFeared][regen] = *f.sixesVariant(a, tg, maxN)
+	g.sixes = make([][2][2]variant, targets)
+	for tgt := range targets {
+		for foeFeared := range 2 {
+			for regen := range 2 {
+				a, tg := f.blows(g, i, tgt, maxN, strength(true), true, false, foeFeared == 1, regen == 1)
+				g.sixes[tgt][foeFeared][regen] = *f.sixesVariant(a, tg, maxN)
+			}
 		}
 	}
 }
 
-// blows is the attack and target of g, the attacks of side i, at Strength
-// s: in the first round or later, its WS down to 1 by a failed 8th Fear
-// test or not, the enemy's too, and against the enemy's Regeneration save
-// or not.
-func (f *Fight) blows(g *group, i, maxN, s int, round1, feared, foeFeared, regen bool) (Attack, Target) {
-	foe := &f.cc.Sides[1-i]
+// blows is the attack and target of g, the attacks of side i, at the
+// enemy's member tgt, at Strength s: in the first round or later, its WS
+// down to 1 by a failed 8th Fear test or not, the enemy's too, and against
+// the enemy's Regeneration save or not.
+func (f *Fight) blows(g *group, i, tgt, maxN, s int, round1, feared, foeFeared, regen bool) (Attack, Target) {
+	foe := f.memberFighter(1-i, tgt)
 	ws := g.ws
 	if feared {
 		ws = 1 // failed Fear test (8th)
@@ -318,16 +387,17 @@ func (f *Fight) variantOf(st stages, rules AttackRules, maxN int) *variant {
 func (f *Fight) outcomes() ([]engine.Metric, []string) {
 	a, b := &f.cc.Sides[0], &f.cc.Sides[1]
 	// Wounds caused (a Killing Blow may score profile wounds on top of
-	// marked ones) and every bonus at once: ranks 3, standards 2, outnumber,
-	// high ground, charge, rear 2.
+	// marked ones; Overkill up to 5 a slain character) and every bonus at
+	// once: ranks 3, standards 2, outnumber, high ground, charge, rear 2.
 	const bonuses = 3 + 2 + 1 + 1 + 1 + 2
-	ma, mb := 2*b.Models*b.Profile.W+bonuses, 2*a.Models*a.Profile.W+bonuses
+	ok := f.rs.OverkillCap
+	ma, mb := 2*f.woundsOf(1, true)+ok*len(b.Characters)+bonuses, 2*f.woundsOf(0, true)+ok*len(a.Characters)+bonuses
 	metrics := []engine.Metric{
 		{Name: "rounds", Min: 0, Max: f.cc.MaxRounds},
 		{Name: a.ID + ".casualties", Max: a.Models},
 		{Name: b.ID + ".casualties", Max: b.Models},
-		{Name: a.ID + ".wounds", Max: a.Models * a.Profile.W},
-		{Name: b.ID + ".wounds", Max: b.Models * b.Profile.W},
+		{Name: a.ID + ".wounds", Max: f.woundsOf(0, false)},
+		{Name: b.ID + ".wounds", Max: f.woundsOf(1, false)},
 		{Name: a.ID + ".combat_result", Max: ma},
 		{Name: b.ID + ".combat_result", Max: mb},
 		{Name: "combat_result_difference", Min: -mb, Max: ma},
@@ -340,6 +410,59 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		a.ID + ".wins_on_result", b.ID + ".wins_on_result",
 	}
 	return metrics, events
+}
+
+// woundsOf is the Wounds of side i's models: the rank and file and its
+// champion, and its characters too when all is set.
+func (f *Fight) woundsOf(i int, all bool) int {
+	me := &f.cc.Sides[i]
+	w := me.rankAndFile() * me.Profile.W
+	for _, c := range me.Characters {
+		if all || c.Champion {
+			w += c.Profile.W
+		}
+	}
+	return w
+}
+
+// characterOutcomes adds each character's metrics and events, and the
+// challenge's where a side may issue one: <unit>.<character>.wounds
+// (suffered, net of Regeneration) and .slain; with challenges,
+// <unit>.<character>.overkill (scored), challenge.issued and
+// challenge.accepted.
+func (f *Fight) characterOutcomes() {
+	chal := f.challenges()
+	f.perChar = 1
+	if chal {
+		f.perChar = 2
+	}
+	for i := range f.sides {
+		me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
+		f.charMetric[i], f.charEvent[i] = len(f.metrics), len(f.events)
+		for _, c := range me.Characters {
+			id := me.ID + "." + c.ID
+			f.metrics = append(f.metrics, engine.Metric{Name: id + ".wounds", Max: c.Profile.W})
+			if chal {
+				f.metrics = append(f.metrics, engine.Metric{Name: id + ".overkill", Max: f.rs.OverkillCap * len(foe.Characters)})
+			}
+			f.events = append(f.events, id+".slain")
+		}
+	}
+	f.challengeEvent = -1
+	if chal {
+		f.challengeEvent = len(f.events)
+		f.events = append(f.events, "challenge.issued", "challenge.accepted")
+	}
+}
+
+// challenges reports whether a challenge may be issued in f: a side with
+// a policy to issue one, and a character or champion on each side.
+func (f *Fight) challenges() bool {
+	a, b := &f.cc.Sides[0], &f.cc.Sides[1]
+	if len(a.Characters) == 0 || len(b.Characters) == 0 {
+		return false
+	}
+	return a.Challenge.Issue != IssueNever || b.Challenge.Issue != IssueNever
 }
 
 // Metrics implements [engine.Model]: the rounds fought (0 when the
@@ -361,5 +484,12 @@ func (f *Fight) Events() []string { return f.events }
 
 // NewTrialer implements [engine.Model].
 func (f *Fight) NewTrialer() engine.Trialer {
-	return &fightTrial{base: f, f: f, counts: make([]int, numStates)}
+	t := &fightTrial{base: f, f: f, counts: make([]int, numStates)}
+	strikes := 0
+	for i, sd := range f.sides {
+		t.st[i] = make([]fighterState, len(sd.members))
+		strikes += len(sd.groups)
+	}
+	t.pending = make([]pending, 2*strikes)
+	return t
 }

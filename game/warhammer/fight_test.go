@@ -99,7 +99,7 @@ func breakTrial(t *testing.T, rs *Ruleset, loser Fighter) *fightTrial {
 	f := newFight(t, rs, Combat{Sides: [2]Fighter{loser, winner}, Charger: -1, HighGround: -1, MaxRounds: 1})
 	tr := f.NewTrialer().(*fightTrial)
 	for i := range tr.st {
-		tr.st[i].unitState = newUnitState(f.cc.Sides[i].Models, f.cc.Sides[i].Profile.W)
+		tr.st[i][0].unitState = newUnitState(f.cc.Sides[i].Models, f.cc.Sides[i].Profile.W)
 	}
 	return tr
 }
@@ -177,7 +177,7 @@ func TestCasualtiesStrikeNoMore(t *testing.T) {
 	foe := trollsUnit()
 	f := newFight(t, rs, Combat{Sides: [2]Fighter{unit, foe}, Charger: -1, HighGround: -1, MaxRounds: 1})
 	tr := f.NewTrialer().(*fightTrial)
-	tr.st[0] = fighterState{unitState: newUnitState(12, 1), startAlive: 12}
+	tr.st[0][0] = fighterState{unitState: newUnitState(12, 1), startAlive: 12}
 	g := &f.sides[0].groups[0]
 	for _, c := range []struct {
 		lost, want int
@@ -188,14 +188,14 @@ func TestCasualtiesStrikeNoMore(t *testing.T) {
 		{5, 0, "the whole front rank slain: the rear does not step up until the next round"},
 		{9, 0, "more casualties than the front rank"},
 	} {
-		tr.st[0].alive = 12 - c.lost
-		if got := tr.attacks(0, g, 1); got != c.want {
+		tr.st[0][0].alive = 12 - c.lost
+		if got, _ := tr.attacks(0, g, 1); got != c.want {
 			t.Errorf("%d lost this round: %d attacks, want %d (%s)", c.lost, got, c.want, c.why)
 		}
 	}
 	// Next round the rear ranks step up.
-	tr.st[0].startAlive, tr.st[0].alive = 7, 7
-	if got := tr.attacks(0, g, 2); got != 10 {
+	tr.st[0][0].startAlive, tr.st[0][0].alive = 7, 7
+	if got, _ := tr.attacks(0, g, 2); got != 10 {
 		t.Errorf("next round with 7 left: %d attacks, want 10 (a full front rank again)", got)
 	}
 }
@@ -259,9 +259,9 @@ func TestFearLowersTheFearedUnitsWSForBothSides(t *testing.T) {
 	trolls.CausesFear = true
 	f := newFight(t, eighth(t), Combat{Sides: [2]Fighter{empireKnights(), trolls}, Charger: 0, HighGround: -1, MaxRounds: 1})
 	tr := f.NewTrialer().(*fightTrial)
-	tr.st[0].feared = true // the Knights failed their Fear test
-	knights := tr.variant(0, &f.sides[0].groups[0], 1)
-	trollBlows := tr.variant(1, &f.sides[1].groups[0], 1)
+	tr.st[0][0].feared = true // the Knights failed their Fear test
+	knights := tr.variant(0, &f.sides[0].groups[0], 0, 1)
+	trollBlows := tr.variant(1, &f.sides[1].groups[0], 0, 1)
 	if knights.st.hit.Need != 5 {
 		t.Errorf("feared Knights (WS 1) hit the Trolls (WS 3) on %d+, want 5+", knights.st.hit.Need)
 	}

@@ -26,10 +26,26 @@ type Fighter struct {
 	// charged: automatic hits at the model's Strength, before any blow.
 	ImpactHits Amount
 
-	Standard       bool // a standard bearer: +1 combat result
-	Musician       bool // a musician: wins drawn combats, where the ruleset says so
-	Champion       bool // a champion: one more attack in the front rank
-	BattleStandard bool // the army's battle standard is with the unit
+	// StrengthBonus is a magic weapon's bonus to the models' Strength in
+	// close combat.
+	StrengthBonus int
+
+	// Characters are the models of the front rank with profiles of their
+	// own: characters who joined the unit and its champion (one of
+	// Models), in that order of listing.
+	Characters []Character
+	// StrikeAt is the enemy character (or champion) that the models in base
+	// contact with it strike, InContact of them: "" none, all blows at the
+	// rank and file.
+	StrikeAt  string
+	Challenge Challenge
+	// GeneralLd is the Leadership of the army's General when he is within
+	// 12" and not in the unit (0: he is not): the unit may use it.
+	GeneralLd int
+
+	Standard       bool // a standard bearer (the last of the rank and file to fall): +1 combat result
+	Musician       bool // a musician (the same): wins drawn combats, where the ruleset says so
+	BattleStandard bool // the army's battle standard is with the unit (a character may carry it instead)
 
 	Stubborn           bool // break tests on unmodified Leadership
 	Unbreakable        bool // never breaks

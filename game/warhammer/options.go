@@ -136,4 +136,18 @@ var optionList = options.List[Ruleset]{
 		"Strength bonus of a flail in the first round of combat", 0, 5, func(r *Ruleset) *int { return &r.FlailStrength }),
 	options.WholeNumber("morning_star_strength", "U", "RULES.md §2.9.13 ([U])",
 		"Strength bonus of a morning star in the first round of combat", 0, 5, func(r *Ruleset) *int { return &r.MorningStarStrength }),
+
+	// Characters and challenges.
+	options.Bool("champion_takes_overflow", "I", "7th.whfb.app command-groups/champions (removed together with his comrades [V 7th]); 8th.whfb.app (last, after the rank and file [V]); 6th silent",
+		"unsaved wounds left over when the last of the rank and file falls go on to the unit's champion (not in a challenge), as one of its models",
+		func(r *Ruleset) *bool { return &r.ChampionOverflow }),
+	options.Bool("lone_character_may_refuse", "I", "7th.whfb.app characters/refusing-a-challenge-boo-hiss (cannot refuse [V 7th]); 6th text not found",
+		"a character with no rank and file left to hide behind may refuse a challenge",
+		func(r *Ruleset) *bool { return &r.LoneCharacterRefuses }),
+	options.Bool("refuse_retires_champion", "I", "6th.whfb.app characters/refusing-a-challenge-boo-hiss (retire one character); 8th forbids naming a champion [S]",
+		"after a refused challenge the challenger may nominate the refusing unit's champion to retire, not only its characters",
+		func(r *Ruleset) *bool { return &r.RetireChampion }),
+	options.WholeNumber("overkill_cap", "V", "6th.whfb.app characters/overkill (up to +5); close-combat/challenges-combat-resolution (Warhammer Annual 2002); 8th +5 [S]",
+		"the most Overkill a character slain in a challenge adds to combat result", 0, 20,
+		func(r *Ruleset) *int { return &r.OverkillCap }),
 }

@@ -6,16 +6,26 @@ import (
 	"github.com/wargamesim/sim/engine"
 )
 
-// fighterState is a side's state during one trial of a fight.
+// fighterState is the state of a side's member (its rank and file, or one
+// of its characters) during one trial of a fight. The side's own flags
+// (feared, sixes) are kept on its rank and file's.
 type fighterState struct {
 	unitState
 	startAlive      int  // models at the start of the round
 	lostRegenBattle bool // Regeneration lost for the rest of the battle (Flaming, 6th)
 	lostRegenPhase  bool // Regeneration lost for the rest of the phase (Flaming, 8th)
-	feared          bool // failed its Fear test this round: WS 1 (8th)
-	sixes           bool // failed its Fear test when charged: hits only on 6s in the first round (6th)
+	feared          bool // the side failed its Fear test this round: WS 1 (8th)
+	sixes           bool // the side failed its Fear test when charged: hits only on 6s in the first round (6th)
 	regenerated     int  // wounds regenerated in the fight
 	woundsLost      int  // wounds lost in the fight, net of Regeneration
+
+	// A character's, for challenges:
+	retired   bool // refused a challenge this round: does not fight, is not struck, lends no Leadership
+	hpStart   int  // wounds left at the start of the round
+	inflicted int  // wounds inflicted on it this round, excess included (Overkill)
+	unsaved   int  // unsaved wounds this round
+	kbSlew    bool // a Killing Blow slew it
+	overkill  int  // Overkill it scored in the fight
 }
 
 // reset readies s for a new fight of models models of w Wounds. It sets
@@ -27,6 +37,16 @@ func (s *fighterState) reset(models, w int) {
 	s.startAlive = models
 	s.lostRegenBattle, s.lostRegenPhase, s.feared, s.sixes = false, false, false, false
 	s.regenerated, s.woundsLost = 0, 0
+	s.retired, s.overkill = false, 0
+}
+
+// startRound readies s for a new round.
+func (s *fighterState) startRound() {
+	s.startPhase()
+	s.startAlive = s.alive
+	s.lostRegenPhase, s.feared = false, false
+	s.retired, s.inflicted, s.unsaved, s.kbSlew = false, 0, 0, false
+	s.hpStart = s.alive*s.w - s.carried
 }
 
 // strike is one group's blows in a round's order.
@@ -38,7 +58,7 @@ type strike struct {
 
 // pending are unsaved wounds waiting for the end of their step.
 type pending struct {
-	target            int
+	target, member    int
 	ordinary, killing int
 	regenSaved        int
 	rules             *AttackRules
@@ -48,16 +68,25 @@ type fightTrial struct {
 	base    *Fight // the fight as built
 	f       *Fight // the fight this trial fights: base, or base.noCharge
 	counts  []int
-	st      [2]fighterState
-	pending [6]pending // at most three groups a side
+	st      [2][]fighterState // by side and member: 0 the rank and file, 1+k character k
+	pending []pending         // two a strike: at a character, and at the rest
+	// duel[i] is side i's member fighting a challenge (0: none).
+	duel             [2]int
+	issued, accepted bool
+	overkill         [2]int // Overkill each side scored this round
 }
 
 // Trial fights one close combat to its end.
 func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	t.f = t.base
 	for i := range t.st {
-		t.st[i].reset(t.f.cc.Sides[i].Models, t.f.cc.Sides[i].Profile.W)
+		for m := range t.st[i] {
+			mf := &t.f.sides[i].members[m].f
+			t.st[i][m].reset(mf.Models, mf.Profile.W)
+		}
 	}
+	t.duel = [2]int{}
+	t.issued, t.accepted = false, false
 	prevWinner := -1
 	rounds, winner := 0, -1
 	var broke, caught [2]bool
@@ -77,7 +106,7 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 			r.Values[fmCR0], r.Values[fmCR1] = cr[0], cr[1]
 			r.Values[fmCRDiff] = cr[0] - cr[1]
 		}
-		alive0, alive1 := t.st[0].alive > 0, t.st[1].alive > 0
+		alive0, alive1 := t.standing(0), t.standing(1)
 		if !alive0 || !alive1 {
 			// A side wiped out loses outright (RULES.md §2.10); both, a draw.
 			switch {
@@ -109,6 +138,16 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	t.record(r, rounds, winner, prevWinner, broke, caught)
 }
 
+// standing reports whether any model of side i is standing.
+func (t *fightTrial) standing(i int) bool {
+	for m := range t.st[i] {
+		if t.st[i][m].alive > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // record writes a fight's outcome: rounds fought, the winner (-1: none),
 // the last round's winner on combat result (-1: none), and which side
 // broke and which was caught.
@@ -116,27 +155,46 @@ func (t *fightTrial) record(r *engine.TrialResult, rounds, winner, prevWinner in
 	f := t.f
 	r.Values[fmRounds] = rounds
 	for i := range t.st {
-		s := &t.st[i]
-		r.Values[fmCasualties0+i] = f.cc.Sides[i].Models - s.alive
-		r.Values[fmWounds0+i] = s.woundsLost
+		rf := &t.st[i][0]
+		standing := t.standing(i)
+		casualties, wounds := f.cc.Sides[i].rankAndFile()-rf.alive, rf.woundsLost
+		for m := 1; m < len(t.st[i]); m++ {
+			c := &t.st[i][m]
+			k := m - 1
+			r.Values[f.charMetric[i]+f.perChar*k] = c.woundsLost
+			if f.perChar == 2 {
+				r.Values[f.charMetric[i]+2*k+1] = c.overkill
+			}
+			r.Events[f.charEvent[i]+k] = c.alive == 0
+			if m == f.sides[i].champion {
+				casualties += 1 - c.alive
+				wounds += c.woundsLost
+			}
+		}
+		r.Values[fmCasualties0+i] = casualties
+		r.Values[fmWounds0+i] = wounds
 		r.Events[feBreaks0+i] = broke[i]
 		r.Events[feCaught0+i] = caught[i]
-		r.Events[feDestroyed0+i] = s.alive == 0 || caught[i]
+		r.Events[feDestroyed0+i] = !standing || caught[i]
 		r.Events[feWins0+i] = winner == i
-		r.Events[feAhead0+i] = winner < 0 && prevWinner == i && s.alive > 0
+		r.Events[feAhead0+i] = winner < 0 && prevWinner == i && standing
 	}
 	r.Events[feDraw] = winner < 0
+	if e := f.challengeEvent; e >= 0 {
+		r.Events[e], r.Events[e+1] = t.issued, t.accepted
+	}
 }
 
 // round fights round number round and returns each side's combat result.
 func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 	f, rs := t.f, t.f.rs
 	for i := range t.st {
-		s := &t.st[i]
-		s.startPhase()
-		s.startAlive = s.alive
-		s.lostRegenPhase, s.feared = false, false
+		for m := range t.st[i] {
+			t.st[i][m].startRound()
+		}
 	}
+	t.overkill = [2]int{}
+	t.challenge(round)
 	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
 	// start of each round; failing, its WS is 1 (RULES.md §2.4). Fear-causers
 	// and Unbreakable units take no test (Fighter.fears).
@@ -144,7 +202,7 @@ func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 		for i := range t.st {
 			me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
 			if me.fears(foe) {
-				t.st[i].feared = !t.fearTest(d, i)
+				t.st[i][0].feared = !t.fearTest(d, i)
 			}
 		}
 	}
@@ -152,12 +210,14 @@ func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 	if c := f.cc.Charger; round == 1 && c >= 0 && f.sides[c].impact != nil {
 		me := &f.cc.Sides[c]
 		n := 0
-		for range min(me.contact(), t.st[c].alive) {
+		for range min(me.contact(), t.st[c][0].alive) {
 			n += me.ImpactHits.roll(d)
 		}
-		var p pending
-		t.hit(d, f.sides[c].impact, n, 1-c, &p)
-		t.wound(d, &p)
+		if tgt := t.unitTarget(1 - c); tgt >= 0 {
+			var p pending
+			t.hit(d, f.sides[c].impact, n, 1-c, tgt, &p)
+			t.wound(d, &p)
+		}
 	}
 	// The blows, step by step; casualties of a step strike no more.
 	order := t.orderStrikes(d, round, prevWinner)
@@ -165,87 +225,191 @@ func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 	for k := 0; k < n; {
 		j := k
 		for ; j < n && order[j].step == order[k].step; j++ {
-			s := order[j]
-			g := &f.sides[s.side].groups[s.group]
-			t.hit(d, t.variant(s.side, g, round), t.attacks(s.side, g, round), 1-s.side, &t.pending[j])
+			t.strike(d, order[j], round, t.pending[2*j:2*j+2])
 		}
 		for ; k < j; k++ {
-			t.wound(d, &t.pending[k])
+			t.wound(d, &t.pending[2*k])
+			t.wound(d, &t.pending[2*k+1])
 		}
 	}
 	// Stomp, after every other blow (8th).
 	for i, sd := range f.sides {
 		if sd.stomp != nil {
-			front := max(0, min(f.cc.Sides[i].contact(), t.st[i].startAlive)-(t.st[i].startAlive-t.st[i].alive))
-			var p pending
-			t.hit(d, sd.stomp, front, 1-i, &p)
-			t.wound(d, &p)
+			s := &t.st[i][0]
+			front := max(0, min(f.cc.Sides[i].contact(), s.startAlive)-(s.startAlive-s.alive))
+			if tgt := t.unitTarget(1 - i); tgt >= 0 {
+				var p pending
+				t.hit(d, sd.stomp, front, 1-i, tgt, &p)
+				t.wound(d, &p)
+			}
 		}
 	}
 	// Regeneration at the end of the phase (6th, seed 000): slain Trolls
-	// stand again, but did not strike.
+	// stand again, but did not strike. Each member rolls for its own wounds.
 	for i, sd := range f.sides {
-		s := &t.st[i]
-		if sd.regenBin != nil && !s.lostRegenBattle && !s.lostRegenPhase {
-			dice := s.regenDice(rs)
-			var g int
-			if f.perDie {
-				g = d.Count(dice, int(sd.f.Defence.Regeneration))
-			} else {
-				g = sd.regenBin.Sample(d, dice)
-			}
-			s.regenerate(g)
-			s.regenerated += g
+		for m := range sd.members {
+			t.regenerate(d, &sd.members[m], &t.st[i][m])
 		}
-		s.woundsLost += s.lost
 	}
+	t.scoreOverkill()
 	return [2]int{t.combatResult(0, round), t.combatResult(1, round)}
 }
 
-// variant picks the stages of side i's group g this round.
-func (t *fightTrial) variant(i int, g *group, round int) *variant {
-	r1, feared, foeFeared, regen := 0, 0, 0, t.regenTarget(i)
+// regenerate rolls member mb's end-of-phase Regeneration, where it has it
+// and has not lost it, and closes its phase.
+func (t *fightTrial) regenerate(d *engine.Dice, mb *member, s *fighterState) {
+	if mb.regenBin != nil && !s.lostRegenBattle && !s.lostRegenPhase {
+		dice := s.regenDice(t.f.rs)
+		var g int
+		if t.f.perDie {
+			g = d.Count(dice, int(mb.f.Defence.Regeneration))
+		} else {
+			g = mb.regenBin.Sample(d, dice)
+		}
+		s.regenerate(g)
+		s.regenerated += g
+	}
+	s.woundsLost += s.lost
+}
+
+// strike rolls the blows of strike s, into p[0] (at the rank and file or
+// the first target) and p[1] (the models in contact with a character who
+// strike it).
+func (t *fightTrial) strike(d *engine.Dice, s strike, round int, p []pending) {
+	p[0], p[1] = pending{}, pending{}
+	i := s.side
+	g := &t.f.sides[i].groups[s.group]
+	if g.member > 0 {
+		me := &t.st[i][g.member]
+		if me.alive == 0 || me.retired || t.outOfContact(i, g.member) {
+			return // slain earlier this round, retired from a challenge, or out of contact
+		}
+		if tgt := t.characterTarget(i, g.member); tgt >= 0 {
+			t.hit(d, t.variant(i, g, tgt, round), g.perModel, 1-i, tgt, &p[0])
+		}
+		return
+	}
+	n, models := t.attacks(i, g, round)
+	if n == 0 {
+		return
+	}
+	if tgt := t.f.sides[i].members[0].strikeAt; tgt > 0 && g.kind != supporters && t.attackable(1-i, tgt) {
+		// The models in base contact with the enemy character strike it.
+		c := &t.f.cc.Sides[1-i].Characters[tgt-1]
+		at := min(c.inContact(), models) * g.perModel
+		t.hit(d, t.variant(i, g, tgt, round), at, 1-i, tgt, &p[1])
+		n -= at
+	}
+	if tgt := t.unitTarget(1 - i); tgt >= 0 && n > 0 {
+		t.hit(d, t.variant(i, g, tgt, round), n, 1-i, tgt, &p[0])
+	}
+}
+
+// attackable reports whether side i's member m may be struck by any enemy
+// model: it stands, is not in a challenge, and has not retired from one.
+func (t *fightTrial) attackable(i, m int) bool {
+	s := &t.st[i][m]
+	return s.alive > 0 && !s.retired && t.duel[i] != m && !t.outOfContact(i, m)
+}
+
+// outOfContact reports whether side i's character m is out of base contact
+// with the enemy: in the front rank of a unit charged in the flank or rear
+// whose rank and file still stand ("a character who is not already
+// fighting ... cannot take part in a challenge", 6th.whfb.app
+// characters/issuing-a-challenge). Such a character neither strikes nor is
+// struck, and cannot challenge.
+func (t *fightTrial) outOfContact(i, m int) bool {
+	f := t.f
+	return m > 0 && f.cc.Charger == 1-i && f.cc.Facing != Front && t.st[i][0].alive > 0
+}
+
+// unitTarget is the member of side i that blows at the unit strike: its
+// rank and file while they stand, else the first of its characters that
+// may be struck (the champion first), or -1 when none may.
+func (t *fightTrial) unitTarget(i int) int {
+	if t.st[i][0].alive > 0 {
+		return 0
+	}
+	if c := t.f.sides[i].champion; c > 0 && t.attackable(i, c) {
+		return c
+	}
+	for m := 1; m < len(t.st[i]); m++ {
+		if t.attackable(i, m) {
+			return m
+		}
+	}
+	return -1
+}
+
+// characterTarget is the enemy member that side i's character m strikes:
+// its opponent in a challenge, else the model it strikes at, else the
+// enemy's unit; -1 when it may strike none.
+func (t *fightTrial) characterTarget(i, m int) int {
+	if t.duel[i] == m {
+		if o := t.duel[1-i]; t.st[1-i][o].alive > 0 {
+			return o
+		}
+		return -1 // its opponent has fallen: its remaining blows are lost
+	}
+	if tgt := t.f.sides[i].members[m].strikeAt; tgt > 0 && t.attackable(1-i, tgt) {
+		return tgt
+	}
+	return t.unitTarget(1 - i)
+}
+
+// variant picks the stages of side i's group g at the enemy's member tgt
+// this round.
+func (t *fightTrial) variant(i int, g *group, tgt, round int) *variant {
+	r1, feared, foeFeared, regen := 0, 0, 0, t.regenTarget(i, tgt)
 	if round == 1 {
 		r1 = 1
 	}
-	if t.st[i].feared {
+	if t.st[i][0].feared {
 		feared = 1
 	}
-	if t.st[1-i].feared {
+	if t.st[1-i][0].feared {
 		foeFeared = 1
 	}
-	if round == 1 && t.st[i].sixes {
-		return &g.sixes[foeFeared][regen] // hits only on 6s (fear_on_charge)
+	if round == 1 && t.st[i][0].sixes {
+		return &g.sixes[tgt][foeFeared][regen] // hits only on 6s (fear_on_charge)
 	}
-	return &g.v[r1][feared][foeFeared][regen]
+	return &g.v[tgt][r1][feared][foeFeared][regen]
 }
 
-// regenTarget is 1 when side i's enemy has its Regeneration save now, else 0.
-func (t *fightTrial) regenTarget(i int) int {
-	foe := &t.st[1-i]
-	if t.f.sides[1-i].regen && t.f.rs.Regeneration == RegenSave && !foe.lostRegenBattle && !foe.lostRegenPhase {
+// regenTarget is 1 when side i's enemy member tgt has its Regeneration
+// save now, else 0.
+func (t *fightTrial) regenTarget(i, tgt int) int {
+	foe := &t.st[1-i][tgt]
+	if t.f.sides[1-i].members[tgt].regen && t.f.rs.Regeneration == RegenSave && !foe.lostRegenBattle && !foe.lostRegenPhase {
 		return 1
 	}
 	return 0
 }
 
-// attacks is how many attacks side i's group g makes now: the models that
-// fight, less the casualties of this round so far, which come off the
-// fighting ranks first (seed 002; RULES.md §2.1).
-func (t *fightTrial) attacks(i int, g *group, round int) int {
-	me, s := &t.f.cc.Sides[i], &t.st[i]
-	lost := s.startAlive - s.alive
-	frontStart := min(me.contact(), s.startAlive)
-	front := max(0, frontStart-lost)
-	switch g.kind {
-	case riders:
-		n := front * g.perModel
-		if me.Champion && front > 0 {
-			n++ // the champion's extra attack; command models fall last
+// frontCharacters is how many of side i's characters stand in its front
+// rank this round: those standing at its start that did not retire.
+func (t *fightTrial) frontCharacters(i int) int {
+	n := 0
+	for m := 1; m < len(t.st[i]); m++ {
+		if s := &t.st[i][m]; s.startAlive > 0 && !s.retired && !t.outOfContact(i, m) {
+			n++
 		}
-		return n
-	case mounts:
-		return front * g.perModel
+	}
+	return n
+}
+
+// attacks is how many attacks side i's rank-and-file group g makes now,
+// and from how many models: the models that fight, less the casualties of
+// this round so far, which come off the fighting ranks first (seed 002;
+// RULES.md §2.1). Characters take places of the front rank.
+func (t *fightTrial) attacks(i int, g *group, round int) (n, models int) {
+	me, s := &t.f.cc.Sides[i], &t.st[i][0]
+	lost := s.startAlive - s.alive
+	chars := t.frontCharacters(i)
+	frontStart := min(max(0, me.contact()-chars), s.startAlive)
+	front := max(0, frontStart-lost)
+	if g.kind != supporters {
+		return front * g.perModel, front
 	}
 	ranks := 0
 	if t.f.rs.SupportingAttacks {
@@ -262,13 +426,14 @@ func (t *fightTrial) attacks(i int, g *group, round int) int {
 		// front (8th.whfb.app special-rules/fight-in-extra-ranks; RULES.md §2.2).
 		ranks = 0
 	}
-	behind := s.startAlive - min(me.Frontage, s.startAlive)
+	behind := s.startAlive - min(max(0, me.Frontage-chars), s.startAlive)
 	start := min(behind, ranks*me.contact())
-	return max(0, start-max(0, lost-frontStart)) * g.perModel
+	models = max(0, start-max(0, lost-frontStart))
+	return models * g.perModel, models
 }
 
-// hit rolls n attacks of variant v at side target, into p.
-func (t *fightTrial) hit(d *engine.Dice, v *variant, n, target int, p *pending) {
+// hit rolls n attacks of variant v at side target's member m, into p.
+func (t *fightTrial) hit(d *engine.Dice, v *variant, n, target, m int, p *pending) {
 	c := t.counts
 	clear(c)
 	if t.f.perDie {
@@ -279,18 +444,29 @@ func (t *fightTrial) hit(d *engine.Dice, v *variant, n, target int, p *pending) 
 		c[stAttack] = n
 		v.flow.Run(d, c)
 	}
-	p.target, p.ordinary, p.killing, p.regenSaved, p.rules = target, c[stUnsaved], c[stKBUnsaved], c[stRegenSaved], &v.rules
+	*p = pending{target: target, member: m, ordinary: c[stUnsaved], killing: c[stKBUnsaved], regenSaved: c[stRegenSaved], rules: &v.rules}
 }
 
 // wound marks p's unsaved wounds on its target.
 func (t *fightTrial) wound(d *engine.Dice, p *pending) {
+	if p.rules == nil {
+		return // no blows
+	}
 	rs := t.f.rs
-	s, sd := &t.st[p.target], t.f.sides[p.target]
+	s, mb := &t.st[p.target][p.member], &t.f.sides[p.target].members[p.member]
 	flaming := p.rules.Flaming
-	regenerable := sd.regenBin != nil && !flaming
-	applyWounds(&s.unitState, rs, d, p.ordinary, p.killing, p.rules.MultipleWounds, regenerable)
+	regenerable := mb.regenBin != nil && !flaming
+	if p.member > 0 {
+		t.woundCharacter(d, s, p, regenerable)
+	} else {
+		exOrd, exKB := applyWounds(&s.unitState, rs, d, p.ordinary, p.killing, p.rules.MultipleWounds, regenerable)
+		t.overflow(d, p, exOrd, exKB)
+	}
 	s.regenerated += p.regenSaved
-	if flaming && sd.regen && p.ordinary+p.killing > 0 {
+	// Flaming Attacks take away the Regeneration of the member they
+	// wound, and only its (seed 000: a character loses it only when it
+	// suffers a Flaming wound itself).
+	if flaming && mb.regen && p.ordinary+p.killing > 0 {
 		if rs.FlamingRegen == LoseRegenForBattle {
 			s.lostRegenBattle = true
 		} else {
@@ -379,4 +555,171 @@ func crossTie(s []strike) bool {
 		}
 	}
 	return false
+}
+
+// woundCharacter marks p's unsaved wounds on a character s: every wound
+// is rolled and counted (inflicted), those beyond its Wounds included, for
+// Overkill; none carries onto its unit (6th.whfb.app
+// characters/close-combat-characters, "any excess wounds ... are not
+// carried over").
+func (t *fightTrial) woundCharacter(d *engine.Dice, s *fighterState, p *pending, regenerable bool) {
+	rs := t.f.rs
+	killingBlows := func() {
+		for range p.killing {
+			s.unsaved++
+			if s.alive == 0 {
+				s.inflicted++
+				continue
+			}
+			s.inflicted += s.w - s.carried
+			s.killingBlow(rs)
+			s.kbSlew = true
+		}
+	}
+	if rs.KillingBlowOrder == KBBeforeOtherWounds {
+		killingBlows()
+	}
+	for range p.ordinary {
+		n := p.rules.MultipleWounds.roll(d)
+		s.unsaved++
+		s.inflicted += n
+		s.wound(n, regenerable)
+	}
+	if rs.KillingBlowOrder == KBAfterOtherWounds {
+		killingBlows()
+	}
+}
+
+// overflow puts the wounds left over when p slew the last of the rank and
+// file onto the unit's champion, where champion_takes_overflow says so and
+// the champion is not in a challenge: he is a model of the unit.
+func (t *fightTrial) overflow(d *engine.Dice, p *pending, ordinary, killing int) {
+	c := t.f.sides[p.target].champion
+	if c == 0 || ordinary+killing == 0 || !t.f.rs.ChampionOverflow || !t.attackable(p.target, c) {
+		return
+	}
+	q := *p
+	q.member, q.ordinary, q.killing, q.regenSaved = c, ordinary, killing, 0
+	t.wound(d, &q)
+}
+
+// scoreOverkill adds, for each character slain in a challenge this round,
+// the Overkill its opponent scores (6th.whfb.app characters/overkill and
+// close-combat/challenges-combat-resolution): the wounds inflicted beyond
+// those it had, or, slain by a Killing Blow, one a wounding hit besides
+// that blow; at most overkill_cap. The challenge is then over.
+func (t *fightTrial) scoreOverkill() {
+	var slain [2]bool
+	for i := range t.duel {
+		m := t.duel[i]
+		if m == 0 || t.st[i][m].alive > 0 {
+			continue
+		}
+		slain[i] = true
+		s := &t.st[i][m]
+		ok := s.inflicted - s.hpStart
+		if s.kbSlew {
+			ok = s.unsaved - 1
+		}
+		ok = min(max(ok, 0), t.f.rs.OverkillCap)
+		t.overkill[1-i] += ok
+		if o := t.duel[1-i]; o > 0 {
+			t.st[1-i][o].overkill += ok
+		}
+	}
+	if slain[0] || slain[1] {
+		t.duel = [2]int{}
+	}
+}
+
+// challenge issues and answers the round's challenge (6th.whfb.app
+// characters/issuing-a-challenge, refusing-a-challenge-boo-hiss): the side
+// whose turn it is may issue one first, then the other; one a combat, and
+// none while a challenge goes on. The challenged side accepts with its
+// model, or refuses, and the challenger nominates one of its characters,
+// who retires for the round.
+func (t *fightTrial) challenge(round int) {
+	f := t.f
+	if f.challengeEvent < 0 || t.duel != [2]int{} {
+		return
+	}
+	first := max(f.cc.Charger, 0) // the charger's turn in round 1, and every other round after
+	if round%2 == 0 {
+		first = 1 - first
+	}
+	for _, s := range [2]int{first, 1 - first} {
+		by := t.challenger(s)
+		if by == 0 || !t.mayIssue(s) {
+			continue
+		}
+		t.issued = true
+		if acc := t.accepter(1 - s); acc > 0 {
+			t.duel[s], t.duel[1-s] = by, acc
+			t.accepted = true
+		} else if r := t.nominee(1 - s); r > 0 {
+			t.st[1-s][r].retired = true
+		}
+		return
+	}
+}
+
+// challenger is the member of side i that would issue or accept a
+// challenge: its challenge's By while it stands, else its first standing
+// character or champion; 0 if none.
+func (t *fightTrial) challenger(i int) int {
+	if by := t.f.cc.Sides[i].Challenge.By; by != "" {
+		if m := t.f.cc.Sides[i].character(by) + 1; t.st[i][m].alive > 0 && !t.outOfContact(i, m) {
+			return m
+		}
+	}
+	for m := 1; m < len(t.st[i]); m++ {
+		if t.st[i][m].alive > 0 && !t.outOfContact(i, m) {
+			return m
+		}
+	}
+	return 0
+}
+
+// mayIssue reports whether side i's policy issues a challenge now: the
+// enemy has a model to take it up (a character, for if_character).
+func (t *fightTrial) mayIssue(i int) bool {
+	switch t.f.cc.Sides[i].Challenge.Issue {
+	case IssueAlways:
+		return t.challenger(1-i) > 0
+	case IssueIfCharacter:
+		foe := &t.f.cc.Sides[1-i]
+		for k := range foe.Characters {
+			if !foe.Characters[k].Champion && t.st[1-i][k+1].alive > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// accepter is the member of side i that accepts a challenge, or 0 when it
+// refuses. A character with no rank and file left to hide behind accepts
+// whatever its policy says, unless lone_character_may_refuse.
+func (t *fightTrial) accepter(i int) int {
+	if t.f.cc.Sides[i].Challenge.Refuse && (t.st[i][0].alive > 0 || t.f.rs.LoneCharacterRefuses) {
+		return 0
+	}
+	return t.challenger(i)
+}
+
+// nominee is the character of side i the challenger nominates to retire
+// when i refuses: the standing one with the most attacks (the first of
+// equals), never the champion unless refuse_retires_champion; 0 if none.
+func (t *fightTrial) nominee(i int) int {
+	best, most := 0, -1
+	for m := 1; m < len(t.st[i]); m++ {
+		mb := &t.f.sides[i].members[m]
+		if t.st[i][m].alive == 0 || mb.char.Champion && !t.f.rs.RetireChampion {
+			continue
+		}
+		if a := mb.f.Profile.A + mb.f.Weapon.Attacks(mb.f.mounted()); a > most {
+			best, most = m, a
+		}
+	}
+	return best
 }

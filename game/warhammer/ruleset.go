@@ -45,6 +45,12 @@ type Ruleset struct {
 	LanceStrength       int         // Strength bonus of a lance on the charge
 	FlailStrength       int         // Strength bonus of a flail in the first round
 	MorningStarStrength int         // Strength bonus of a morning star in the first round
+
+	// Characters and challenges.
+	ChampionOverflow     bool // wounds left when the rank and file are slain fall on the champion
+	LoneCharacterRefuses bool // a character with no rank and file left may refuse a challenge
+	RetireChampion       bool // a champion may be the model nominated to retire after a refusal
+	OverkillCap          int  // the most Overkill one slain character scores
 }
 
 // RegenTiming is when Regeneration is rolled.
@@ -209,6 +215,11 @@ var presets = options.Presets[Ruleset]{
 			LanceStrength:       2,
 			FlailStrength:       2,
 			MorningStarStrength: 1,
+
+			ChampionOverflow:     true,
+			LoneCharacterRefuses: false,
+			RetireChampion:       false,
+			OverkillCap:          5,
 		}
 	},
 	"8th": func() Ruleset {
@@ -250,6 +261,11 @@ var presets = options.Presets[Ruleset]{
 			LanceStrength:       2,
 			FlailStrength:       2,
 			MorningStarStrength: 1,
+
+			ChampionOverflow:     true,
+			LoneCharacterRefuses: false,
+			RetireChampion:       false,
+			OverkillCap:          5,
 		}
 	},
 }

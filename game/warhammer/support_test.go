@@ -42,11 +42,12 @@ func TestRanksBehindFightOnlyToTheFront(t *testing.T) {
 			me.ID, foe.ID = "me", "foe"
 			f := newFight(t, combatRules(t, c.preset), Combat{Sides: [2]Fighter{me, foe}, Charger: 1, Facing: c.facing, HighGround: -1, MaxRounds: 1})
 			tr := f.NewTrialer().(*fightTrial)
-			tr.st[0].reset(me.Models, 1)
+			tr.st[0][0].reset(me.Models, 1)
 			got := 0
 			for j := range f.sides[0].groups {
 				if g := &f.sides[0].groups[j]; g.kind == supporters {
-					got += tr.attacks(0, g, 1)
+					n, _ := tr.attacks(0, g, 1)
+					got += n
 				}
 			}
 			if got != c.want {

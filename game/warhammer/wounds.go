@@ -166,14 +166,22 @@ func (u *unitState) regenerate(n int) {
 
 // applyWounds marks one volley's unsaved wounds on u: ordinary wounds
 // (each multiplied by Multiple Wounds, rolled from d) and Killing Blows, in
-// the order rs gives.
-func applyWounds(u *unitState, rs *Ruleset, d *engine.Dice, ordinary, killing int, mw Amount, regenerable bool) {
-	if rs.KillingBlowOrder == KBBeforeOtherWounds {
+// the order rs gives. It returns the unsaved wounds of each kind left over
+// once the last model fell.
+func applyWounds(u *unitState, rs *Ruleset, d *engine.Dice, ordinary, killing int, mw Amount, regenerable bool) (exOrdinary, exKilling int) {
+	killingBlows := func() {
 		for range killing {
+			if u.alive == 0 {
+				exKilling++
+			}
 			u.killingBlow(rs)
 		}
 	}
+	if rs.KillingBlowOrder == KBBeforeOtherWounds {
+		killingBlows()
+	}
 	if mw.Die == 0 && mw.N <= 1 {
+		exOrdinary = max(0, ordinary-(u.alive*u.w-u.carried))
 		u.woundEach(ordinary, regenerable)
 	} else {
 		for i := range ordinary {
@@ -181,16 +189,16 @@ func applyWounds(u *unitState, rs *Ruleset, d *engine.Dice, ordinary, killing in
 				if regenerable {
 					u.unsavedRegen += ordinary - i // wounds on a destroyed unit still get their dice
 				}
+				exOrdinary = ordinary - i
 				break
 			}
 			u.wound(mw.roll(d), regenerable)
 		}
 	}
 	if rs.KillingBlowOrder == KBAfterOtherWounds {
-		for range killing {
-			u.killingBlow(rs)
-		}
+		killingBlows()
 	}
+	return exOrdinary, exKilling
 }
 
 // roll returns a's value, rolling its die from d.

@@ -156,7 +156,6 @@ func fighter(u *Unit) warhammer.Fighter {
 		ImpactHits:         warhammer.Amount{N: u.Rules.ImpactHits.N, Die: u.Rules.ImpactHits.Die},
 		Standard:           u.Command.Standard,
 		Musician:           u.Command.Musician,
-		Champion:           u.Command.Champion,
 		BattleStandard:     u.Command.BattleStandard,
 		Stubborn:           u.Rules.Stubborn,
 		Unbreakable:        u.Rules.Unbreakable,
@@ -165,11 +164,27 @@ func fighter(u *Unit) warhammer.Fighter {
 		AlwaysStrikesLast:  u.Rules.AlwaysStrikesLast,
 		UnitStrength:       u.UnitStrength,
 	}
-	if m := u.Mount; m != nil && m.Profile != nil {
-		f.Mount = &warhammer.Mount{Name: m.Name, WS: m.Profile.WS, S: m.Profile.S, I: m.Profile.I, A: m.Profile.A,
-			Rules: attackRules(m.Rules, Rerolls{})}
+	f.Mount = mountOf(u)
+	f.StrengthBonus = u.StrengthBonus
+	f.StrikeAt, f.Challenge, f.GeneralLd = u.StrikeAt, challengeOf(u), u.GeneralLd
+	for i := range u.Characters {
+		f.Characters = append(f.Characters, characterOf(&u.Characters[i], f))
+	}
+	if u.Command.Champion {
+		f.Characters = append(f.Characters, champion(u, f))
 	}
 	return f
+}
+
+// mountOf is the close-combat profile of u's mount, or nil when it has
+// none or its mount does not attack.
+func mountOf(u *Unit) *warhammer.Mount {
+	m := u.Mount
+	if m == nil || m.Profile == nil {
+		return nil
+	}
+	return &warhammer.Mount{Name: m.Name, WS: m.Profile.WS, S: m.Profile.S, I: m.Profile.I, A: m.Profile.A,
+		Rules: attackRules(m.Rules, Rerolls{})}
 }
 
 func attackRules(s Special, r Rerolls) warhammer.AttackRules {

@@ -19,12 +19,24 @@ import (
 // missile...) with fields in it is merged field by field. (A frontage
 // wider than the models is fine: they form one rank.)
 
-//go:embed units/*.yaml
+//go:embed units/*.yaml characters/*.yaml
 var libraryFS embed.FS
 
 // units is the unit library.
 var units = scenarios.UnitLibrary[Unit]{FS: scenarios.Sub(libraryFS, "units"), What: "unit", List: "sim units",
 	From: func(u *Unit) string { return u.From }}
+
+// characters is the character library: characters/NAME.yaml, written as
+// a unit's characters are but without an id, for a character's from:.
+var characters = scenarios.UnitLibrary[Unit]{FS: scenarios.Sub(libraryFS, "characters"), What: "character",
+	List: "sim units --characters", From: func(u *Unit) string { return u.From }}
+
+// CharacterNames lists the characters of the library, sorted.
+func CharacterNames() []string { return characters.Names() }
+
+// LibraryCharacter returns the library's character name, decoded, or false
+// when the library has none of that name.
+func LibraryCharacter(name string) (Unit, bool) { return characters.Unit(name) }
 
 // LibraryNames lists the units of the library, sorted: the names a
 // scenario's `from:` takes.
@@ -36,7 +48,11 @@ func LibraryUnit(name string) (Unit, bool) { return units.Unit(name) }
 
 // useLibrary starts each unit of s that says from: from the library.
 func useLibrary(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-	return units.Use(file, "units", s.Units, pos)
+	errs := units.Use(file, "units", s.Units, pos)
+	for i := range s.Units {
+		errs = append(errs, characters.Use(file, fmt.Sprintf("units[%d].characters", i), s.Units[i].Characters, pos)...)
+	}
+	return errs
 }
 
 // TroopType is the unit's troop type: as given, else cavalry when mounted

@@ -44,6 +44,28 @@ type Unit struct {
 	Rules        Special         `yaml:"special_rules"`  // its rules, and those of its close-combat attacks
 	Rerolls      Rerolls         `yaml:"rerolls"`
 	Missile      *Missile        `yaml:"missile"` // its missile weapon, for shooting
+	// StrengthBonus is a magic weapon's bonus to Strength in close combat.
+	StrengthBonus int `yaml:"strength_bonus"`
+
+	// A unit's, for close combat (docs/rules.md, "Characters, champions
+	// and challenges"):
+	Characters      []Unit     `yaml:"characters"`         // characters who joined it, written as units of one model
+	ChampionProfile *Profile   `yaml:"champion_profile"`   // its champion's, when it is not the rank and file's with one more A
+	StrikeAt        string     `yaml:"strike_at"`          // the enemy character (or champion) its models in contact with it strike
+	Challenge       *Challenge `yaml:"challenge"`          // whether it issues and accepts challenges
+	GeneralLd       int        `yaml:"general_leadership"` // the Leadership of the General within 12", for its tests
+
+	// A character's:
+	InContact      int  `yaml:"in_contact"`      // enemy models in base contact with it, who may strike it; 1 by default
+	General        bool `yaml:"general"`         // the army's General
+	BattleStandard bool `yaml:"battle_standard"` // carries the army's battle standard
+}
+
+// Challenge is a side's policy for challenges.
+type Challenge struct {
+	Issue  string `yaml:"issue"`  // never (default), always or if_character
+	Accept string `yaml:"accept"` // always (default) or never
+	By     string `yaml:"by"`     // the character (or champion) who issues and accepts; the first able by default
 }
 
 // Profile is a model's characteristics, all required.

@@ -32,6 +32,7 @@ func validate(file string, s *Scenario, pos scenarios.Positions) scenarios.Error
 		u := &s.Units[i]
 		p := fmt.Sprintf("units[%d]", i)
 		c.unit(p, u)
+		c.unitCharacters(p, u)
 		if u.ID != "" {
 			if j, dup := ids[u.ID]; dup {
 				c.Add(p+".id", "%q is already the id of units[%d]; ids must differ", u.ID, j)
@@ -61,23 +62,17 @@ func (c *checker) unit(p string, u *Unit) {
 	if !c.Present(pp) {
 		c.Add(pp, "missing; give the profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}")
 	} else {
-		pr := u.Profile
-		c.Between(pp+".M", pr.M, 0, 10)
-		c.Between(pp+".WS", pr.WS, 1, 10)
-		c.Between(pp+".BS", pr.BS, 0, 10)
-		c.Between(pp+".S", pr.S, 1, 10)
-		c.Between(pp+".T", pr.T, 1, 10)
-		c.Between(pp+".W", pr.W, 1, 10)
-		c.Between(pp+".I", pr.I, 1, 10)
-		c.Between(pp+".A", pr.A, 0, 10)
-		c.Between(pp+".Ld", pr.Ld, 1, 10)
+		c.profile(pp, u.Profile)
 	}
-	c.Between(p+".models", u.Models, 1, 10000)
-	c.Optional(p+".frontage", u.Frontage, 1, 10000)
-	if c.Present(p+".contact") && u.Models >= 1 {
-		c.Optional(p+".contact", u.Contact, 1, max(1, frontage(u)))
+	if !c.isCharacter(p) {
+		c.Between(p+".models", u.Models, 1, 10000)
+		c.Optional(p+".frontage", u.Frontage, 1, 10000)
+		if c.Present(p+".contact") && u.Models >= 1 {
+			c.Optional(p+".contact", u.Contact, 1, max(1, frontage(u)))
+		}
 	}
 	c.Optional(p+".unit_strength", u.UnitStrength, 1, 20)
+	c.Optional(p+".strength_bonus", u.StrengthBonus, -5, 5)
 	if u.Weapon != "" {
 		if _, err := warhammer.ParseWeapon(u.Weapon); err != nil {
 			c.Add(p+".weapon", "%s", scenarios.UnknownChoice("weapon", u.Weapon, weaponNames, "one of "+strings.Join(weaponNames, ", ")))
@@ -151,7 +146,11 @@ func (c *checker) unit(p string, u *Unit) {
 	} else {
 		c.CheckRoll(p+".regeneration", u.Regeneration, 2, 6, "Regeneration")
 	}
-	c.special(p+".special_rules", u.Rules, unitRules)
+	if c.isCharacter(p) {
+		c.special(p+".special_rules", u.Rules, characterRules)
+	} else {
+		c.special(p+".special_rules", u.Rules, unitRules)
+	}
 	c.rerolls(p+".rerolls", u.Rerolls)
 	if m := u.Missile; m != nil {
 		mp := p + ".missile"
@@ -165,6 +164,19 @@ func (c *checker) unit(p string, u *Unit) {
 	}
 }
 
+// profile checks the profile at pp.
+func (c *checker) profile(pp string, pr Profile) {
+	c.Between(pp+".M", pr.M, 0, 10)
+	c.Between(pp+".WS", pr.WS, 1, 10)
+	c.Between(pp+".BS", pr.BS, 0, 10)
+	c.Between(pp+".S", pr.S, 1, 10)
+	c.Between(pp+".T", pr.T, 1, 10)
+	c.Between(pp+".W", pr.W, 1, 10)
+	c.Between(pp+".I", pr.I, 1, 10)
+	c.Between(pp+".A", pr.A, 0, 10)
+	c.Between(pp+".Ld", pr.Ld, 1, 10)
+}
+
 // whose says whose special rules are being checked.
 type whose uint8
 
@@ -172,6 +184,7 @@ const (
 	unitRules      whose = iota // the unit's own, and its close-combat attacks'
 	mountAttacks                // a mount's close-combat attacks
 	missileAttacks              // a missile weapon's
+	characterRules              // a character's own, and its attacks'
 )
 
 func (c *checker) special(p string, s Special, w whose) {
@@ -185,10 +198,15 @@ func (c *checker) special(p string, s Special, w whose) {
 			on   bool
 		}{
 			{"causes_fear", s.CausesFear}, {"stubborn", s.Stubborn}, {"unbreakable", s.Unbreakable},
-			{"always_strikes_first", s.AlwaysStrikesFirst}, {"always_strikes_last", s.AlwaysStrikesLast},
+			{"always_strikes_first", s.AlwaysStrikesFirst && w != characterRules},
+			{"always_strikes_last", s.AlwaysStrikesLast && w != characterRules},
 			{"impact_hits", s.ImpactHits != scenarios.Amount{}},
 		} {
-			if r.on {
+			switch {
+			case !r.on:
+			case w == characterRules:
+				c.Add(p+"."+r.name, "a character's %s is not simulated yet (docs/rules.md, \"Not simulated yet\"); remove it, or give it to the unit", r.name)
+			default:
 				c.Add(p+"."+r.name, "%s is a rule of the unit, not of its %s; move it to the unit's special_rules", r.name,
 					map[whose]string{mountAttacks: "mount", missileAttacks: "missile weapon"}[w])
 			}

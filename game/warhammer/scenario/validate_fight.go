@@ -53,6 +53,9 @@ func (c *checker) volley(s *Scenario, ids map[string]int) {
 	f := &s.Fight
 	att := c.unitRef(s, ids, "fight.attacker", f.Attacker)
 	tgt := c.unitRef(s, ids, "fight.target", f.Target)
+	for i := range s.Units {
+		c.closeCombatOnly(fmt.Sprintf("units[%d]", i))
+	}
 	if att != nil && att == tgt {
 		c.Add("fight.target", "a unit cannot attack itself; name a different unit")
 	}
@@ -110,6 +113,14 @@ func (c *checker) closeCombat(s *Scenario, ids map[string]int) {
 		c.Add("fight.facing", "facing says where the charger struck; name the charger, or remove facing")
 	}
 	c.Optional("fight.max_rounds", f.MaxRounds, 1, 100)
+	if len(f.Sides) == 2 {
+		i, ok0 := ids[f.Sides[0]]
+		j, ok1 := ids[f.Sides[1]]
+		if ok0 && ok1 && i != j {
+			c.strikeAt(fmt.Sprintf("units[%d]", i), &s.Units[i], &s.Units[j])
+			c.strikeAt(fmt.Sprintf("units[%d]", j), &s.Units[j], &s.Units[i])
+		}
+	}
 }
 
 func sideIDs(sides []string) map[string]int {
