@@ -71,7 +71,7 @@ func TestOverkillStopsAtFiveMore(t *testing.T) {
 		hero("x", Profile{WS: 5, S: 5, T: 3, W: 2, I: 5, A: 8, Ld: 8}),
 		hero("y", Profile{WS: 5, S: 3, T: 3, W: 1, I: 3, A: 0, Ld: 8}))
 	dice := []int{6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6} // hit, wound, eight times
-	dice = append(dice, 3, 3, 1, 1, 6, 6)                          // b breaks (6 > 7-6), flees 12, a pursues 2
+	dice = append(dice, 3, 3, 1, 1, 6, 6)                         // b breaks (6 > 7-6), flees 12, a pursues 2
 	d := engine.Scripted(dice...)
 	r := trial(f, d)
 	ok, slain := f.charIndex(t, "a.x")
