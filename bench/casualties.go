@@ -161,29 +161,100 @@ type pending struct {
 
 // takeAll puts the wounds of simultaneous blows on u: the ordinary wounds
 // first, then the Killing Blows (killing_blow_order: after_other_wounds),
-// or the other way round (before_other_wounds).
-func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending) {
+// or the other way round (before_other_wounds). over, when not nil, is the
+// champion, who takes the unsaved wounds left over once the last of the
+// rank and file u has fallen (champion_takes_overflow, docs/rules.md);
+// without him they are lost.
+func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) {
 	after := rs.KillingBlowOrder == warhammer.KBAfterOtherWounds
-	if !after {
+	on := func() *unit {
+		if u.alive == 0 && over != nil && over.alive > 0 {
+			return over
+		}
+		return u
+	}
+	killingBlows := func(afterOthers bool) {
 		for _, p := range ps {
 			for range p.slainOutright {
-				u.killingBlow(false, rs.KillingBlowWounds)
+				t := on()
+				t.flamed = t.flamed || t != u && p.flaming
+				t.killingBlow(afterOthers, rs.KillingBlowWounds)
 			}
 		}
+	}
+	if !after {
+		killingBlows(false)
 	}
 	for _, p := range ps {
 		if p.flaming && p.ordinary+p.slainOutright > 0 {
 			u.flamed = true
 		}
 		for range p.ordinary {
-			u.takeWound(d.amount(p.multiple), p.regenerable)
+			t := on()
+			regenerable := p.regenerable
+			if t != u {
+				// The champion's own Regeneration, lost only to a Flaming
+				// wound he suffers himself (seed 000).
+				regenerable = t.regenerates && !p.flaming
+				t.flamed = t.flamed || p.flaming
+			}
+			t.takeWound(d.amount(p.multiple), regenerable)
 		}
 	}
 	if after {
+		killingBlows(true)
+	}
+}
+
+// takeInChallenge puts the wounds of simultaneous blows on u, a character
+// fighting a challenge, and returns the Overkill they score: the wounds
+// beyond those it had left, every unsaved wound rolled (Multiple Wounds
+// included) even once it has fallen; slain by a Killing Blow, one more for
+// each other wounding hit; at most overkill_cap, and none unless it falls
+// (docs/rules.md, "Overkill"; 6th.whfb.app characters/overkill).
+func (u *unit) takeInChallenge(d dice, rs *warhammer.Ruleset, ps []pending) (overkill int) {
+	if u.alive == 0 {
+		return 0
+	}
+	after := rs.KillingBlowOrder == warhammer.KBAfterOtherWounds
+	byKB := false
+	killingBlows := func(afterOthers bool) {
 		for _, p := range ps {
 			for range p.slainOutright {
-				u.killingBlow(true, rs.KillingBlowWounds)
+				if u.alive == 0 {
+					overkill++
+					continue
+				}
+				u.killingBlow(afterOthers, rs.KillingBlowWounds)
+				byKB = true
 			}
 		}
 	}
+	if !after {
+		killingBlows(false)
+	}
+	for _, p := range ps {
+		if p.flaming && p.ordinary+p.slainOutright > 0 {
+			u.flamed = true
+		}
+		for range p.ordinary {
+			n := d.amount(p.multiple)
+			switch {
+			case u.alive == 0 && byKB:
+				overkill++
+			case u.alive == 0:
+				overkill += n
+			default:
+				overkill += max(0, n-(u.w-u.carried))
+			}
+			u.takeWound(n, p.regenerable)
+		}
+	}
+	if after {
+		killingBlows(true)
+	}
+	if u.alive > 0 {
+		return 0
+	}
+	return min(overkill, rs.OverkillCap)
 }

@@ -14,6 +14,13 @@ type fight struct {
 	// chargeEvent is the index of the charger's charge_made event, where
 	// fear_on_charge makes it test to charge a Fear-causer; else -1.
 	chargeEvent int
+	// challenges: a challenge may be issued (both sides have a character
+	// or champion, and one side's policy issues); challengeEvent is the
+	// index of challenge.issued then. charMetric and charEvent are the
+	// index of each side's first character metric and event.
+	challenges            bool
+	challengeEvent        int
+	charMetric, charEvent [2]int
 }
 
 // The fight's metrics and events, in the engine's order
@@ -46,16 +53,20 @@ const (
 func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Metric, []string) {
 	a, b := &cc.Sides[0], &cc.Sides[1]
 	// Combat result: wounds (an 8th-edition Killing Blow may score profile
-	// Wounds on top of marked ones) and every bonus at once: ranks 3,
+	// Wounds on top of marked ones), characters' included, Overkill up to
+	// overkill_cap a slain character, and every bonus at once: ranks 3,
 	// standards 2, outnumber, high ground, charge, rear 2.
 	const bonuses = 3 + 2 + 1 + 1 + 1 + 2
-	crA, crB := 2*b.Models*b.Profile.W+bonuses, 2*a.Models*a.Profile.W+bonuses
+	crOn := func(e *warhammer.Fighter) int {
+		return 2*woundsOf(e, true) + rs.OverkillCap*len(e.Characters) + bonuses
+	}
+	crA, crB := crOn(b), crOn(a)
 	metrics := []engine.Metric{
 		{Name: "rounds", Max: cc.MaxRounds},
 		{Name: a.ID + ".casualties", Max: a.Models},
 		{Name: b.ID + ".casualties", Max: b.Models},
-		{Name: a.ID + ".wounds", Max: a.Models * a.Profile.W},
-		{Name: b.ID + ".wounds", Max: b.Models * b.Profile.W},
+		{Name: a.ID + ".wounds", Max: woundsOf(a, false)},
+		{Name: b.ID + ".wounds", Max: woundsOf(b, false)},
 		{Name: a.ID + ".combat_result", Max: crA},
 		{Name: b.ID + ".combat_result", Max: crB},
 		{Name: "combat_result_difference", Min: -crB, Max: crA},
@@ -67,12 +78,55 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 		a.ID + ".caught", b.ID + ".caught",
 		a.ID + ".wins_on_result", b.ID + ".wins_on_result",
 	}
-	f := &fight{rs: rs, cc: *cc, chargeEvent: -1}
+	f := &fight{rs: rs, cc: *cc, chargeEvent: -1, challengeEvent: -1}
 	if c := cc.Charger; c >= 0 && rs.FearOnCharge && subjectToFear(&cc.Sides[c], &cc.Sides[1-c]) {
 		f.chargeEvent = len(events)
 		events = append(events, cc.Sides[c].ID+".charge_made")
 	}
+	// Each character's wounds (and Overkill where a challenge may be
+	// issued) and whether it was slain; then the challenge's events
+	// (docs/rules.md, "Outputs").
+	f.challenges = len(a.Characters) > 0 && len(b.Characters) > 0 &&
+		(a.Challenge.Issue != warhammer.IssueNever || b.Challenge.Issue != warhammer.IssueNever)
+	for i := range cc.Sides {
+		me, foe := &cc.Sides[i], &cc.Sides[1-i]
+		f.charMetric[i], f.charEvent[i] = len(metrics), len(events)
+		for _, c := range me.Characters {
+			id := me.ID + "." + c.ID
+			metrics = append(metrics, engine.Metric{Name: id + ".wounds", Max: c.Profile.W})
+			if f.challenges {
+				metrics = append(metrics, engine.Metric{Name: id + ".overkill", Max: rs.OverkillCap * len(foe.Characters)})
+			}
+			events = append(events, id+".slain")
+		}
+	}
+	if f.challenges {
+		f.challengeEvent = len(events)
+		events = append(events, "challenge.issued", "challenge.accepted")
+	}
 	return f, metrics, events
+}
+
+// woundsOf is the Wounds of f's rank and file and champion, and of its
+// characters too when all is set.
+func woundsOf(f *warhammer.Fighter, all bool) int {
+	w := rankAndFile(f) * f.Profile.W
+	for _, c := range f.Characters {
+		if all || c.Champion {
+			w += c.Profile.W
+		}
+	}
+	return w
+}
+
+// rankAndFile is f's models bar its champion, who is one of them.
+func rankAndFile(f *warhammer.Fighter) int {
+	for _, c := range f.Characters {
+		if c.Champion {
+			return f.Models - 1
+		}
+	}
+	return f.Models
 }
 
 // How a round ends, besides a side winning (0 or 1).
@@ -81,20 +135,38 @@ const (
 	undecided = -2 // the fight goes on
 )
 
+// maxCharacters is the most characters (champion included) a unit has.
+const maxCharacters = 8
+
 // fighter is one side of the fight during a trial.
 type fighter struct {
 	f         *warhammer.Fighter
-	u         unit
+	u         unit // the rank and file (the champion is one of ch)
 	mounted   bool // a cavalry model: weapons count as mounted
 	monstrous bool // monstrous troop type: rank width, supporting attacks, Stomp
+	ch        [maxCharacters]character
+	nc        int
+	champion  int // the champion's index in ch, or -1
 
 	// This round.
 	charging bool // it charged, and this is the first round
 	feared   bool // it failed its Fear test: WS 1 this round (8th)
 	sixes    bool // it failed its Fear test when charged: only 6s hit in the first round (6th)
-	front    int  // models fighting in base contact at the start of the round
+	front    int  // rank-and-file models fighting in base contact at the start of the round
 	support  int  // models making supporting attacks at the start of the round
 	ranks    int  // rank bonus counted at the start of the round (6th)
+	overkill int  // Overkill its challenger scored this round
+}
+
+// character is one of a unit's characters, or its champion: a model with a
+// profile and wounds of its own (docs/rules.md, "Characters, champions and
+// challenges").
+type character struct {
+	c        *warhammer.Character
+	u        unit // one model
+	mounted  bool // rides, for its weapon
+	retired  bool // nominated to retire after a refused challenge, this round
+	overkill int  // Overkill it scored over the fight
 }
 
 // round is one trial of the fight in progress.
@@ -109,31 +181,47 @@ type round struct {
 	facing  warhammer.Facing
 	// winner of the previous round, for equal strike order (6th), or -1.
 	lastWinner int
+	// duel is the challenge going on: each side's fighter (an index in
+	// ch), or -1 and -1.
+	duel [2]int
 }
 
 // trial fights the combat once.
 func (f *fight) trial(d dice, values []int, events []bool) {
-	rd := round{fight: f, d: d, lastWinner: -1, charger: f.cc.Charger, facing: f.cc.Facing}
+	rd := round{fight: f, d: d, lastWinner: -1, charger: f.cc.Charger, facing: f.cc.Facing, duel: [2]int{-1, -1}}
+	endOfPhase := f.rs.Regeneration == warhammer.RegenEndOfPhase
 	for i := range rd.sides {
 		fi := &f.cc.Sides[i]
 		s := &rd.sides[i]
 		s.f = fi
-		s.u = newUnit(fi.Models, fi.Profile.W, fi.Defence.Regeneration)
+		s.u = newUnit(rankAndFile(fi), fi.Profile.W, fi.Defence.Regeneration)
 		// 6th: Regeneration at the end of each round (seed 000); 8th: as
 		// a save, rolled with the other saves.
-		s.u.regenerates = s.u.regenerates && f.rs.Regeneration == warhammer.RegenEndOfPhase
+		s.u.regenerates = s.u.regenerates && endOfPhase
 		s.mounted = fi.Mounted || fi.Mount != nil || fi.Type == warhammer.Cavalry || fi.Type == warhammer.MonstrousCavalry
 		s.monstrous = isMonstrous(fi.Type)
+		s.nc, s.champion = len(fi.Characters), -1
+		for k := range fi.Characters {
+			c := &fi.Characters[k]
+			ch := &s.ch[k]
+			*ch = character{c: c, u: newUnit(1, c.Profile.W, c.Defence.Regeneration)}
+			ch.u.regenerates = ch.u.regenerates && endOfPhase
+			ch.mounted = c.Mounted || c.Mount != nil || c.Type == warhammer.Cavalry || c.Type == warhammer.MonstrousCavalry
+			if c.Champion {
+				s.champion = k
+			}
+		}
 	}
 
 	if rd.fearOfTheCharge(events) {
+		rd.outputs(values, events)
 		return // the charged unit fled before any blow
 	}
 
 	result := undecided // or the side that won, or drawn
 	var cr [2]int
 	for rd.n = 1; rd.n <= f.cc.MaxRounds && result == undecided; rd.n++ {
-		cr = rd.fightRound()
+		cr = rd.fightRound(events)
 		if rd.n == 1 {
 			values[fCR0], values[fCR1] = cr[0], cr[1]
 			values[fCRDiff] = cr[0] - cr[1]
@@ -150,27 +238,57 @@ func (f *fight) trial(d dice, values []int, events []bool) {
 	} else {
 		events[fWins0+result] = true
 	}
+	rd.outputs(values, events)
+}
+
+// outputs writes each side's casualties and wounds (rank and file and
+// champion), whether it was wiped out, and each character's wounds,
+// Overkill and death.
+func (rd *round) outputs(values []int, events []bool) {
 	for i := range rd.sides {
-		u := &rd.sides[i].u
-		values[fCasualties0+i] = u.models - u.alive
-		values[fWounds0+i] = u.woundsLost()
-		if u.alive == 0 {
+		s := &rd.sides[i]
+		casualties, wounds := s.u.models-s.u.alive, s.u.woundsLost()
+		if k := s.champion; k >= 0 {
+			casualties += 1 - s.ch[k].u.alive
+			wounds += s.ch[k].u.woundsLost()
+		}
+		values[fCasualties0+i] = casualties
+		values[fWounds0+i] = wounds
+		if rd.figures(i) == 0 {
 			events[fDestroyed0+i] = true
+		}
+		m, e := rd.charMetric[i], rd.charEvent[i]
+		for k := range s.nc {
+			ch := &s.ch[k]
+			values[m] = ch.u.woundsLost()
+			m++
+			if rd.challenges {
+				values[m] = ch.overkill
+				m++
+			}
+			events[e+k] = ch.u.alive == 0
 		}
 	}
 }
 
 // fightRound fights one round and returns each side's combat result.
-func (rd *round) fightRound() [2]int {
+func (rd *round) fightRound(events []bool) [2]int {
 	rs := rd.rs
 	for i := range rd.sides {
 		s := &rd.sides[i]
 		s.u.startPhase()
+		for k := range s.nc {
+			s.ch[k].u.startPhase()
+			s.ch[k].retired = false
+		}
 		s.charging = rd.n == 1 && rd.charger == i
 		s.feared = false
+		s.overkill = 0
 		s.front, s.support = rd.whoFights(i)
 		s.ranks = rd.rankBonus(i)
 	}
+	// Challenges, before any blow (challenge.go).
+	rd.challenge(events)
 	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
 	// start of each round and fights at WS 1 if it fails; Fear-causers
 	// and Unbreakable units are immune (RULES.md §2.1, §2.4; subjectToFear).
@@ -186,9 +304,19 @@ func (rd *round) fightRound() [2]int {
 	rd.strikeBlows()
 
 	// 6th: Regeneration once all blows are struck; a Troll slain and
-	// regenerated did not strike (seed 000).
+	// regenerated did not strike (seed 000). Each character rolls for its
+	// own wounds.
+	perWoundLost := rs.RegenDice == warhammer.RegenPerWoundLost
 	for i := range rd.sides {
-		rd.sides[i].u.endOfPhase(rd.d, rs.RegenDice == warhammer.RegenPerWoundLost, rs.FlamingRegen)
+		s := &rd.sides[i]
+		s.u.endOfPhase(rd.d, perWoundLost, rs.FlamingRegen)
+		for k := range s.nc {
+			s.ch[k].u.endOfPhase(rd.d, perWoundLost, rs.FlamingRegen)
+		}
+	}
+	// The challenge goes on until one of the two is slain.
+	if d := rd.duel; d[0] >= 0 && (rd.sides[0].ch[d[0]].u.alive == 0 || rd.sides[1].ch[d[1]].u.alive == 0) {
+		rd.duel = [2]int{-1, -1}
 	}
 	return rd.combatResult()
 }
@@ -238,31 +366,38 @@ func (rd *round) fearOfTheCharge(events []bool) (fled bool) {
 // battle_standard_reroll and battle_standard_reroll_fear allow it (8th:
 // "Leadership tests of any kind", RULES.md §2.11).
 func (rd *round) fearTest(i int) bool {
-	f := rd.sides[i].f
-	if rd.d.twoD6() <= f.Profile.Ld {
+	ld := rd.leadership(i)
+	if rd.d.twoD6() <= ld {
 		return true
 	}
-	if f.BattleStandard && rd.rs.BSBReroll && rd.rs.BSBRerollFear {
-		return rd.d.twoD6() <= f.Profile.Ld
+	if rd.hasBattleStandard(i) && rd.rs.BSBReroll && rd.rs.BSBRerollFear {
+		return rd.d.twoD6() <= ld
 	}
 	return false
 }
 
-// whoFights returns the models of side i fighting in base contact and
-// those making supporting attacks, at the start of the round: the front
-// rank's models in contact (contact, or the whole frontage); in 8th the
-// rank behind them, and a rank more for a horde (10 wide, 6 monstrous);
-// spears on foot a rank more, except on the turn they charged (RULES.md
-// §2.2, §3.1). A unit charged in the flank or rear makes no supporting
-// attacks (RULES.md §2.2).
+// whoFights returns the rank-and-file models of side i fighting in base
+// contact and those making supporting attacks, at the start of the round:
+// the front rank's models in contact (contact, or the whole frontage),
+// less the places its characters and champion take there; in 8th the rank
+// behind them, and a rank more for a horde (10 wide, 6 monstrous); spears
+// on foot a rank more, except on the turn they charged (RULES.md §2.2,
+// §3.1). A unit charged in the flank or rear makes no supporting attacks
+// (RULES.md §2.2), and its characters are out of contact, so the rank and
+// file fill the contact (docs/rules.md, "Out of contact").
 func (rd *round) whoFights(i int) (front, support int) {
 	s := &rd.sides[i]
-	f, alive := s.f, s.u.alive
+	f, alive := s.f, s.figures()
 	contact := f.Frontage
 	if f.Contact > 0 {
 		contact = min(f.Contact, f.Frontage)
 	}
-	front = min(contact, alive)
+	flanked := rd.charger == 1-i && rd.facing != warhammer.Front
+	if flanked {
+		front = min(contact, s.u.alive)
+	} else {
+		front = min(max(contact-s.standing(), 0), s.u.alive)
+	}
 
 	extra := 0
 	if rd.rs.SupportingAttacks {
@@ -278,7 +413,7 @@ func (rd *round) whoFights(i int) (front, support int) {
 	if f.Weapon == warhammer.Spear && !s.mounted && !s.charging {
 		extra++
 	}
-	if rd.charger == 1-i && rd.facing != warhammer.Front {
+	if flanked {
 		extra = 0
 	}
 	for rank := 1; rank <= extra; rank++ {
@@ -288,15 +423,31 @@ func (rd *round) whoFights(i int) (front, support int) {
 	return front, support
 }
 
-// fighting returns how many of the side's fighters are still standing at a
-// step of the round: casualties come off the fighting rank first, then the
-// supporting ranks (seed 002, "Which models are physically removed?";
-// RULES.md §2.1).
+// fighting returns how many of the side's rank-and-file fighters are
+// still standing at a step of the round: casualties come off the fighting
+// rank first, then the supporting ranks (seed 002, "Which models are
+// physically removed?"; RULES.md §2.1).
 func (s *fighter) fighting() (front, support int) {
 	front = max(0, s.front-s.u.slain)
 	support = max(0, s.support-max(0, s.u.slain-s.front))
 	return front, support
 }
+
+// standing is how many of the side's characters (champion included) stand.
+func (s *fighter) standing() int {
+	n := 0
+	for k := range s.nc {
+		n += s.ch[k].u.alive
+	}
+	return n
+}
+
+// figures is the side's models standing: rank and file, champion and
+// characters, who count towards the ranks (docs/rules.md, "Place in the
+// unit").
+func (s *fighter) figures() int { return s.u.alive + s.standing() }
+
+func (rd *round) figures(i int) int { return rd.sides[i].figures() }
 
 // subjectToFear reports whether unit u must test for Fear of enemy e: e
 // causes Fear and u does not (a Fear-causer is immune to Fear, RULES.md

@@ -93,19 +93,12 @@ func supportedVolley(v *volleySpec) error {
 	return nil
 }
 
-func supportedFight(rs *warhammer.Ruleset, cc *warhammer.Combat) error {
-	for i, s := range cc.Sides {
-		e := cc.Sides[1-i]
-		flaming := e.Rules.Flaming || e.Mount != nil && e.Mount.Rules.Flaming
-		if flaming && s.Defence.Regeneration < warhammer.NoSave && rs.Regeneration == warhammer.RegenSave {
-			// 8th: Flaming Attacks take Regeneration away for the rest of
-			// the phase; whether blows struck at the same moment still face
-			// it is not in the rules.
-			return fmt.Errorf("bench: Flaming Attacks against %s's Regeneration taken as a save are not implemented by the reference", s.ID)
-		}
-	}
-	return nil
-}
+// supportedFight refuses the fights the reference leaves out: none now.
+// (8th-edition Flaming Attacks against Regeneration taken as a save: a
+// model that suffered an unsaved Flaming wound at an earlier step of the
+// phase has no Regeneration save for the rest of it; blows struck at the
+// same moment are rolled before any wound lands, so they still face it.)
+func supportedFight(rs *warhammer.Ruleset, cc *warhammer.Combat) error { return nil }
 
 // Metrics lists the metrics of each trial, in the engine model's order.
 func (r *Resolver) Metrics() []engine.Metric { return r.metrics }

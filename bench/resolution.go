@@ -11,7 +11,7 @@ func (rd *round) ranks(i int) int {
 	if s.monstrous {
 		width = rd.rs.MonstrousRankWidth
 	}
-	return ranksOf(s.u.alive, s.f.Frontage, width)
+	return ranksOf(s.figures(), s.f.Frontage, width)
 }
 
 func ranksOf(alive, frontage, width int) int {
@@ -36,7 +36,7 @@ func (rd *round) rankBonus(i int) int {
 				return 0
 			}
 		case warhammer.FlankTwoRanksOf5:
-			if ranksOf(rd.sides[c].u.alive, rd.sides[c].f.Frontage, 5) >= 2 {
+			if ranksOf(rd.sides[c].figures(), rd.sides[c].f.Frontage, 5) >= 2 {
 				return 0
 			}
 		}
@@ -47,37 +47,51 @@ func (rd *round) rankBonus(i int) int {
 // unitStrength is side i's Unit Strength: per model 1 for infantry and war
 // beasts, 2 for cavalry, 3 for monstrous troops, 4 for chariots, the
 // Wounds of monsters and swarms, or the scenario's unit_strength (RULES.md
-// §4, docs/rules.md).
+// §4, docs/rules.md); each character and the champion add their own.
 func (rd *round) unitStrength(i int) int {
-	f := rd.sides[i].f
-	per := f.UnitStrength
-	if per == 0 {
-		switch f.Type {
-		case warhammer.Cavalry:
-			per = 2
-		case warhammer.MonstrousInfantry, warhammer.MonstrousCavalry, warhammer.MonstrousBeast:
-			per = 3
-		case warhammer.Chariot:
-			per = 4
-		case warhammer.Monster, warhammer.Swarm:
-			per = f.Profile.W
-		default:
-			per = 1
-		}
+	s := &rd.sides[i]
+	f := s.f
+	us := modelStrength(f.UnitStrength, f.Type, f.Profile.W) * s.u.alive
+	for k := range s.nc {
+		c := s.ch[k].c
+		us += modelStrength(c.UnitStrength, c.Type, c.Profile.W) * s.ch[k].u.alive
 	}
-	return per * rd.sides[i].u.alive
+	return us
+}
+
+func modelStrength(per int, t warhammer.TroopType, w int) int {
+	if per > 0 {
+		return per
+	}
+	switch t {
+	case warhammer.Cavalry:
+		return 2
+	case warhammer.MonstrousInfantry, warhammer.MonstrousCavalry, warhammer.MonstrousBeast:
+		return 3
+	case warhammer.Chariot:
+		return 4
+	case warhammer.Monster, warhammer.Swarm:
+		return w
+	}
+	return 1
 }
 
 // combatResult adds up each side's combat result for the round (RULES.md
-// §2.10, §3.1): wounds caused after Regeneration, ranks, standards,
-// outnumbering and high ground (6th), the charge (8th), flank and rear.
+// §2.10, §3.1): wounds caused after Regeneration, on the rank and file and
+// on the characters, and Overkill; ranks, standards, outnumbering and high
+// ground (6th), the charge (8th), flank and rear. The standard is the last
+// of the rank and file to fall, and its bonus ends with them; a character's
+// battle standard counts while he stands and has not retired.
 func (rd *round) combatResult() [2]int {
 	rs, cc := rd.rs, &rd.cc
 	var cr [2]int
 	for i := range rd.sides {
-		s := &rd.sides[i]
-		cr[i] = rd.sides[1-i].u.scored
-		if s.u.alive == 0 {
+		s, e := &rd.sides[i], &rd.sides[1-i]
+		cr[i] = e.u.scored + s.overkill
+		for k := range e.nc {
+			cr[i] += e.ch[k].u.scored
+		}
+		if s.figures() == 0 {
 			// A unit wiped out loses outright; it keeps the wounds it
 			// caused, and has no ranks, standard or position to add.
 			continue
@@ -88,10 +102,11 @@ func (rd *round) combatResult() [2]int {
 		cr[i] += s.ranks
 		// A standard +1; the battle standard counts as one (6th) or adds
 		// +1 more (8th).
+		standard, bsb := s.f.Standard && s.u.alive > 0, rd.hasBattleStandard(i)
 		switch {
 		case rs.BattleStandard == warhammer.BSBExtra:
-			cr[i] += b2i(s.f.Standard) + b2i(s.f.BattleStandard)
-		case s.f.Standard || s.f.BattleStandard:
+			cr[i] += b2i(standard) + b2i(bsb)
+		case standard || bsb:
 			cr[i]++
 		}
 		if rs.OutnumberBonus && rd.unitStrength(i) > rd.unitStrength(1-i) {
@@ -118,7 +133,7 @@ func (rd *round) combatResult() [2]int {
 // decide settles the round: the side that won the fight, drawn (both
 // wiped out), or undecided when the fight goes on (RULES.md §2.10-2.11).
 func (rd *round) decide(cr [2]int, events []bool) int {
-	a, b := rd.sides[0].u.alive, rd.sides[1].u.alive
+	a, b := rd.figures(0), rd.figures(1)
 	switch {
 	case a == 0 && b == 0:
 		return drawn
@@ -134,7 +149,9 @@ func (rd *round) decide(cr [2]int, events []bool) int {
 		winner, diff = 1, -diff
 	}
 	if diff == 0 {
-		m0, m1 := rd.sides[0].f.Musician, rd.sides[1].f.Musician
+		// The musician is the last of the rank and file to fall.
+		m0 := rd.sides[0].f.Musician && rd.sides[0].u.alive > 0
+		m1 := rd.sides[1].f.Musician && rd.sides[1].u.alive > 0
 		if !rd.rs.MusicianWinsDraws || m0 == m1 {
 			rd.lastWinner = -1
 			return undecided
@@ -176,9 +193,10 @@ func (rd *round) breaks(i, diff int) bool {
 		rd.unitStrength(1-i) > rd.unitStrength(i) {
 		return true
 	}
-	target := s.f.Profile.Ld - diff
+	ld := rd.leadership(i)
+	target := ld - diff
 	if s.f.Stubborn || rs.Steadfast && rd.ranks(i) > rd.ranks(1-i) {
-		target = s.f.Profile.Ld
+		target = ld
 	}
 	passes := func() bool {
 		x, y := rd.d.d6(), rd.d.d6()
@@ -187,7 +205,7 @@ func (rd *round) breaks(i, diff int) bool {
 	if passes() {
 		return false
 	}
-	if s.f.BattleStandard && rs.BSBReroll {
+	if rd.hasBattleStandard(i) && rs.BSBReroll {
 		return !passes()
 	}
 	return true

@@ -31,34 +31,52 @@ const (
 type group struct {
 	side       int
 	who        attackers
+	char       int // the character (an index in ch) whose attacks they are, or -1 for the unit's
 	tier       int
 	initiative int // the attackers' Initiative
 	order      int // Initiative where it orders the group within its tier, else 0
 }
 
+// maxGroups is the most groups a round has: per side Impact Hits, models,
+// mounts, supporters and Stomp, and each character with its mount.
+const maxGroups = 2 * (5 + 2*maxCharacters)
+
 // groups lists the groups that strike this round, in striking order.
-func (rd *round) groups(list *[12]group) []group {
+func (rd *round) groups(list *[maxGroups]group) []group {
 	rs := rd.rs
 	gs := list[:0]
 	for i := range rd.sides {
 		s := &rd.sides[i]
 		f := s.f
 		if s.charging && (f.ImpactHits.N > 0 || f.ImpactHits.Die > 0) {
-			gs = append(gs, group{side: i, who: impactHits, tier: tierImpact})
+			gs = append(gs, group{side: i, who: impactHits, char: -1, tier: tierImpact})
 		}
-		gs = append(gs, group{side: i, who: models, tier: rd.tier(i, f.Weapon == warhammer.GreatWeapon), initiative: f.Profile.I})
+		gs = append(gs, group{side: i, who: models, char: -1, initiative: f.Profile.I,
+			tier: rd.tier(i, f.AlwaysStrikesFirst, f.AlwaysStrikesLast || f.Weapon == warhammer.GreatWeapon)})
 		if f.Mount != nil {
-			gs = append(gs, group{side: i, who: mounts, tier: rd.tier(i, false), initiative: f.Mount.I})
+			gs = append(gs, group{side: i, who: mounts, char: -1, tier: rd.tier(i, f.AlwaysStrikesFirst, f.AlwaysStrikesLast), initiative: f.Mount.I})
 		}
 		if s.support > 0 {
-			gs = append(gs, group{side: i, who: supporters, tier: rd.tier(i, f.Weapon == warhammer.GreatWeapon), initiative: f.Profile.I})
+			gs = append(gs, group{side: i, who: supporters, char: -1, initiative: f.Profile.I,
+				tier: rd.tier(i, f.AlwaysStrikesFirst, f.AlwaysStrikesLast || f.Weapon == warhammer.GreatWeapon)})
 		}
 		// Stomp (8th): monstrous models stomp on infantry, war beasts and
 		// swarms in base contact, after all other blows (RULES.md §2.9.9).
 		switch rd.sides[1-i].f.Type {
 		case warhammer.Infantry, warhammer.WarBeast, warhammer.Swarm:
 			if rs.Stomp && s.monstrous {
-				gs = append(gs, group{side: i, who: stomps, tier: tierStomp})
+				gs = append(gs, group{side: i, who: stomps, char: -1, tier: tierStomp})
+			}
+		}
+		// Each character and champion strikes with his own profile, his
+		// mount with its own (docs/rules.md, "Who fights").
+		for k := range s.nc {
+			c := s.ch[k].c
+			gs = append(gs, group{side: i, who: models, char: k, initiative: c.Profile.I,
+				tier: rd.tier(i, c.AlwaysStrikesFirst, c.AlwaysStrikesLast || c.Weapon == warhammer.GreatWeapon)})
+			if c.Mount != nil {
+				gs = append(gs, group{side: i, who: mounts, char: k, initiative: c.Mount.I,
+					tier: rd.tier(i, c.AlwaysStrikesFirst, c.AlwaysStrikesLast)})
 			}
 		}
 	}
@@ -88,11 +106,9 @@ func before(a, b group) bool {
 	return a.order > b.order
 }
 
-// tier is the striking tier of side i's blows (greatWeapon: struck with a
-// great weapon, which strikes last).
-func (rd *round) tier(i int, greatWeapon bool) int {
-	f := rd.sides[i].f
-	first, last := f.AlwaysStrikesFirst, f.AlwaysStrikesLast || greatWeapon
+// tier is the striking tier of blows of side i by attackers with Always
+// Strikes First (first) and Always Strikes Last or a great weapon (last).
+func (rd *round) tier(i int, first, last bool) int {
 	switch {
 	case first && last: // they cancel out: Initiative (RULES.md §2.3)
 	case first:
@@ -112,7 +128,7 @@ func (rd *round) tier(i int, greatWeapon bool) int {
 // decides: the previous round's winner first, else a roll-off (6th), or
 // at once (8th) (RULES.md §3.1).
 func (rd *round) strikeBlows() {
-	var list [12]group
+	var list [maxGroups]group
 	gs := rd.groups(&list)
 	for len(gs) > 0 {
 		n := 1
@@ -153,12 +169,24 @@ func (rd *round) rollOff() int {
 	}
 }
 
+// aimed is the unsaved wounds of one group's blows at one model or the
+// rank and file of a side.
+type aimed struct {
+	side, target int
+	p            pending
+}
+
 // strike strikes the groups of step that belong to side only (or all of
 // them, for side -1) at once: every attack is rolled before any wound is
-// put on a unit, so models slain in this step still strike in it.
+// put on a model, so models slain in this step still strike in it. Each
+// group's blows go where they are aimed (docs/rules.md, "Striking a
+// character"): a character's at the enemy character it strikes, or its
+// challenge's opponent; the unit's models in base contact with the
+// character the unit strikes at (in_contact of them) at him; every other
+// blow at the enemy unit.
 func (rd *round) strike(step []group, side int) {
-	var wounds [2][6]pending
-	var count [2]int
+	var hits [2 * maxGroups]aimed
+	n := 0
 	for _, g := range step {
 		if side >= 0 && g.side != side {
 			continue
@@ -167,56 +195,149 @@ func (rd *round) strike(step []group, side int) {
 		if a.Count == 0 {
 			continue
 		}
-		enemy := &rd.sides[1-g.side]
-		b := newBlow(rd.rs, a, rd.asTarget(1-g.side))
-		if rd.sides[g.side].sixes && rd.n == 1 && !b.autoHit {
-			// A failed Fear test when charged: only 6s hit in the first
-			// round, re-rolled or not as fear_sixes_rerolled says.
-			b.hit.need = 6
-			if !rd.rs.FearSixesRerolled {
-				b.hit.rerollFailed, b.hit.rerollFaces = false, nil
+		e := 1 - g.side
+		s := &rd.sides[g.side]
+		if g.char >= 0 {
+			t := rd.targetOf(e, s.ch[g.char].c.StrikeAt)
+			if d := rd.duel[g.side]; d == g.char {
+				// In a challenge he strikes his opponent only; a blow
+				// at an opponent already fallen is lost.
+				t = noTarget
+				if rd.sides[e].ch[rd.duel[e]].u.alive > 0 {
+					t = rd.duel[e]
+				}
+			}
+			n = rd.roll(hits[:], n, g, a, e, t, a.Count)
+			continue
+		}
+		toChar := 0
+		t := rd.unitTarget(e)
+		if g.who == models || g.who == mounts {
+			if id := s.f.StrikeAt; id != "" {
+				if k := rd.targetOf(e, id); k >= 0 && rd.sides[e].ch[k].c.ID == id {
+					front, _ := s.fighting()
+					per := a.Count / front
+					toChar = min(max(rd.sides[e].ch[k].c.InContact, 1), front) * per
+					n = rd.roll(hits[:], n, g, a, e, k, toChar)
+				}
 			}
 		}
-		p := pending{multiple: b.multiple, flaming: b.flaming, regenerable: enemy.u.regenerates && !b.flaming}
-		for range a.Count {
-			switch rd.d.strike(&b) {
-			case unsaved:
-				p.ordinary++
-			case slainOutright:
-				p.slainOutright++
-			}
-		}
-		wounds[1-g.side][count[1-g.side]] = p
-		count[1-g.side]++
+		n = rd.roll(hits[:], n, g, a, e, t, a.Count-toChar)
 	}
+	// The wounds land once every blow is rolled.
+	var ps [2 * maxGroups]pending
 	for i := range rd.sides {
-		rd.sides[i].u.takeAll(rd.d, rd.rs, wounds[i][:count[i]])
+		s := &rd.sides[i]
+		for t := rankAndFileT; t < s.nc; t++ {
+			m := 0
+			for _, h := range hits[:n] {
+				if h.side == i && h.target == t {
+					ps[m] = h.p
+					m++
+				}
+			}
+			if m == 0 {
+				continue
+			}
+			switch {
+			case t == rankAndFileT:
+				var over *unit
+				if k := s.champion; k >= 0 && rd.rs.ChampionOverflow && rd.struckAt(i, k) {
+					over = &s.ch[k].u
+				}
+				s.u.takeAll(rd.d, rd.rs, ps[:m], over)
+			case rd.duel[i] == t:
+				ok := s.ch[t].u.takeInChallenge(rd.d, rd.rs, ps[:m])
+				o := &rd.sides[1-i]
+				o.overkill += ok
+				o.ch[rd.duel[1-i]].overkill += ok
+			default:
+				s.ch[t].u.takeAll(rd.d, rd.rs, ps[:m], nil)
+			}
+		}
 	}
 }
 
-// asTarget describes side i as the target of blows: the rider's profile for
-// cavalry (seed 002), at WS 1 after a failed Fear test. 8th edition: "all
-// models in the unit have their Weapon Skill reduced to 1 for the remainder
-// of that round of close combat" (8th.whfb.app/special-rules/fear; RULES.md
-// §2.4 [V]), so the enemy hits them against WS 1 as well.
-func (rd *round) asTarget(i int) warhammer.Target {
+// roll rolls count of group g's attacks a at side e's target t and adds
+// their unsaved wounds to hits[n]; it returns the new length.
+func (rd *round) roll(hits []aimed, n int, g group, a warhammer.Attack, e, t, count int) int {
+	if t == noTarget || count <= 0 {
+		return n
+	}
+	tu := &rd.sides[e].u
+	if t >= 0 {
+		tu = &rd.sides[e].ch[t].u
+	}
+	a = rd.rerollASF(g, a, e, t)
+	tg := rd.asTarget(e, t)
+	if rd.rs.Regeneration == warhammer.RegenSave && tu.flamed {
+		// 8th: a Flaming wound suffered earlier in the phase takes the
+		// Regeneration save away for the rest of it (RULES.md §2.7.5).
+		tg.Defence.Regeneration = warhammer.NoSave
+	}
+	b := newBlow(rd.rs, a, tg)
+	if rd.sides[g.side].sixes && rd.n == 1 && !b.autoHit {
+		// A failed Fear test when charged: only 6s hit in the first
+		// round, re-rolled or not as fear_sixes_rerolled says.
+		b.hit.need = 6
+		if !rd.rs.FearSixesRerolled {
+			b.hit.rerollFailed, b.hit.rerollFaces = false, nil
+		}
+	}
+	p := pending{multiple: b.multiple, flaming: b.flaming, regenerable: tu.regenerates && !b.flaming}
+	for range count {
+		switch rd.d.strike(&b) {
+		case unsaved:
+			p.ordinary++
+		case slainOutright:
+			p.slainOutright++
+		}
+	}
+	hits[n] = aimed{side: e, target: t, p: p}
+	return n + 1
+}
+
+// asTarget describes side i's target t (the rank and file, or a
+// character) as the target of blows: the rider's profile for cavalry (seed
+// 002), at WS 1 after a failed Fear test. 8th edition: "all models in the
+// unit have their Weapon Skill reduced to 1 for the remainder of that
+// round of close combat" (8th.whfb.app/special-rules/fear; RULES.md §2.4
+// [V]), so the enemy hits them against WS 1 as well. A character's own
+// troop type decides Killing Blow (docs/rules.md).
+func (rd *round) asTarget(i, t int) warhammer.Target {
 	s := &rd.sides[i]
 	f := s.f
-	ws := f.Profile.WS
-	if s.feared {
-		ws = 1
+	tg := warhammer.Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: f.Profile.WS, Models: f.Models, Defence: f.Defence}
+	if t >= 0 {
+		c := s.ch[t].c
+		tg = warhammer.Target{Type: c.Type, T: c.Profile.T, W: c.Profile.W, WS: c.Profile.WS, Models: 1, Defence: c.Defence}
 	}
-	return warhammer.Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: ws, Models: f.Models, Defence: f.Defence}
+	if s.feared {
+		tg.WS = 1
+	}
+	return tg
 }
 
 // attack works out group g's attacks at this step, from the models still
-// fighting (RULES.md §2.2; weapons, §2.9.13).
+// fighting (RULES.md §2.2; weapons, §2.9.13). A character strikes while he
+// is active and his unit's models fight.
 func (rd *round) attack(g group) warhammer.Attack {
 	rs := rd.rs
-	s, e := &rd.sides[g.side], &rd.sides[1-g.side]
+	s := &rd.sides[g.side]
 	f := s.f
 	front, support := s.fighting()
-	a := warhammer.Attack{Phase: warhammer.CloseCombat, Round: rd.n, Skill: f.Profile.WS, S: f.Profile.S, Rules: f.Rules}
+	// Who strikes: the unit's models, or one character.
+	p, weapon, rules, mount, mounted, bonus := f.Profile, f.Weapon, f.Rules, f.Mount, s.mounted, f.StrengthBonus
+	if g.char >= 0 {
+		ch := &s.ch[g.char]
+		c := ch.c
+		p, weapon, rules, mount, mounted, bonus = c.Profile, c.Weapon, c.Rules, c.Mount, ch.mounted, c.StrengthBonus
+		front, support = 0, 0
+		if rd.active(g.side, g.char) {
+			front = 1
+		}
+	}
+	a := warhammer.Attack{Phase: warhammer.CloseCombat, Round: rd.n, Skill: p.WS, S: p.S, Rules: rules}
 	if s.feared {
 		a.Skill = 1
 	}
@@ -238,33 +359,40 @@ func (rd *round) attack(g group) warhammer.Attack {
 		}
 		return a
 	case mounts:
-		m := f.Mount
-		a.Count, a.S, a.Rules = front*m.A, m.S, m.Rules
+		a.Count, a.S, a.Rules = front*mount.A, mount.S, mount.Rules
 		if !s.feared {
-			a.Skill = m.WS
+			a.Skill = mount.WS
 		}
 	case models, supporters:
-		a.S += weaponStrength(rs, f.Weapon, rd.n, s.charging, s.mounted)
+		a.S += bonus + weaponStrength(rs, weapon, rd.n, s.charging, mounted)
 		if g.who == models {
-			a.Count = front * (f.Profile.A + weaponAttacks(f.Weapon, s.mounted))
-			if f.Champion && front > 0 {
-				a.Count++ // a champion: one more attack in the front rank
-			}
+			a.Count = front * (p.A + weaponAttacks(weapon, mounted))
 		} else {
 			perModel := 1
 			if s.monstrous {
-				perModel = min(f.Profile.A, 3)
+				perModel = min(p.A, 3)
 			}
 			a.Count = support * perModel
 		}
 	}
-	// Always Strikes First re-rolls misses against equal or lower
-	// Initiative, unless both strike first (RULES.md §2.3). Always Strikes
-	// Last (a great weapon's) cancels it, on either side: a group whose ASF
-	// is cancelled is not in the first tier, and an enemy whose ASF is
-	// cancelled has not "the same ability".
-	enemyFirst := rd.tier(1-g.side, e.f.Weapon == warhammer.GreatWeapon) == tierFirst
-	if rs.ASFRerolls && g.tier == tierFirst && !enemyFirst && g.initiative >= e.f.Profile.I {
+	return a
+}
+
+// rerollASF gives group g's attacks a at side e's target t the re-roll of
+// misses of Always Strikes First against equal or lower Initiative, unless
+// both strike first (RULES.md §2.3). Always Strikes Last (a great
+// weapon's) cancels it, on either side: a group whose ASF is cancelled is
+// not in the first tier, and a target whose ASF is cancelled has not "the
+// same ability".
+func (rd *round) rerollASF(g group, a warhammer.Attack, e, t int) warhammer.Attack {
+	f := rd.sides[e].f
+	first, last, init := f.AlwaysStrikesFirst, f.AlwaysStrikesLast || f.Weapon == warhammer.GreatWeapon, f.Profile.I
+	if t >= 0 {
+		c := rd.sides[e].ch[t].c
+		first, last, init = c.AlwaysStrikesFirst, c.AlwaysStrikesLast || c.Weapon == warhammer.GreatWeapon, c.Profile.I
+	}
+	enemyFirst := rd.tier(e, first, last) == tierFirst
+	if rd.rs.ASFRerolls && g.tier == tierFirst && !enemyFirst && g.initiative >= init {
 		a.Rules.RerollHits.Failed = true
 	}
 	return a

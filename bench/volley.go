@@ -84,7 +84,7 @@ func (v *volley) trial(d dice, values []int, events []bool) {
 
 	// Casualties (seed 002), Killing Blows as killing_blow_order says,
 	// then Regeneration once the phase is over (seed 000).
-	u.takeAll(d, v.rs, []pending{p})
+	u.takeAll(d, v.rs, []pending{p}, nil)
 	restored := u.endOfPhase(d, v.rs.RegenDice == warhammer.RegenPerWoundLost, v.rs.FlamingRegen)
 
 	values[vUnsaved] = p.ordinary + p.slainOutright
