@@ -69,11 +69,7 @@ func TypedRules[R any](file string, rules options.Ruleset) (*options.Rules[R], e
 // Library is a game's ready-made units, which its scenarios start from
 // by name (from: NAME) and sim matrix pits against each other.
 type Library interface {
-	Names() []string                   // sorted
-	Source(name string) ([]byte, bool) // the unit's YAML
-	// Columns describes a unit on one line of sim units, in columns: its
-	// name first.
-	Columns(name string) []string
+	Lister
 	// Fights lists the kinds of matrix cell the game offers, the default
 	// first.
 	Fights() []Fight
@@ -88,6 +84,22 @@ type Library interface {
 	// size (0: the library's), fought as the fight named (one of Fights).
 	// Its results name the units row and col, as Fight.Name says.
 	Matchup(row, col Pick, fight string) []byte
+}
+
+// A Lister is what sim units lists: named entries, the YAML of each, and
+// a line about each.
+type Lister interface {
+	Names() []string                   // sorted
+	Source(name string) ([]byte, bool) // the entry's YAML
+	// Columns describes an entry on one line of sim units, in columns: its
+	// name first.
+	Columns(name string) []string
+}
+
+// A CharacterLibrary is a Library whose game also has ready-made
+// characters to join its units (sim units --characters).
+type CharacterLibrary interface {
+	Characters() Lister
 }
 
 // Pick is a library unit as a matrix names it: NAME, or NAME:SIZE.

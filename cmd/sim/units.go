@@ -8,11 +8,13 @@ import (
 	"github.com/wargamesim/sim/scenarios"
 )
 
-const unitsUsage = `Usage: sim units [--game GAME] [NAME]
+const unitsUsage = `Usage: sim units [--game GAME] [--characters] [NAME]
 
 Lists a game's unit library, one unit a line (for Warhammer: name, troop
 type, profile, armour save and army book). With a NAME, prints that
-unit's YAML.
+unit's YAML. With --characters, lists (or prints) the ready-made
+characters who join units instead (a unit's characters: [{id: captain,
+from: empire_captain}]).
 
 A unit in a scenario starts from a library unit with from: NAME, and the
 fields it gives override the library's (docs/scenarios.md, "The unit
@@ -30,13 +32,23 @@ Flags:
 func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("units", unitsUsage, stdout)
 	gameName := fs.String("game", scenarios.DefaultGame, "the game whose library to list: "+strings.Join(scenarios.GameNames(), ", "))
+	chars := fs.Bool("characters", false, "list the characters who join units instead of the units")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
 	}
-	lib, err := libraryOf("units", *gameName)
+	units, err := libraryOf("units", *gameName)
 	if err != nil {
 		return err
+	}
+	var lib scenarios.Lister = units
+	what := "library unit"
+	if *chars {
+		cl, ok := units.(scenarios.CharacterLibrary)
+		if !ok {
+			return usagef("units: %s has no character library yet", *gameName)
+		}
+		lib, what = cl.Characters(), "library character"
 	}
 	switch len(pos) {
 	case 0:
@@ -44,7 +56,7 @@ func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	case 1:
 		data, ok := lib.Source(strings.TrimSuffix(pos[0], ".yaml"))
 		if !ok {
-			return usagef("units: no library unit %q; the library has %s", pos[0], strings.Join(lib.Names(), ", "))
+			return usagef("units: no %s %q; the library has %s", what, pos[0], strings.Join(lib.Names(), ", "))
 		}
 		_, err = stdout.Write(data)
 		return err
@@ -67,7 +79,7 @@ func libraryOf(cmd, name string) (scenarios.Library, error) {
 }
 
 // listUnits writes one line a library unit, in columns.
-func listUnits(stdout io.Writer, lib scenarios.Library) error {
+func listUnits(stdout io.Writer, lib scenarios.Lister) error {
 	var rows [][]string
 	var width []int
 	for _, name := range lib.Names() {

@@ -130,7 +130,7 @@ func modelList(u *Unit) string {
 func (c *checker) strikeAt(p string, u, foe *Unit) {
 	check := func(path, id string) {
 		if id != "" && !hasModel(foe, id) {
-			c.Add(path, "%s is not one of %s's characters (%s); name one, or leave strike_at out for the rank and file",
+			c.Add(path, "%s is not a character of %s (%s); name one, or leave strike_at out for the rank and file",
 				scenarios.IDText(id), foe.ID, modelList(foe))
 		}
 	}

@@ -82,6 +82,16 @@ func (l library) Columns(name string) []string {
 		"save " + saveText(u.ArmourSave()), bookText(u.Source)}
 }
 
+// Characters is the character library, for sim units --characters.
+func (library) Characters() scenarios.Lister { return characterList{characters} }
+
+// characterList is the character library as sim units lists it.
+type characterList struct{ scenarios.UnitLibrary[Unit] }
+
+// Columns are a character's name, troop type, profile, armour save and
+// army book.
+func (l characterList) Columns(name string) []string { return library(l).Columns(name) }
+
 // Fights are a charge fought to the break, and one round of blows on the
 // charge.
 func (library) Fights() []scenarios.Fight {

@@ -1,0 +1,161 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/scenarios"
+	"github.com/wargamesim/sim/scenarios/scenariotest"
+)
+
+// charBase is a valid close combat with a character and a champion on each
+// side and a challenge. Each row of TestCharacterErrors changes one thing
+// in it; its line numbers matter.
+const charBase = `name: chars
+units:
+  - id: orcs
+    from: black_orcs
+    command: {champion: true}
+    challenge: {issue: always, by: boss}
+    characters:
+      - id: boss
+        from: black_orc_big_boss
+  - id: men
+    from: empire_halberdiers
+    command: {champion: true}
+    strike_at: champion
+    characters:
+      - id: captain
+        from: empire_captain
+        in_contact: 2
+fight:
+  type: close_combat
+  sides: [orcs, men]
+  charger: orcs
+`
+
+// The base scenario loads, and its characters reach the engine as written:
+// their metrics and events, the champion among them.
+func TestCharacterScenarioLoads(t *testing.T) {
+	p, err := scenarios.Load("c.yaml", []byte(charBase))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, m := range p.Model.Metrics() {
+		names = append(names, m.Name)
+	}
+	names = append(names, p.Model.Events()...)
+	for _, want := range []string{"orcs.boss.wounds", "orcs.boss.overkill", "orcs.champion.slain", "men.captain.slain",
+		"men.champion.overkill", "challenge.issued", "challenge.accepted"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no result %s in %v", want, names)
+		}
+	}
+	res, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: 2000, Seed: 1, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	issued := slices.Index(p.Model.Events(), "challenge.issued")
+	if n := res.Count[issued]; n != 2000 {
+		t.Errorf("challenge issued in %d of 2000 fights; the orcs issue one whenever they may, so in every fight", n)
+	}
+}
+
+// Each mistake in a character field gets one error, located, saying what
+// to do.
+func TestCharacterErrors(t *testing.T) {
+	t.Parallel()
+	e := func(pairs ...string) string { return scenariotest.Edit(charBase, pairs...) }
+	for _, tc := range []struct{ name, in, want string }{
+		{"strike at nobody", e("strike_at: champion", "strike_at: boss2"),
+			`c.yaml:13:16: units[1].strike_at: boss2 is not a character of orcs (boss, champion); name one, or leave strike_at out for the rank and file`},
+		{"challenge by nobody", e("by: boss}", "by: bos}"),
+			`c.yaml:6:36: units[0].challenge.by: bos is not one of the unit's characters (boss, champion); name one, or leave by out`},
+		{"bad policy", e("issue: always", "issue: sometimes"),
+			`c.yaml:6:24: units[0].challenge.issue: unknown challenge policy "sometimes"; use never, always or if_character`},
+		{"models on a character", e("        in_contact: 2\n", "        in_contact: 2\n        models: 2\n"),
+			"c.yaml:18:17: units[1].characters[0].models: models has no place on a character (a character is one model); remove it"},
+		{"in_contact on a unit", e("    strike_at: champion\n", "    strike_at: champion\n    in_contact: 2\n"),
+			"c.yaml:14:17: units[1].in_contact: in_contact belongs to a character; move it to one of the unit's characters"},
+		{"character named champion", e("- id: captain", "- id: champion"),
+			`c.yaml:15:13: units[1].characters[0].id: "champion" is the unit's champion; give the character another id`},
+		{"unknown library character", e("from: empire_captain", "from: empire_capitan"),
+			`c.yaml:16:15: units[1].characters[0].from: unknown library character "empire_capitan"; did you mean "empire_captain"?`},
+		{"a character's Fear", e("        in_contact: 2\n", "        in_contact: 2\n        special_rules: {causes_fear: true}\n"),
+			`c.yaml:18:38: units[1].characters[0].special_rules.causes_fear: a character's causes_fear is not simulated yet (docs/rules.md, "Not simulated yet"); remove it, or give it to the unit`},
+		{"champion profile without champion", e("    command: {champion: true}\n    strike_at", "    champion_profile: {M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 2, Ld: 7}\n    strike_at"),
+			"c.yaml:12:23: units[1].champion_profile: the unit has no champion; add command: {champion: true}, or remove champion_profile"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if !strings.Contains(tc.want, "unknown library") {
+				scenariotest.WantOneError(t, "c.yaml", tc.in, tc.want, tc.name)
+				return
+			}
+			_, err := scenarios.Load("c.yaml", []byte(tc.in))
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error %v, want it to start %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// A volley has no characters: they fight in close combat only.
+func TestCharactersOnlyInCloseCombat(t *testing.T) {
+	in := scenariotest.Edit(charBase, "  type: close_combat\n  sides: [orcs, men]\n  charger: orcs\n",
+		"  type: volley\n  attacker: orcs\n  target: men\n  phase: close_combat\n")
+	_, err := scenarios.Load("c.yaml", []byte(in))
+	if err == nil || !strings.Contains(err.Error(), "units[0].challenge: challenge takes part in close combat only") {
+		t.Errorf("error %v, want units[0].challenge refused in a volley", err)
+	}
+}
+
+// Every library character decodes, gives a name, source, profile and
+// equipment, says it was checked against a catalogue and not the book,
+// and joins a unit of the library that fights a close combat.
+func TestLibraryCharacters(t *testing.T) {
+	t.Parallel()
+	names := CharacterNames()
+	if len(names) < 10 {
+		t.Fatalf("CharacterNames() = %d, want about ten; are characters/*.yaml embedded?", len(names))
+	}
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, pos, err := characters.Decode(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, ok := LibraryCharacter(name); !ok || !reflect.DeepEqual(got, c) {
+				t.Errorf("LibraryCharacter(%q) = %v, %v; want the decoded character", name, got, ok)
+			}
+			for _, f := range []string{"name", "source", "profile", "equipment"} {
+				if _, ok := pos[f]; !ok {
+					t.Errorf("no %s: every library character gives its name, source, profile and equipment", f)
+				}
+			}
+			if !strings.Contains(c.Source, "Warhammer Armies ") || !strings.Contains(c.Source, "not the book") {
+				t.Errorf("source %q: name the army book, and say what it was checked against", c.Source)
+			}
+			joins := "empire_halberdiers" // a mounted character joins cavalry
+			if c.Mount != nil {
+				joins = "empire_knights"
+			}
+			src := fmt.Sprintf("name: lib\nunits:\n  - id: it\n    from: %s\n    characters: [{id: hero, from: %s}]\n  - {id: foe, from: black_orcs}\n"+
+				"fight: {type: close_combat, sides: [it, foe], charger: it}\n", joins, name)
+			p, err := scenarios.Load("lib.yaml", []byte(src))
+			if err != nil {
+				t.Fatalf("%v\nin\n%s", err, src)
+			}
+			if _, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: 20, Seed: 1, Workers: 1}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+}
