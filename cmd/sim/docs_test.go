@@ -98,6 +98,7 @@ func quick(args []string) []string {
 
 // The files the documents' examples name, as a reader would have them.
 var docFixtures = map[string]string{
+	"no-challenges.yaml": "name: no-challenges\npreset: 6th\nunits:\n  challenge.issue: never\n",
 	"house.yaml": "name: regen-as-save\npreset: 6th\ndescription: 6th edition, with 8th edition's Regeneration.\nrules:\n  regeneration: save\n  flaming_removes_regeneration: phase\n",
 	"bad.yaml":   "name: bad\npreset: 6th\nrule:\n  regeneration: save\n",
 	"orcs.yaml":  "name: orcs\nunits:\n  - id: orcs\n    modles: 10\n",
