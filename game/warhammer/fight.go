@@ -3,6 +3,8 @@ package warhammer
 import (
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 
 	"github.com/wargamesim/sim/engine"
 )
@@ -63,7 +65,12 @@ type side struct {
 	// and its characters (1+k for Characters[k]), each as a unit.
 	members  []member
 	champion int  // the member that is the champion; 0 if none
-	charging bool // it charged this turn (round 1)
+	// foldChampion says the champion's blows are made with the rank and
+	// file's, as theirs: he strikes as they do but for his Attacks, and no
+	// challenge can take him away (Fight.foldsChampion).
+	foldChampion bool
+	champA       [3]int // the champion's attacks a round, by groupKind, when folded
+	charging     bool   // it charged this turn (round 1)
 	groups   []group
 	impact   *variant // impact hits, on the charge
 	stomp    *variant // Stomp, after all other blows
@@ -213,6 +220,7 @@ func (f *Fight) PerDie() *Fight {
 func (f *Fight) newSide(i int) *side {
 	me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
 	s := &side{charging: f.cc.Charger == i}
+	fold := f.foldsChampion(i)
 	for m := range len(me.Characters) + 1 {
 		mf := f.memberFighter(i, m)
 		mb := member{f: mf, us: mf.unitStrength(), regen: mf.Defence.Regeneration < NoSave}
@@ -229,6 +237,14 @@ func (f *Fight) newSide(i int) *side {
 			mb.regenBin = engine.NewBinomial(float64(7-int(mf.Defence.Regeneration))/6, max(1, mf.Models*mf.Profile.W))
 		}
 		s.members = append(s.members, mb)
+		if m > 0 && mb.char.Champion && fold {
+			s.foldChampion = true
+			s.champA[riders] = mb.f.Profile.A + mb.f.Weapon.Attacks(mb.f.mounted())
+			if mb.f.Mount != nil {
+				s.champA[mounts] = mb.f.Mount.A
+			}
+			continue
+		}
 		f.addGroups(s, i, m)
 	}
 
@@ -248,6 +264,26 @@ func (f *Fight) newSide(i int) *side {
 		s.stomp = f.variant(a, tg, me.Frontage)
 	}
 	return s
+}
+
+// foldsChampion reports whether side i's champion's blows can be made as
+// the rank and file's: he differs from them only in his Attacks (his WS,
+// S, I, weapon, mount and attack rules are theirs) and no challenge can
+// be fought. Then one group rolls them all, as fast as a unit with no
+// champion; his wounds, his place in the front rank and his fall are his
+// own all the same.
+func (f *Fight) foldsChampion(i int) bool {
+	me := &f.cc.Sides[i]
+	k := slices.IndexFunc(me.Characters, func(c Character) bool { return c.Champion })
+	if k < 0 || f.challenges() {
+		return false
+	}
+	c := &me.Characters[k]
+	p, q := c.Profile, me.Profile
+	sameMount := c.Mount == nil && me.Mount == nil || c.Mount != nil && me.Mount != nil && reflect.DeepEqual(*c.Mount, *me.Mount)
+	return p.WS == q.WS && p.S == q.S && p.I == q.I && c.Weapon == me.Weapon && c.StrengthBonus == me.StrengthBonus &&
+		c.AlwaysStrikesFirst == me.AlwaysStrikesFirst && c.AlwaysStrikesLast == me.AlwaysStrikesLast &&
+		c.Mounted == me.mounted() && c.StrikeAt == "" && sameMount && reflect.DeepEqual(c.Rules, me.Rules)
 }
 
 // memberFighter is member m of side i as a unit: the rank and file (0)

@@ -290,6 +290,11 @@ func (t *fightTrial) strike(d *engine.Dice, s strike, round int, p []pending) {
 		return
 	}
 	n, models := t.attacks(i, g, round)
+	if sd := t.f.sides[i]; sd.foldChampion && g.kind != supporters {
+		if c := sd.champion; t.st[i][c].alive > 0 && !t.outOfContact(i, c) {
+			n, models = n+sd.champA[g.kind], models+1 // he strikes with them
+		}
+	}
 	if n == 0 {
 		return
 	}
