@@ -64,16 +64,16 @@ type side struct {
 	// members are the unit's rank and file (0, Models less its champion)
 	// and its characters (1+k for Characters[k]), each as a unit.
 	members  []member
-	champion int  // the member that is the champion; 0 if none
+	champion int // the member that is the champion; 0 if none
 	// foldChampion says the champion's blows are made with the rank and
 	// file's, as theirs: he strikes as they do but for his Attacks, and no
 	// challenge can take him away (Fight.foldsChampion).
 	foldChampion bool
 	champA       [3]int // the champion's attacks a round, by groupKind, when folded
 	charging     bool   // it charged this turn (round 1)
-	groups   []group
-	impact   *variant // impact hits, on the charge
-	stomp    *variant // Stomp, after all other blows
+	groups       []group
+	impact       *variant // impact hits, on the charge
+	stomp        *variant // Stomp, after all other blows
 }
 
 // member is the rank and file of a unit or one of its characters.
