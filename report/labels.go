@@ -54,7 +54,7 @@ func UnitName(id string, names map[string]string) string {
 // "draw", and an event of a unit that it has no words for is the unit's
 // name and the event in words: "Empire Knights: wins on result".
 func EventLabel(name string, names map[string]string) string {
-	unit, ev, ok := strings.Cut(name, ".")
+	unit, ev, ok := subject(name, names)
 	if !ok {
 		return spaced(name)
 	}
@@ -64,12 +64,26 @@ func EventLabel(name string, names map[string]string) string {
 	return UnitName(unit, names) + ": " + spaced(ev)
 }
 
+// subject splits a result's name into whom it is about and what: the
+// longest prefix at a dot that names holds ("knights.captain" in
+// "knights.captain.slain", a unit's character), else the first segment,
+// with any further dots of the rest read as spaces.
+func subject(name string, names map[string]string) (who, what string, ok bool) {
+	for i := strings.LastIndex(name, "."); i > 0; i = strings.LastIndex(name[:i], ".") {
+		if _, known := names[name[:i]]; known {
+			return name[:i], strings.ReplaceAll(name[i+1:], ".", " "), true
+		}
+	}
+	who, what, ok = strings.Cut(name, ".")
+	return who, strings.ReplaceAll(what, ".", " "), ok
+}
+
 // MetricLabel words a metric with its unit: "knights.casualties" is
 // "Empire Knights: models lost", "rounds" is "rounds fought". (A colon,
 // not brackets: names have brackets of their own, "Orc Warriors
 // (Gorbag's Morgul Rats)".)
 func MetricLabel(name string, names map[string]string) string {
-	unit, q, ok := strings.Cut(name, ".")
+	unit, q, ok := subject(name, names)
 	if !ok {
 		q = name
 	}

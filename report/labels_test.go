@@ -9,7 +9,7 @@ import (
 
 func TestLabels(t *testing.T) {
 	t.Parallel()
-	names := map[string]string{"knights": "Empire Knights", "trolls": "Trolls"}
+	names := map[string]string{"knights": "Empire Knights", "trolls": "Trolls", "knights.captain": "Captain Kurt"}
 	for _, c := range []struct {
 		got, want, why string
 	}{
@@ -20,6 +20,9 @@ func TestLabels(t *testing.T) {
 		{EventLabel("duel_fought", nil), "duel fought", "no unit: words"},
 		{EventLabel("aragorn.wins_duel", map[string]string{"aragorn": "Aragorn"}), "Aragorn wins a duel", "a War of the Ring event"},
 		{EventLabel("knights.wins_on_result", names), "Empire Knights: wins on result", "unknown: the name and the event in words"},
+		{EventLabel("knights.captain.slain", names), "Captain Kurt slain", "a character named in names: the longest known prefix"},
+		{EventLabel("knights.hero.slain", names), "Empire Knights: hero slain", "a character with no name: the unit's, and the rest in words"},
+		{MetricLabel("knights.captain.wounds", names), "Captain Kurt: wounds", "a character's metric"},
 		{EventLabel("orcs.falls_back", map[string]string{"orcs": "Orc Warriors (Gorbag's Morgul Rats)"}), "Orc Warriors (Gorbag's Morgul Rats) fall back", "a name with brackets of its own"},
 		{MetricLabel("knights.casualties", names), "Empire Knights: models lost", "a unit's metric: its name and the quantity"},
 		{MetricLabel("ogres.casualties", names), "ogres: models lost", "a unit without a name"},

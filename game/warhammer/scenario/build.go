@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/game/warhammer"
@@ -25,8 +26,17 @@ func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*
 	names := map[string]string{}
 	for i := range s.Units {
 		byID[s.Units[i].ID] = &s.Units[i]
-		if n := s.Units[i].Name; n != "" {
-			names[s.Units[i].ID] = n
+		u := &s.Units[i]
+		if u.Name != "" {
+			names[u.ID] = u.Name
+		}
+		for _, ch := range u.Characters {
+			if ch.Name != "" {
+				names[u.ID+"."+ch.ID] = ch.Name
+			}
+		}
+		if u.Command.Champion {
+			names[u.ID+"."+championID] = possessive(scenarios.OrDefault(u.Name, u.ID)) + " champion"
 		}
 	}
 	p := &scenarios.Plan{
@@ -72,6 +82,14 @@ func combat(f Fight, byID map[string]*Unit) warhammer.Combat {
 		cc.MaxRounds = f.MaxRounds
 	}
 	return cc
+}
+
+// possessive is "Black Orcs'" for "Black Orcs", "Skink's" for "Skink".
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
 }
 
 func unitName(u *Unit) string {
