@@ -29,6 +29,9 @@ const minCount = 25
 type agreementCase struct {
 	name string
 	plan func(testing.TB) *scenarios.Plan
+	// divide divides the trials (0: 1), to keep the many small cases
+	// within the package's time.
+	divide int
 }
 
 // agreementCases lists every built-in Warhammer scenario under its own ruleset and
@@ -77,7 +80,8 @@ func agreementCases() []agreementCase {
 	// Issue 14's cases, whose numbers psychology_test.go also checks by
 	// hand, and close combats that put rules together (combinations_test.go).
 	cs = append(cs, handPlans()...)
-	return append(cs, combinationCases()...)
+	cs = append(cs, combinationCases()...)
+	return append(cs, characterAgreementCases()...)
 }
 
 // woundsLost checks that a control case rolls one Regeneration die per
@@ -101,6 +105,7 @@ func TestAgreement(t *testing.T) {
 	for _, c := range agreementCases() {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
+			trials := trials / max(c.divide, 1)
 			p := c.plan(t)
 			ref := reference(t, p)
 			eng, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: int64(trials), Seed: 7, Workers: 1})

@@ -284,11 +284,15 @@ func (rd *round) fightRound(events []bool) [2]int {
 		s.charging = rd.n == 1 && rd.charger == i
 		s.feared = false
 		s.overkill = 0
+	}
+	// Challenges, before any blow (challenge.go); a character who retires
+	// leaves the front rank to the rank and file for the round.
+	rd.challenge(events)
+	for i := range rd.sides {
+		s := &rd.sides[i]
 		s.front, s.support = rd.whoFights(i)
 		s.ranks = rd.rankBonus(i)
 	}
-	// Challenges, before any blow (challenge.go).
-	rd.challenge(events)
 	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
 	// start of each round and fights at WS 1 if it fails; Fear-causers
 	// and Unbreakable units are immune (RULES.md §2.1, §2.4; subjectToFear).
@@ -379,7 +383,9 @@ func (rd *round) fearTest(i int) bool {
 // whoFights returns the rank-and-file models of side i fighting in base
 // contact and those making supporting attacks, at the start of the round:
 // the front rank's models in contact (contact, or the whole frontage),
-// less the places its characters and champion take there; in 8th the rank
+// less the places its characters and champion take there (not a character
+// retired from a refused challenge: a rank-and-file model takes his place
+// for the round); in 8th the rank
 // behind them, and a rank more for a horde (10 wide, 6 monstrous); spears
 // on foot a rank more, except on the turn they charged (RULES.md §2.2,
 // §3.1). A unit charged in the flank or rear makes no supporting attacks
@@ -392,11 +398,14 @@ func (rd *round) whoFights(i int) (front, support int) {
 	if f.Contact > 0 {
 		contact = min(f.Contact, f.Frontage)
 	}
+	// The front rank: the characters, and rank and file in the other
+	// places; the rest of the rank and file in the ranks behind.
+	frontRF := min(max(f.Frontage-s.inFront(), 0), s.u.alive)
 	flanked := rd.charger == 1-i && rd.facing != warhammer.Front
 	if flanked {
 		front = min(contact, s.u.alive)
 	} else {
-		front = min(max(contact-s.standing(), 0), s.u.alive)
+		front = min(max(contact-s.inFront(), 0), frontRF)
 	}
 
 	extra := 0
@@ -417,7 +426,7 @@ func (rd *round) whoFights(i int) (front, support int) {
 		extra = 0
 	}
 	for rank := 1; rank <= extra; rank++ {
-		inRank := min(f.Frontage, max(0, alive-rank*f.Frontage))
+		inRank := min(f.Frontage, max(0, s.u.alive-frontRF-(rank-1)*f.Frontage))
 		support += min(contact, inRank)
 	}
 	return front, support
@@ -438,6 +447,18 @@ func (s *fighter) standing() int {
 	n := 0
 	for k := range s.nc {
 		n += s.ch[k].u.alive
+	}
+	return n
+}
+
+// inFront is how many of the side's characters (champion included) take a
+// place in its front rank: those who stand and have not retired.
+func (s *fighter) inFront() int {
+	n := 0
+	for k := range s.nc {
+		if s.ch[k].u.alive > 0 && !s.ch[k].retired {
+			n++
+		}
 	}
 	return n
 }
