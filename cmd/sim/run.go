@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -71,7 +72,13 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	var ex *engine.Exact
 	if *exact {
 		if ex, err = solve("run: --exact", plan, pos[0]); err != nil {
-			return err
+			var tooLarge *exactTooLarge
+			if !errors.As(err, &tooLarge) {
+				return err
+			}
+			// The scenario has a solver, but this one is beyond it: say so,
+			// and give the simulated answer.
+			fmt.Fprintf(stderr, "sim: %v; showing the simulated answer only\n", err)
 		}
 	}
 
@@ -208,14 +215,21 @@ func solve(cmd string, plan *scenarios.Plan, arg string) (*engine.Exact, error) 
 		if cmd != "exact" {
 			instead = "drop --exact"
 		}
-		return nil, &cannotSolve{fmt.Sprintf("%s: %s has no exact solution: sim solves exactly Warhammer volleys, War of the Ring duels fought alone and Conquest's single actions, not fights of several rounds or turns; %s for the simulated answer, whose intervals say how close it is", cmd, plan.Name, instead)}
+		return nil, &cannotSolve{fmt.Sprintf("%s: %s has no exact solution: sim solves exactly Warhammer volleys and close combats, War of the Ring duels fought alone and Conquest's single actions, not War of the Ring fights between formations or Conquest fights of several turns; %s for the simulated answer, whose intervals say how close it is", cmd, plan.Name, instead)}
 	}
 	ex, err := solver.Exact()
 	if err != nil {
-		return nil, &cannotSolve{fmt.Sprintf("%s: %s: %v", cmd, plan.Name, err)}
+		return nil, &exactTooLarge{cannotSolve{fmt.Sprintf("%s: %s: %v", cmd, plan.Name, err)}}
 	}
 	return ex, nil
 }
+
+// exactTooLarge is a scenario whose game solves such scenarios exactly,
+// but not this one (too large): sim exact exits with status 3, and sim
+// run --exact gives the simulated answer alone.
+type exactTooLarge struct{ cannotSolve }
+
+func (e *exactTooLarge) Unwrap() error { return &e.cannotSolve }
 
 // checkFormat accepts the output formats of a report.
 func checkFormat(cmd, format string) error {

@@ -80,7 +80,7 @@ func TestUnitASLIsItsMountsToo(t *testing.T) {
 	slow.ID, slow.Profile.I = "goblins", 1
 	for _, preset := range []string{"6th", "8th"} {
 		f := newFight(t, combatRules(t, preset), Combat{Sides: [2]Fighter{cav, slow}, Charger: -1, HighGround: -1, MaxRounds: 1})
-		order := f.NewTrialer().(*fightTrial).orderStrikes(engine.NewDice(1, 1), 1, -1)
+		order := f.orders[1][f.NewTrialer().(*fightTrial).strikesFirst(engine.NewDice(1, 1), 1, -1)+1]
 		lastGoblins, firstKnights := -1, len(order)
 		for _, s := range order {
 			if s.side == 1 {

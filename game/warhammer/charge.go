@@ -69,7 +69,7 @@ func (t *fightTrial) charge(d *engine.Dice, r *engine.TrialResult) (fled, caught
 		return false, false
 	}
 	if ch := 1 - c; t.unitStrength(c) < t.unitStrength(ch) {
-		return true, t.fleeRoll(d, ch) >= t.fleeRoll(d, c)
+		return true, t.caught(d, ch, c)
 	}
 	t.st[c][0].sixes = true
 	return false, false

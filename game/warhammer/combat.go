@@ -243,6 +243,14 @@ func (t *fightTrial) steadfast(l, w int) bool {
 // or less passes, a double 1 too when insane (Insane Courage), and a unit
 // with the battle standard re-rolls a failure where the ruleset allows it.
 func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool {
+	reroll := t.f.rs.BSBReroll && t.battleStandard(i)
+	if t.x != nil {
+		p := twoDice(target, insane)
+		if reroll {
+			p = rerolled(p)
+		}
+		return t.x.pass(p)
+	}
 	pass := func() bool {
 		a, b := d.D6(), d.D6()
 		return a+b <= target || insane && a == 1 && b == 1
@@ -250,7 +258,7 @@ func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool
 	if pass() {
 		return true
 	}
-	return t.f.rs.BSBReroll && t.battleStandard(i) && pass()
+	return reroll && pass()
 }
 
 // fearTest rolls side i's Fear test, a psychology test: 2D6 of its
@@ -259,6 +267,13 @@ func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool
 // so (RULES.md §2.11; 6th.whfb.app psychology/taking-psychology-tests).
 func (t *fightTrial) fearTest(d *engine.Dice, i int) bool {
 	rs, ld := t.f.rs, t.ld(i)
+	if t.x != nil {
+		p := twoDice(ld, false)
+		if rs.BSBReroll && rs.BSBRerollFear && t.battleStandard(i) {
+			p = rerolled(p)
+		}
+		return t.x.pass(p)
+	}
 	pass := func() bool { return d.D6()+d.D6() <= ld }
 	if pass() {
 		return true

@@ -40,6 +40,7 @@ type Fight struct {
 	// 0 for later ones) when first strikes first among equal keys on
 	// opposite sides (-1: at once); ties[r] says whether there are such.
 	orders [2][3][]strike
+	steps  [2][3][][2]int // each step's strikes in orders: [from, to)
 	ties   [2]bool
 
 	// Fear on the charge (fear_on_charge, charge.go): the side that tests
@@ -121,6 +122,9 @@ type variant struct {
 	st    stages
 	flow  *engine.Flow
 	rules AttackRules
+	// term is the chance that an attack ends unsaved, an unsaved Killing
+	// Blow, saved by Regeneration, or otherwise, for the exact solver.
+	term [4]float64
 }
 
 // Fight metric and event indices.
@@ -184,7 +188,16 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 	}
 	for r1 := range 2 {
 		for first := -1; first <= 1; first++ {
-			f.orders[r1][first+1], f.ties[r1] = f.strikeOrder(roundOf(r1 == 1), first)
+			order, tie := f.strikeOrder(roundOf(r1 == 1), first)
+			f.orders[r1][first+1], f.ties[r1] = order, tie
+			for k := 0; k < len(order); {
+				j := k
+				for j < len(order) && order[j].step == order[k].step {
+					j++
+				}
+				f.steps[r1][first+1] = append(f.steps[r1][first+1], [2]int{k, j})
+				k = j
+			}
 		}
 	}
 	f.metrics, f.events = f.outcomes()
@@ -412,11 +425,24 @@ func (f *Fight) variant(a Attack, tg Target, maxN int) *variant {
 // variantOf is the variant of up to maxN attacks through st, with rules.
 func (f *Fight) variantOf(st stages, rules AttackRules, maxN int) *variant {
 	full := st.flow(maxN)
-	return &variant{
+	v := &variant{
 		st:    st,
 		flow:  full.Collapse(stAttack, []int{stUnsaved, stKBUnsaved, stRegenSaved}, stSaved, maxN),
 		rules: rules,
 	}
+	for s, p := range full.Terminal(stAttack) {
+		switch s {
+		case stUnsaved:
+			v.term[0] = p
+		case stKBUnsaved:
+			v.term[1] = p
+		case stRegenSaved:
+			v.term[2] = p
+		default:
+			v.term[3] += p // every other end, summed from its own terms
+		}
+	}
+	return v
 }
 
 // outcomes names the fight's metrics and events.

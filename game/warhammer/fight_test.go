@@ -221,7 +221,7 @@ func TestStrikingOrder(t *testing.T) {
 	} {
 		f := newFight(t, c.rs, Combat{Sides: [2]Fighter{c.a, c.b}, Charger: c.charger, HighGround: -1, MaxRounds: 1})
 		tr := f.NewTrialer().(*fightTrial)
-		order := tr.orderStrikes(engine.NewDice(1, 1), 1, -1)
+		order := f.orders[1][tr.strikesFirst(engine.NewDice(1, 1), 1, -1)+1]
 		if len(order) == 0 || order[0].side != c.firstSide {
 			t.Errorf("%s: %+v strikes first; want side %d (%s)", c.name, order, c.firstSide, c.why)
 		}

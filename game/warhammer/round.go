@@ -16,7 +16,6 @@ type fighterState struct {
 	lostRegenPhase  bool // Regeneration lost for the rest of the phase (Flaming, 8th)
 	feared          bool // the side failed its Fear test this round: WS 1 (8th)
 	sixes           bool // the side failed its Fear test when charged: hits only on 6s in the first round (6th)
-	regenerated     int  // wounds regenerated in the fight
 	woundsLost      int  // wounds lost in the fight, net of Regeneration
 
 	// A character's, for challenges:
@@ -36,7 +35,7 @@ func (s *fighterState) reset(models, w int) {
 	s.startPhase()
 	s.startAlive = models
 	s.lostRegenBattle, s.lostRegenPhase, s.feared, s.sixes = false, false, false, false
-	s.regenerated, s.woundsLost = 0, 0
+	s.woundsLost = 0
 	s.retired, s.overkill = false, 0
 }
 
@@ -74,10 +73,42 @@ type fightTrial struct {
 	duel             [2]int
 	issued, accepted bool
 	overkill         [2]int // Overkill each side scored this round
+	// x is the path the exact solver walks, nil when the trial rolls dice
+	// (chance.go); xs is its scratch.
+	x  *paths
+	xs exactScratch
 }
 
 // Trial fights one close combat to its end.
 func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
+	t.begin()
+	o := fightOutcome{prevWinner: -1, winner: -1}
+	// Fear on the charge: the charged unit may flee before any blow, and
+	// the charger pursue it.
+	if fled, got := t.charge(d, r); fled {
+		c := t.f.chargedTest
+		o.winner, o.broke[c], o.caught[c] = 1-c, true, got
+		t.record(r, &o)
+		return
+	}
+	for round := 1; round <= t.f.cc.MaxRounds; round++ {
+		if t.fightRound(d, r, round, &o) {
+			break
+		}
+	}
+	t.record(r, &o)
+}
+
+// fightOutcome is where a fight stands between rounds: rounds fought, the
+// winner (-1: none yet), the last round's winner on combat result (-1:
+// none), and which side broke and which was caught.
+type fightOutcome struct {
+	rounds, winner, prevWinner int
+	broke, caught              [2]bool
+}
+
+// begin readies t for a new fight.
+func (t *fightTrial) begin() {
 	t.f = t.base
 	for i := range t.st {
 		for m := range t.st[i] {
@@ -87,55 +118,50 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	}
 	t.duel = [2]int{}
 	t.issued, t.accepted = false, false
-	prevWinner := -1
-	rounds, winner := 0, -1
-	var broke, caught [2]bool
-	// Fear on the charge: the charged unit may flee before any blow, and
-	// the charger pursue it.
-	if fled, got := t.charge(d, r); fled {
-		c := t.f.chargedTest
-		winner, broke[c], caught[c] = 1-c, true, got
-		t.record(r, rounds, winner, prevWinner, broke, caught)
-		return
+}
+
+// fightRound fights round number round and what follows it: the winner,
+// the loser's break test, the pursuit. It reports whether the fight is
+// over.
+func (t *fightTrial) fightRound(d *engine.Dice, r *engine.TrialResult, round int, o *fightOutcome) bool {
+	o.rounds = round
+	return t.afterRound(d, r, round, t.round(d, round, o.prevWinner), o)
+}
+
+// afterRound settles round number round, whose combat results were cr:
+// the winner, the loser's break test, the pursuit. It reports whether the
+// fight is over.
+func (t *fightTrial) afterRound(d *engine.Dice, r *engine.TrialResult, round int, cr [2]int, o *fightOutcome) bool {
+	if round == 1 {
+		r.Values[fmCR0], r.Values[fmCR1] = cr[0], cr[1]
+		r.Values[fmCRDiff] = cr[0] - cr[1]
 	}
-	f := t.f
-	for round := 1; round <= f.cc.MaxRounds; round++ {
-		rounds = round
-		cr := t.round(d, round, prevWinner)
-		if round == 1 {
-			r.Values[fmCR0], r.Values[fmCR1] = cr[0], cr[1]
-			r.Values[fmCRDiff] = cr[0] - cr[1]
+	alive0, alive1 := t.standing(0), t.standing(1)
+	if !alive0 || !alive1 {
+		// A side wiped out loses outright (RULES.md §2.10); both, a draw.
+		switch {
+		case alive0:
+			o.winner = 0
+		case alive1:
+			o.winner = 1
 		}
-		alive0, alive1 := t.standing(0), t.standing(1)
-		if !alive0 || !alive1 {
-			// A side wiped out loses outright (RULES.md §2.10); both, a draw.
-			switch {
-			case alive0:
-				winner = 0
-			case alive1:
-				winner = 1
-			}
-			break
-		}
-		w, margin := t.winner(cr)
-		if w < 0 {
-			prevWinner = -1 // a drawn round: no break test
-			continue
-		}
-		prevWinner = w
-		l := 1 - w
-		if !t.breaks(d, l, w, margin) {
-			continue
-		}
-		winner, broke[l] = w, true
-		// The loser flees and the winner pursues: caught if the pursuit
-		// roll is equal or higher (RULES.md §2.11).
-		if t.fleeRoll(d, w) >= t.fleeRoll(d, l) {
-			caught[l] = true
-		}
-		break
+		return true
 	}
-	t.record(r, rounds, winner, prevWinner, broke, caught)
+	w, margin := t.winner(cr)
+	if w < 0 {
+		o.prevWinner = -1 // a drawn round: no break test
+		return false
+	}
+	o.prevWinner = w
+	l := 1 - w
+	if !t.breaks(d, l, w, margin) {
+		return false
+	}
+	o.winner, o.broke[l] = w, true
+	// The loser flees and the winner pursues: caught if the pursuit roll
+	// is equal or higher (RULES.md §2.11).
+	o.caught[l] = t.caught(d, w, l)
+	return true
 }
 
 // standing reports whether any model of side i is standing.
@@ -148,11 +174,10 @@ func (t *fightTrial) standing(i int) bool {
 	return false
 }
 
-// record writes a fight's outcome: rounds fought, the winner (-1: none),
-// the last round's winner on combat result (-1: none), and which side
-// broke and which was caught.
-func (t *fightTrial) record(r *engine.TrialResult, rounds, winner, prevWinner int, broke, caught [2]bool) {
+// record writes a fight's outcome o.
+func (t *fightTrial) record(r *engine.TrialResult, o *fightOutcome) {
 	f := t.f
+	rounds, winner, prevWinner, broke, caught := o.rounds, o.winner, o.prevWinner, o.broke, o.caught
 	r.Values[fmRounds] = rounds
 	for i := range t.st {
 		rf := &t.st[i][0]
@@ -187,13 +212,32 @@ func (t *fightTrial) record(r *engine.TrialResult, rounds, winner, prevWinner in
 
 // round fights round number round and returns each side's combat result.
 func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
+	first := t.roundStart(d, round, prevWinner)
+	for k := range t.f.steps[roundKind(round)][first+1] {
+		t.strikeStep(d, round, first, k)
+	}
+	return t.roundEnd(d, round)
+}
+
+// roundKind is 1 for the first round, whose strikes are ordered as the
+// charge says, and 0 for the others.
+func roundKind(round int) int {
+	if round == 1 {
+		return 1
+	}
+	return 0
+}
+
+// roundStart begins round number round: the challenge, the Fear tests,
+// Impact Hits; it returns the side that strikes first among equals (-1:
+// at once).
+func (t *fightTrial) roundStart(d *engine.Dice, round, prevWinner int) (first int) {
 	f, rs := t.f, t.f.rs
 	for i := range t.st {
 		for m := range t.st[i] {
 			t.st[i][m].startRound()
 		}
 	}
-	t.overkill = [2]int{}
 	t.challenge(round)
 	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
 	// start of each round; failing, its WS is 1 (RULES.md §2.4). Fear-causers
@@ -209,29 +253,34 @@ func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 	// Impact Hits, before any other blow (RULES.md §2.1).
 	if c := f.cc.Charger; round == 1 && c >= 0 && f.sides[c].impact != nil {
 		me := &f.cc.Sides[c]
-		n := 0
-		for range min(me.contact(), t.st[c][0].alive) {
-			n += me.ImpactHits.roll(d)
-		}
+		n := t.impactHits(d, me.ImpactHits, min(me.contact(), t.st[c][0].alive))
 		if tgt := t.unitTarget(1 - c); tgt >= 0 {
 			var p pending
 			t.hit(d, f.sides[c].impact, n, 1-c, tgt, &p)
 			t.wound(d, &p)
 		}
 	}
-	// The blows, step by step; casualties of a step strike no more.
-	order := t.orderStrikes(d, round, prevWinner)
-	n := len(order)
-	for k := 0; k < n; {
-		j := k
-		for ; j < n && order[j].step == order[k].step; j++ {
-			t.strike(d, order[j], round, t.pending[2*j:2*j+2])
-		}
-		for ; k < j; k++ {
-			t.wound(d, &t.pending[2*k])
-			t.wound(d, &t.pending[2*k+1])
-		}
+	return t.strikesFirst(d, round, prevWinner)
+}
+
+// strikeStep strikes step k of the round's strikes: the blows of each of
+// its groups, then their wounds; casualties of a step strike no more.
+func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
+	r1 := roundKind(round)
+	order, step := t.f.orders[r1][first+1], t.f.steps[r1][first+1][k]
+	for j := step[0]; j < step[1]; j++ {
+		t.strike(d, order[j], round, t.pending[2*j:2*j+2])
 	}
+	for j := step[0]; j < step[1]; j++ {
+		t.wound(d, &t.pending[2*j])
+		t.wound(d, &t.pending[2*j+1])
+	}
+}
+
+// roundEnd ends round number round: Stomp, Regeneration, Overkill; it
+// returns each side's combat result.
+func (t *fightTrial) roundEnd(d *engine.Dice, round int) [2]int {
+	f := t.f
 	// Stomp, after every other blow (8th).
 	for i, sd := range f.sides {
 		if sd.stomp != nil {
@@ -251,6 +300,7 @@ func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 			t.regenerate(d, &sd.members[m], &t.st[i][m])
 		}
 	}
+	t.overkill = [2]int{}
 	t.scoreOverkill()
 	return [2]int{t.combatResult(0, round), t.combatResult(1, round)}
 }
@@ -261,13 +311,16 @@ func (t *fightTrial) regenerate(d *engine.Dice, mb *member, s *fighterState) {
 	if mb.regenBin != nil && !s.lostRegenBattle && !s.lostRegenPhase {
 		dice := s.regenDice(t.f.rs)
 		var g int
-		if t.f.perDie {
+		switch {
+		case t.x != nil:
+			x := 7 - int(mb.f.Defence.Regeneration)
+			g = t.x.pick(engine.BinomialPMF(dice, float64(x)/6, float64(6-x)/6))
+		case t.f.perDie:
 			g = d.Count(dice, int(mb.f.Defence.Regeneration))
-		} else {
+		default:
 			g = mb.regenBin.Sample(d, dice)
 		}
 		s.regenerate(g)
-		s.regenerated += g
 	}
 	s.woundsLost += s.lost
 }
@@ -441,7 +494,9 @@ func (t *fightTrial) attacks(i int, g *group, round int) (n, models int) {
 func (t *fightTrial) hit(d *engine.Dice, v *variant, n, target, m int, p *pending) {
 	c := t.counts
 	clear(c)
-	if t.f.perDie {
+	if t.x != nil {
+		t.exactHits(v, n, c)
+	} else if t.f.perDie {
 		for range n {
 			c[v.st.rollOne(d)]++
 		}
@@ -461,13 +516,19 @@ func (t *fightTrial) wound(d *engine.Dice, p *pending) {
 	s, mb := &t.st[p.target][p.member], &t.f.sides[p.target].members[p.member]
 	flaming := p.rules.Flaming
 	regenerable := mb.regenBin != nil && !flaming
-	if p.member > 0 {
+	rolled := t.x != nil && p.rules.MultipleWounds.Die != 0 // the exact solver's Multiple Wounds, all rolls at once
+	switch {
+	case p.member > 0 && rolled:
+		t.exactCharacterWounds(s, p, regenerable)
+	case p.member > 0:
 		t.woundCharacter(d, s, p, regenerable)
-	} else {
-		exOrd, exKB := applyWounds(&s.unitState, rs, d, p.ordinary, p.killing, p.rules.MultipleWounds, regenerable)
+	case rolled:
+		exOrd, exKB := t.exactWounds(&s.unitState, p, regenerable)
+		t.overflow(d, p, exOrd, exKB)
+	default:
+		exOrd, exKB := applyWounds(&s.unitState, rs, d, t.x, p.ordinary, p.killing, p.rules.MultipleWounds, regenerable)
 		t.overflow(d, p, exOrd, exKB)
 	}
-	s.regenerated += p.regenSaved
 	// Flaming Attacks take away the Regeneration of the member they
 	// wound, and only its (seed 000: a character loses it only when it
 	// suffers a Flaming wound itself).
@@ -480,23 +541,21 @@ func (t *fightTrial) wound(d *engine.Dice, p *pending) {
 	}
 }
 
-// orderStrikes returns this round's strikes, earliest first: worked out
-// once per round kind when the fight is built (Fight.order), so a round
-// only picks which order applies, rolling off where the ruleset says.
-func (t *fightTrial) orderStrikes(d *engine.Dice, round, prevWinner int) []strike {
+// strikesFirst returns the side that strikes first among equal strikes
+// of both sides this round (-1: they strike at once), rolling off where
+// the ruleset says. The round's strikes in order, and their steps, were
+// worked out once per round kind when the fight was built (Fight.orders).
+func (t *fightTrial) strikesFirst(d *engine.Dice, round, prevWinner int) int {
 	f := t.f
-	r1 := 0
-	if round == 1 {
-		r1 = 1
-	}
+	r1 := roundKind(round)
 	first := -1
 	if f.rs.InitiativeTies == TiePreviousWinner && f.ties[r1] {
 		first = prevWinner
 		if first < 0 {
-			first = d.RollOff()
+			first = t.rollOff(d)
 		}
 	}
-	return f.orders[r1][first+1]
+	return first
 }
 
 // strikeOrder works out the strikes of a round (round 1 or later), earliest
@@ -569,29 +628,37 @@ func crossTie(s []strike) bool {
 // carried over").
 func (t *fightTrial) woundCharacter(d *engine.Dice, s *fighterState, p *pending, regenerable bool) {
 	rs := t.f.rs
-	killingBlows := func() {
-		for range p.killing {
-			s.unsaved++
-			if s.alive == 0 {
-				s.inflicted++
-				continue
-			}
-			s.inflicted += s.w - s.carried
-			s.killingBlow(rs)
-			s.kbSlew = true
-		}
-	}
 	if rs.KillingBlowOrder == KBBeforeOtherWounds {
-		killingBlows()
+		s.killingBlowsAt(rs, p.killing)
 	}
 	for range p.ordinary {
-		n := p.rules.MultipleWounds.roll(d)
-		s.unsaved++
-		s.inflicted += n
-		s.wound(n, regenerable)
+		s.woundAt(rollAmount(d, t.x, p.rules.MultipleWounds), regenerable)
 	}
 	if rs.KillingBlowOrder == KBAfterOtherWounds {
-		killingBlows()
+		s.killingBlowsAt(rs, p.killing)
+	}
+}
+
+// woundAt marks one unsaved wound of n wounds on a character, counting it
+// for Overkill.
+func (s *fighterState) woundAt(n int, regenerable bool) {
+	s.unsaved++
+	s.inflicted += n
+	s.wound(n, regenerable)
+}
+
+// killingBlowsAt strikes n Killing Blows at a character, counting each for
+// Overkill: the wounds it had left, or 1 once it has fallen.
+func (s *fighterState) killingBlowsAt(rs *Ruleset, n int) {
+	for range n {
+		s.unsaved++
+		if s.alive == 0 {
+			s.inflicted++
+			continue
+		}
+		s.inflicted += s.w - s.carried
+		s.killingBlow(rs)
+		s.kbSlew = true
 	}
 }
 

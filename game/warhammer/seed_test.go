@@ -28,7 +28,7 @@ func TestSeed000TrollsAgainstKnights(t *testing.T) {
 			unsaved++
 		}
 	}
-	applyWounds(&tr, rs, d, unsaved, 0, Amount{}, true)
+	applyWounds(&tr, rs, d, nil, unsaved, 0, Amount{}, true)
 	if unsaved != 5 || tr.alive != 2 || tr.carried != 2 {
 		t.Fatalf("the Knights' 5 wounds leave %d Trolls with %d marked (from %d unsaved); the seed says one dies and 2 wounds stay on the next", tr.alive, tr.carried, unsaved)
 	}
@@ -45,7 +45,7 @@ func TestSeed000TrollsAgainstKnights(t *testing.T) {
 			unsaved++
 		}
 	}
-	applyWounds(&kn, rs, d, unsaved, 0, Amount{}, false)
+	applyWounds(&kn, rs, d, nil, unsaved, 0, Amount{}, false)
 	if unsaved != 3 || kn.alive != 2 {
 		t.Fatalf("the Trolls cause %d wounds and leave %d Knights; the seed says 3 wounds", unsaved, kn.alive)
 	}

@@ -170,8 +170,8 @@ func TestKillingBlowOnDamagedModel(t *testing.T) {
 	u := newUnitState(3, 3)
 	u.woundEach(2, true)
 	u.killingBlow(rs)
-	if u.alive != 2 || u.carried != 0 || u.regenLost != 0 || u.scored != 3 || u.kbSlain != 1 {
-		t.Errorf("2 wounds then a Killing Blow on W3: %+v; want 2 standing, none marked, nothing regenerable, 3 scored (remaining wounds, seed 000)", u)
+	if u.alive != 2 || u.carried != 0 || u.regenLost != 0 || u.scored != 3 || u.lost != 3 {
+		t.Errorf("2 wounds then a Killing Blow on W3: %+v; want 2 standing, none marked, nothing regenerable, 3 scored and lost (remaining wounds, seed 000)", u)
 	}
 	rs8 := eighth(t)
 	v := newUnitState(3, 3)

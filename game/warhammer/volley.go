@@ -170,7 +170,7 @@ func (t *volleyTrialer) Trial(d *engine.Dice, r *engine.TrialResult) {
 			u.killingBlow(v.rs)
 		}
 	} else {
-		applyWounds(&u, v.rs, d, ordinary, killing, v.atk.Rules.MultipleWounds, regenerable)
+		applyWounds(&u, v.rs, d, nil, ordinary, killing, v.atk.Rules.MultipleWounds, regenerable)
 	}
 
 	regenerated := c[stRegenSaved]

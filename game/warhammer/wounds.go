@@ -17,7 +17,6 @@ type unitState struct {
 	scored    int // wounds that count for combat result
 	regenLost int // wounds lost that Regeneration may restore (not on a model slain by Killing Blow)
 	onDamaged int // of carried, those lost this phase to wounds Regeneration may restore
-	kbSlain   int // models slain by Killing Blow
 	// unsavedRegen counts the unsaved wounds Regeneration may restore, one
 	// die each (seed 000), less those that landed on a model a Killing
 	// Blow then slew; unsavedOnDamaged counts those on the damaged model.
@@ -30,7 +29,7 @@ func newUnitState(models, w int) unitState {
 
 // startPhase clears the phase's tallies.
 func (u *unitState) startPhase() {
-	u.lost, u.scored, u.regenLost, u.onDamaged, u.kbSlain = 0, 0, 0, 0, 0
+	u.lost, u.scored, u.regenLost, u.onDamaged = 0, 0, 0, 0
 	u.unsavedRegen, u.unsavedOnDamaged = 0, 0
 }
 
@@ -135,7 +134,6 @@ func (u *unitState) killingBlow(rs *Ruleset) {
 	u.unsavedRegen -= u.unsavedOnDamaged
 	u.alive--
 	u.carried, u.onDamaged, u.unsavedOnDamaged = 0, 0, 0
-	u.kbSlain++
 }
 
 // regenDice is how many Regeneration dice the unit rolls at the end of the
@@ -168,17 +166,11 @@ func (u *unitState) regenerate(n int) {
 // (each multiplied by Multiple Wounds, rolled from d) and Killing Blows, in
 // the order rs gives. It returns the unsaved wounds of each kind left over
 // once the last model fell.
-func applyWounds(u *unitState, rs *Ruleset, d *engine.Dice, ordinary, killing int, mw Amount, regenerable bool) (exOrdinary, exKilling int) {
-	killingBlows := func() {
-		for range killing {
-			if u.alive == 0 {
-				exKilling++
-			}
-			u.killingBlow(rs)
-		}
-	}
+// With a path x (the exact solver), the path takes each Multiple Wounds
+// roll instead of the dice.
+func applyWounds(u *unitState, rs *Ruleset, d *engine.Dice, x *paths, ordinary, killing int, mw Amount, regenerable bool) (exOrdinary, exKilling int) {
 	if rs.KillingBlowOrder == KBBeforeOtherWounds {
-		killingBlows()
+		exKilling = u.killingBlows(rs, killing)
 	}
 	if mw.Die == 0 && mw.N <= 1 {
 		exOrdinary = max(0, ordinary-(u.alive*u.w-u.carried))
@@ -192,13 +184,25 @@ func applyWounds(u *unitState, rs *Ruleset, d *engine.Dice, ordinary, killing in
 				exOrdinary = ordinary - i
 				break
 			}
-			u.wound(mw.roll(d), regenerable)
+			u.wound(rollAmount(d, x, mw), regenerable)
 		}
 	}
 	if rs.KillingBlowOrder == KBAfterOtherWounds {
-		killingBlows()
+		exKilling = u.killingBlows(rs, killing)
 	}
 	return exOrdinary, exKilling
+}
+
+// killingBlows strikes n Killing Blows at u, and returns how many found no
+// model left to slay.
+func (u *unitState) killingBlows(rs *Ruleset, n int) (ex int) {
+	for range n {
+		if u.alive == 0 {
+			ex++
+		}
+		u.killingBlow(rs)
+	}
+	return ex
 }
 
 // roll returns a's value, rolling its die from d.

@@ -1,0 +1,406 @@
+package warhammer
+
+import (
+	"cmp"
+	"sort"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// A fight's chance comes from its dice, except where the exact solver
+// (fightexact.go) walks every way a round can go. Each random step of a
+// round is one of the methods below: with dice (t.x nil) it rolls them as
+// the simulation always has; with a path (t.x set) it takes the outcome the
+// path says and multiplies the path's probability by that outcome's. The
+// rules code around them is the same for both, so the exact answer and
+// the simulated one come from one reading of the rules.
+
+// paths walks the outcomes of a round depth first, by re-running it: each
+// run replays the outcomes of trail and takes the first possible outcome
+// at every new choice point; next moves to the next path.
+type paths struct {
+	trail []int       // the outcome taken at each choice point of the path
+	kept  [][]float64 // each choice point's outcome probabilities
+	pos   int         // the next choice point of this run
+	p     float64     // the probability of the path so far
+	runs  int         // paths run, for the work budget
+}
+
+// start readies x for a run of its current path.
+func (x *paths) start() { x.pos, x.p = 0, 1; x.runs++ }
+
+// pick takes an outcome of a choice point whose outcomes have the
+// probabilities probs (one of 0 is never taken), and returns its index.
+// A replayed point has the probabilities it had: a run is deterministic
+// up to its next new point.
+func (x *paths) pick(probs []float64) int {
+	k := x.pos
+	x.pos++
+	if k < len(x.trail) {
+		if len(probs) != len(x.kept[k]) {
+			panic("warhammer: a replayed choice point changed its outcomes") // the round is not deterministic given its path
+		}
+		i := x.trail[k]
+		x.p *= probs[i]
+		return i
+	}
+	i := 0
+	for probs[i] == 0 {
+		i++
+	}
+	x.trail = append(x.trail, i)
+	if k == len(x.kept) {
+		x.kept = append(x.kept, nil)
+	}
+	x.kept[k] = append(x.kept[k][:0], probs...)
+	x.p *= probs[i]
+	return i
+}
+
+// next moves to the next path, and reports whether there is one.
+func (x *paths) next() bool {
+	for k := len(x.trail) - 1; k >= 0; k-- {
+		for i := x.trail[k] + 1; i < len(x.kept[k]); i++ {
+			if x.kept[k][i] > 0 {
+				x.trail[k] = i
+				x.trail = x.trail[:k+1]
+				return true
+			}
+		}
+	}
+	x.trail = x.trail[:0]
+	return false
+}
+
+// pass reports whether the path's test of chance p passes.
+func (x *paths) pass(p float64) bool { return x.pick([]float64{p, 1 - p}) == 0 }
+
+// twoDice is P(2D6 <= target) in 36ths, with a double 1 passing too when
+// insane.
+func twoDice(target int, insane bool) float64 {
+	n := 0
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			if a+b <= target || insane && a == 1 && b == 1 {
+				n++
+			}
+		}
+	}
+	return float64(n) / 36
+}
+
+// rerolled is the chance to pass a test of chance p that a failure may
+// re-roll once.
+func rerolled(p float64) float64 { return p + (1-p)*p }
+
+// fleeDist is the distribution of a flee or pursuit roll of side i:
+// P(roll = v) at index v.
+func (t *fightTrial) fleeDist(i int) []float64 {
+	f := &t.f.cc.Sides[i]
+	dist := make([]float64, 19)
+	switch {
+	case !t.f.rs.CavalryFleeTypes.Has(f.Type) || t.f.rs.CavalryFlee == Flee2D6:
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				dist[a+b] += 1.0 / 36
+			}
+		}
+	default:
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				for c := 1; c <= 6; c++ {
+					v := a + b + c
+					if t.f.rs.CavalryFlee == Flee3D6DropLowest {
+						v -= min(a, b, c)
+					}
+					dist[v] += 1.0 / 216
+				}
+			}
+		}
+	}
+	return dist
+}
+
+// caught reports whether pursuer w catches the fleeing l: a pursuit roll
+// equal to or higher than the flee roll (RULES.md §2.11).
+func (t *fightTrial) caught(d *engine.Dice, w, l int) bool {
+	if t.x == nil {
+		return t.fleeRoll(d, w) >= t.fleeRoll(d, l)
+	}
+	return t.x.pass(t.catchChance(w))
+}
+
+// catchChance is the chance that pursuer w's roll equals or beats the
+// fleeing side's, worked out once a fight.
+func (t *fightTrial) catchChance(w int) float64 {
+	if c := &t.xs.catch[w]; *c >= 0 {
+		return *c
+	}
+	pw, pl := t.fleeDist(w), t.fleeDist(1-w)
+	p := 0.0
+	for a, qa := range pw {
+		for b, qb := range pl {
+			if a >= b {
+				p += qa * qb
+			}
+		}
+	}
+	t.xs.catch[w] = p
+	return p
+}
+
+// rollAmount rolls a, or takes it from the path x where there is one.
+func rollAmount(d *engine.Dice, x *paths, a Amount) int {
+	if x == nil || a.Die == 0 {
+		return a.roll(d)
+	}
+	probs := [6]float64{}
+	for i := range a.Die {
+		probs[i] = 1 / float64(a.Die)
+	}
+	return x.pick(probs[:a.Die]) + 1
+}
+
+// impactHits is the total of n models' Impact Hits a.
+func (t *fightTrial) impactHits(d *engine.Dice, a Amount, n int) int {
+	if t.x == nil || a.Die == 0 {
+		total := 0
+		for range n {
+			total += a.roll(d)
+		}
+		return total
+	}
+	dist := []float64{1} // P(total = v)
+	for range n {
+		next := make([]float64, len(dist)+a.Die)
+		for v, p := range dist {
+			for f := 1; f <= a.Die; f++ {
+				next[v+f] += p / float64(a.Die)
+			}
+		}
+		dist = next
+	}
+	return t.x.pick(dist)
+}
+
+// rollOff is the side that wins a roll-off: each side with chance 1/2.
+func (t *fightTrial) rollOff(d *engine.Dice) int {
+	if t.x == nil {
+		return d.RollOff()
+	}
+	return t.x.pick([]float64{0.5, 0.5})
+}
+
+// exactScratch is the exact solver's scratch for the outcomes of a group
+// of attacks.
+type exactScratch struct {
+	catch [2]float64 // catchChance by pursuer, -1 until worked out
+	hits  map[hitKey]*hitOutcomes
+}
+
+// hitKey is a group's attacks as exactHits takes them: their stages and
+// number.
+type hitKey struct {
+	v *variant
+	n int
+}
+
+// hitOutcomes are the outcomes of a group's attacks: how many end
+// unsaved, unsaved Killing Blows and saved by Regeneration, and their
+// probabilities.
+type hitOutcomes struct {
+	probs []float64
+	out   [][3]int
+}
+
+// exactHits takes the path's outcome of n attacks of v into c: how many
+// end unsaved, unsaved Killing Blows, and saved by Regeneration, out of
+// their multinomial distribution (each attack independently).
+func (t *fightTrial) exactHits(v *variant, n int, c []int) {
+	s, ok := t.xs.hits[hitKey{v, n}]
+	if !ok {
+		s = v.hitOutcomes(n)
+		t.xs.hits[hitKey{v, n}] = s
+	}
+	o := s.out[t.x.pick(s.probs)]
+	c[stUnsaved], c[stKBUnsaved], c[stRegenSaved] = o[0], o[1], o[2]
+}
+
+// hitOutcomes works out the outcomes of n attacks of v, out of their
+// multinomial distribution (each attack independently).
+func (v *variant) hitOutcomes(n int) *hitOutcomes {
+	pu, pk, pr, ps := v.term[0], v.term[1], v.term[2], v.term[3]
+	any := pu + pk + pr
+	s := &hitOutcomes{}
+	// j of the n attacks end in one of the three; of those, u unsaved
+	// and, of the rest, k Killing Blows. Each split's two chances come
+	// from their own terms, never as 1 - p.
+	split := func(a, b float64) (float64, float64) {
+		if a+b == 0 {
+			return 0, 1
+		}
+		return a / (a + b), b / (a + b)
+	}
+	pu1, qu1 := split(pu, pk+pr)
+	pk1, qk1 := split(pk, pr)
+	for j, qj := range engine.BinomialPMF(n, any, ps) {
+		if qj == 0 {
+			continue
+		}
+		for u, qu := range engine.BinomialPMF(j, pu1, qu1) {
+			if qu == 0 {
+				continue
+			}
+			for k, qk := range engine.BinomialPMF(j-u, pk1, qk1) {
+				if qk == 0 {
+					continue
+				}
+				s.probs = append(s.probs, qj*qu*qk)
+				s.out = append(s.out, [3]int{u, k, j - u - k})
+			}
+		}
+	}
+	return s
+}
+
+// exactWounds marks p's unsaved wounds on the rank and file u as
+// applyWounds does, but for Multiple Wounds rolled by the die: the path
+// takes one of the results every sequence of rolls can give, equal results
+// merged, so that u wounds cost one choice point and not a roll each. It
+// returns the unsaved wounds of each kind left over once the last model
+// fell.
+func (t *fightTrial) exactWounds(u *unitState, p *pending, regenerable bool) (exOrdinary, exKilling int) {
+	rs, die := t.f.rs, p.rules.MultipleWounds.Die
+	type end struct {
+		u      unitState
+		ex, kb int
+	}
+	start := end{u: *u}
+	if rs.KillingBlowOrder == KBBeforeOtherWounds {
+		start.kb = start.u.killingBlows(rs, p.killing)
+	}
+	if start.u.alive == 0 && p.ordinary > 0 {
+		if regenerable {
+			start.u.unsavedRegen += p.ordinary // wounds on a destroyed unit still get their dice
+		}
+		start.ex = p.ordinary
+	}
+	dist := map[end]float64{start: 1}
+	for i := range p.ordinary {
+		next := map[end]float64{}
+		for e, q := range dist {
+			if e.u.alive == 0 {
+				next[e] += q
+				continue
+			}
+			for face := 1; face <= die; face++ {
+				n := e
+				n.u.wound(face, regenerable)
+				if left := p.ordinary - (i + 1); n.u.alive == 0 && left > 0 {
+					if regenerable {
+						n.u.unsavedRegen += left
+					}
+					n.ex = left
+				}
+				next[n] += q / float64(die)
+			}
+		}
+		dist = next
+	}
+	if rs.KillingBlowOrder == KBAfterOtherWounds {
+		after := map[end]float64{}
+		for e, q := range dist {
+			e.kb = e.u.killingBlows(rs, p.killing)
+			after[e] += q // ends that the blows make equal meet
+		}
+		dist = after
+	}
+	ends := make([]end, 0, len(dist))
+	probs := make([]float64, 0, len(dist))
+	for e, q := range dist {
+		ends = append(ends, e)
+		probs = append(probs, q)
+	}
+	// A replayed choice point must list its outcomes in the same order.
+	sortBy(ends, probs, func(a, b end) int {
+		return cmp.Or(compareUnits(&a.u, &b.u), cmp.Compare(a.ex, b.ex), cmp.Compare(a.kb, b.kb))
+	})
+	e := ends[t.x.pick(probs)]
+	*u = e.u
+	return e.ex, e.kb
+}
+
+// exactCharacterWounds marks p's unsaved wounds on a character s as
+// woundCharacter does, with Multiple Wounds taken as exactWounds takes
+// them.
+func (t *fightTrial) exactCharacterWounds(s *fighterState, p *pending, regenerable bool) {
+	rs, die := t.f.rs, p.rules.MultipleWounds.Die
+	start := *s
+	if rs.KillingBlowOrder == KBBeforeOtherWounds {
+		start.killingBlowsAt(rs, p.killing)
+	}
+	dist := map[fighterState]float64{start: 1}
+	for range p.ordinary {
+		next := map[fighterState]float64{}
+		for st, q := range dist {
+			for face := 1; face <= die; face++ {
+				n := st
+				n.woundAt(face, regenerable)
+				next[n] += q / float64(die)
+			}
+		}
+		dist = next
+	}
+	if rs.KillingBlowOrder == KBAfterOtherWounds {
+		after := map[fighterState]float64{}
+		for st, q := range dist {
+			st.killingBlowsAt(rs, p.killing)
+			after[st] += q
+		}
+		dist = after
+	}
+	ends := make([]fighterState, 0, len(dist))
+	probs := make([]float64, 0, len(dist))
+	for st, q := range dist {
+		ends = append(ends, st)
+		probs = append(probs, q)
+	}
+	sortBy(ends, probs, func(a, b fighterState) int {
+		return cmp.Or(compareUnits(&a.unitState, &b.unitState), cmp.Compare(a.inflicted, b.inflicted),
+			cmp.Compare(a.unsaved, b.unsaved), cmp.Compare(b2i(a.kbSlew), b2i(b.kbSlew)))
+	})
+	*s = ends[t.x.pick(probs)]
+}
+
+// sortBy sorts items, and probs with them, by compare.
+func sortBy[T any](items []T, probs []float64, compare func(a, b T) int) {
+	sort.Sort(byItem[T]{items, probs, compare})
+}
+
+type byItem[T any] struct {
+	items   []T
+	probs   []float64
+	compare func(a, b T) int
+}
+
+func (b byItem[T]) Len() int           { return len(b.items) }
+func (b byItem[T]) Less(i, j int) bool { return b.compare(b.items[i], b.items[j]) < 0 }
+func (b byItem[T]) Swap(i, j int) {
+	b.items[i], b.items[j] = b.items[j], b.items[i]
+	b.probs[i], b.probs[j] = b.probs[j], b.probs[i]
+}
+
+// compareUnits orders unit states by their fields.
+func compareUnits(a, b *unitState) int {
+	return cmp.Or(cmp.Compare(a.alive, b.alive), cmp.Compare(a.carried, b.carried), cmp.Compare(a.lost, b.lost),
+		cmp.Compare(a.scored, b.scored), cmp.Compare(a.regenLost, b.regenLost), cmp.Compare(a.onDamaged, b.onDamaged),
+		cmp.Compare(a.unsavedRegen, b.unsavedRegen),
+		cmp.Compare(a.unsavedOnDamaged, b.unsavedOnDamaged))
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
