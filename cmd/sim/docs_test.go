@@ -99,9 +99,9 @@ func quick(args []string) []string {
 // The files the documents' examples name, as a reader would have them.
 var docFixtures = map[string]string{
 	"no-challenges.yaml": "name: no-challenges\npreset: 6th\nunits:\n  challenge.issue: never\n",
-	"house.yaml": "name: regen-as-save\npreset: 6th\ndescription: 6th edition, with 8th edition's Regeneration.\nrules:\n  regeneration: save\n  flaming_removes_regeneration: phase\n",
-	"bad.yaml":   "name: bad\npreset: 6th\nrule:\n  regeneration: save\n",
-	"orcs.yaml":  "name: orcs\nunits:\n  - id: orcs\n    modles: 10\n",
+	"house.yaml":         "name: regen-as-save\npreset: 6th\ndescription: 6th edition, with 8th edition's Regeneration.\nrules:\n  regeneration: save\n  flaming_removes_regeneration: phase\n",
+	"bad.yaml":           "name: bad\npreset: 6th\nrule:\n  regeneration: save\n",
+	"orcs.yaml":          "name: orcs\nunits:\n  - id: orcs\n    modles: 10\n",
 	"broken.yaml": "name: broken\nunits:\n  - id: knights\n    from: empire_knight\n  - id: trolls\n    from: trolls\n" +
 		"    models: 3\n    modles: 3\nfight: {type: close_combat, sides: [knights, trolls]}\n",
 	"kotr-vs-trolls.yaml": "name: kotr-vs-trolls\nunits:\n  - {id: kotr, from: knights_of_the_realm}\n  - {id: trolls, from: trolls}\n" +
