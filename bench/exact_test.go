@@ -2,9 +2,11 @@ package bench
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -38,11 +40,14 @@ func TestReferenceSeedFractions(t *testing.T) {
 	}
 }
 
-// TestReferenceAgainstExact checks the reference's volleys against the
-// engine's exact solver (docs/rules.md, "Exact solutions"), which works
-// from the distributions rather than the dice: every metric's mean and
-// tails, and every event, within zLimit standard errors of the reference's
-// estimate.
+// TestReferenceAgainstExact checks the reference's volleys and fights
+// against the engine's exact solvers (docs/rules.md, "Exact solutions"),
+// which work from the distributions rather than the dice: every metric's
+// mean and tails, and every event, within zLimit standard errors of the
+// reference's estimate. The fight solver shares the engine's round code,
+// so for fights this is the reference against the engine's reading of the
+// rules, without sampling error on the engine's side. Fights whose exact
+// solution takes long are left out.
 func TestReferenceAgainstExact(t *testing.T) {
 	trials := 200_000
 	if testing.Short() {
@@ -53,12 +58,25 @@ func TestReferenceAgainstExact(t *testing.T) {
 			t.Parallel()
 			p := c.plan(t)
 			solver, ok := p.Model.(engine.Solver)
-			if _, volley := p.Model.(*warhammer.Volley); !ok || !volley {
-				t.Skip("not a volley")
+			if !ok {
+				t.Skip("no exact solver")
+			}
+			f, fight := p.Model.(*warhammer.Fight)
+			if fight && f.ExactWork() > 2e6 {
+				t.Skip("a fight whose exact solution takes long")
 			}
 			exact, err := solver.Exact()
+			if err != nil && strings.Contains(err.Error(), "too large") {
+				t.Skip(err)
+			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			if fight {
+				// The reference's fights are slow; enginetest.Agree tests rare
+				// outcomes exactly.
+				enginetest.Agree(t, p.Name, exact, reference(t, p).Run(trials/(4*max(c.divide, 1)), 5))
+				return
 			}
 			checkExact(t, p, exact, reference(t, p).Run(trials, 5))
 		})

@@ -222,7 +222,9 @@ func TestStrikeAtSplitsTheFightingRank(t *testing.T) {
 	}
 	var p [2]pending
 	d := engine.Scripted(repeat(6, 20)...)
-	tr.strike(d, strike{side: 0, group: 0}, 1, p[:])
+	var at [2]aim
+	tr.aim(strike{side: 0, group: 0}, 1, &at)
+	tr.hitAims(d, &at, p[:])
 	if p[1].member != 1 || p[1].ordinary != 4 || p[0].member != 0 || p[0].ordinary != 6 {
 		t.Errorf("at the character %d (member %d), at the rest %d (member %d); want 4 and 6",
 			p[1].ordinary, p[1].member, p[0].ordinary, p[0].member)

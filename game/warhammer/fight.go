@@ -553,5 +553,6 @@ func (f *Fight) NewTrialer() engine.Trialer {
 		strikes += len(sd.groups)
 	}
 	t.pending = make([]pending, 2*strikes)
+	t.aims = make([][2]aim, strikes)
 	return t
 }

@@ -144,6 +144,15 @@ func (f *Fight) exactFits() error {
 			return fmt.Errorf("exact solution: %s has %d characters; the exact solver takes at most %d a unit (use sim run)",
 				f.cc.Sides[i].ID, n-1, maxExactMembers-1)
 		}
+		for r1 := range f.steps {
+			for _, steps := range f.steps[r1] {
+				for _, st := range steps {
+					if st[1]-st[0] > maxStepStrikes {
+						return fmt.Errorf("exact solution: %d groups of attacks strike at once, above the exact solver's %d (use sim run)", st[1]-st[0], maxStepStrikes)
+					}
+				}
+			}
+		}
 		for _, mb := range sd.members {
 			if hp := mb.f.Models * mb.f.Profile.W; hp > maxExactWounds {
 				return fmt.Errorf("exact solution too large: %s has %d wounds, above the exact solver's %d; use sim run", mb.f.ID, hp, maxExactWounds)
@@ -424,27 +433,27 @@ func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 	if k.noCharge {
 		of = f.noCharge
 	}
-	for s := 0; ; s++ {
-		next, more := newOrdered[midKey](), false
+	steps := of.steps[roundKind(round)]
+	for more := true; more; {
+		next := newOrdered[midKey]()
+		more = false
 		for i, m := range mid.keys {
 			pm := mid.p[i]
-			if int(m.step) >= len(of.steps[roundKind(round)][m.first+1]) {
-				next.add(m, pm)
+			if int(m.step) >= len(steps[m.first+1]) {
+				next.add(m, pm) // the strikes are over
 				continue
 			}
 			more = true
-			err := xs.walk(func() { xs.load(m.exactKey, &o) }, func() bool {
-				t.strikeStep(nil, round, int(m.first), s)
+			step := steps[m.first+1][m.step]
+			err := xs.walk(func() { xs.load(m.exactKey, &o); xs.loadAims(&m, step) }, func() bool {
+				xs.advance(&m, step, round)
 				return false
-			}, func(p float64, _ bool) { next.add(xs.midKey(&o, int(m.first), s+1), p*pm) })
+			}, func(p float64, _ bool) { next.add(xs.after(&o, &m, step), p*pm) })
 			if err != nil {
 				return nil, err
 			}
 		}
 		mid = next
-		if !more {
-			break
-		}
 	}
 	tr := &transition{next: newOrdered[exactKey]()}
 	for i, m := range mid.keys {
@@ -472,11 +481,76 @@ func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 	return tr, nil
 }
 
-// midKey is a state of the trial within a round: at the start of strike
-// step step of the order in which first strikes first among equals.
+// midKey is a state of the trial within a round: in strike step step of
+// the order in which first strikes first among equals, before its blows
+// are aimed (strike -1) or before the blows of its strike number strike
+// are rolled, aimed as aims say. A step's strikes are simultaneous, so
+// they are all aimed at its start; the solver then rolls and marks them
+// one strike at a time, merging states in between, which gives what
+// rolling them all and then marking them all gives.
 type midKey struct {
 	exactKey
-	first, step int8
+	first, step, strike int8
+	aims                [maxStepStrikes][2]aimKey
+}
+
+// maxStepStrikes is the most strikes of one step the exact solver takes.
+const maxStepStrikes = 8
+
+// aimKey is an aim in a key.
+type aimKey struct {
+	v            *variant
+	n            int16
+	side, member int8
+}
+
+// loadAims puts the aims of m, of the step whose strikes are step, where
+// the trial's strikes read them.
+func (xs *exactSolver) loadAims(m *midKey, step [2]int) {
+	for j := range step[1] - step[0] {
+		for k, a := range m.aims[j] {
+			xs.t.aims[step[0]+j][k] = aim{a.v, int(a.n), int(a.side), int(a.member)}
+		}
+	}
+}
+
+// advance runs the next stage of m's step: aiming its strikes, or rolling
+// and marking the blows of one of them.
+func (xs *exactSolver) advance(m *midKey, step [2]int, round int) {
+	t := xs.t
+	order := t.f.orders[roundKind(round)][m.first+1]
+	if m.strike < 0 {
+		for j := step[0]; j < step[1]; j++ {
+			t.aim(order[j], round, &t.aims[j])
+		}
+		return
+	}
+	j := step[0] + int(m.strike)
+	t.hitAims(nil, &t.aims[j], t.pending[2*j:2*j+2])
+	t.wound(nil, &t.pending[2*j])
+	t.wound(nil, &t.pending[2*j+1])
+}
+
+// after is the key of the state advance left, from m.
+func (xs *exactSolver) after(o *fightOutcome, m *midKey, step [2]int) midKey {
+	n := xs.midKey(o, int(m.first), int(m.step))
+	switch {
+	case m.strike < 0: // aimed: keep the aims
+		n.strike = 0
+		for j := range step[1] - step[0] {
+			for k, a := range xs.t.aims[step[0]+j] {
+				n.aims[j][k] = aimKey{a.v, int16(a.n), int8(a.side), int8(a.member)}
+			}
+		}
+	case int(m.strike)+1 < step[1]-step[0]: // the next strike, with the aims not yet rolled
+		n.strike = m.strike + 1
+		n.aims = m.aims
+		n.aims[m.strike] = [2]aimKey{}
+	default: // the step is over
+		n.step++
+		n.strike = -1
+	}
+	return n
 }
 
 // midKey is the trial's state within a round, as it is.
@@ -489,7 +563,7 @@ func (xs *exactSolver) midKey(o *fightOutcome, first, step int) midKey {
 			k.st[i][m] = xs.pack(i, m, &t.st[i][m])
 		}
 	}
-	return midKey{exactKey: k, first: int8(first), step: int8(step)}
+	return midKey{exactKey: k, first: int8(first), step: int8(step), strike: -1}
 }
 
 // key is the trial's state as a state of the chain, with what only one

@@ -68,7 +68,8 @@ type fightTrial struct {
 	f       *Fight // the fight this trial fights: base, or base.noCharge
 	counts  []int
 	st      [2][]fighterState // by side and member: 0 the rank and file, 1+k character k
-	pending []pending         // two a strike: at a character, and at the rest
+	pending []pending         // two a strike: at the rank and file or first target, and at a character
+	aims    [][2]aim          // where each strike's blows go, a round's
 	// duel[i] is side i's member fighting a challenge (0: none).
 	duel             [2]int
 	issued, accepted bool
@@ -269,7 +270,10 @@ func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
 	r1 := roundKind(round)
 	order, step := t.f.orders[r1][first+1], t.f.steps[r1][first+1][k]
 	for j := step[0]; j < step[1]; j++ {
-		t.strike(d, order[j], round, t.pending[2*j:2*j+2])
+		t.aim(order[j], round, &t.aims[j])
+	}
+	for j := step[0]; j < step[1]; j++ {
+		t.hitAims(d, &t.aims[j], t.pending[2*j:2*j+2])
 	}
 	for j := step[0]; j < step[1]; j++ {
 		t.wound(d, &t.pending[2*j])
@@ -325,11 +329,20 @@ func (t *fightTrial) regenerate(d *engine.Dice, mb *member, s *fighterState) {
 	s.woundsLost += s.lost
 }
 
-// strike rolls the blows of strike s, into p[0] (at the rank and file or
-// the first target) and p[1] (the models in contact with a character who
-// strike it).
-func (t *fightTrial) strike(d *engine.Dice, s strike, round int, p []pending) {
-	p[0], p[1] = pending{}, pending{}
+// aim is where some of a group's blows go: n attacks through the stages
+// v at side's member (v nil: none).
+type aim struct {
+	v            *variant
+	n            int
+	side, member int
+}
+
+// aim works out where strike s's blows go now: a[0] those at the rank
+// and file or the first target, a[1] those of the models in contact with
+// a character who strike it. A step's blows are all aimed before any of
+// its wounds is marked: they are simultaneous.
+func (t *fightTrial) aim(s strike, round int, a *[2]aim) {
+	a[0], a[1] = aim{}, aim{}
 	i := s.side
 	g := &t.f.sides[i].groups[s.group]
 	if g.member > 0 {
@@ -338,7 +351,7 @@ func (t *fightTrial) strike(d *engine.Dice, s strike, round int, p []pending) {
 			return // slain earlier this round, retired from a challenge, or out of contact
 		}
 		if tgt := t.characterTarget(i, g.member); tgt >= 0 {
-			t.hit(d, t.variant(i, g, tgt, round), g.perModel, 1-i, tgt, &p[0])
+			a[0] = aim{t.variant(i, g, tgt, round), g.perModel, 1 - i, tgt}
 		}
 		return
 	}
@@ -355,11 +368,21 @@ func (t *fightTrial) strike(d *engine.Dice, s strike, round int, p []pending) {
 		// The models in base contact with the enemy character strike it.
 		c := &t.f.cc.Sides[1-i].Characters[tgt-1]
 		at := min(c.inContact(), models) * g.perModel
-		t.hit(d, t.variant(i, g, tgt, round), at, 1-i, tgt, &p[1])
+		a[1] = aim{t.variant(i, g, tgt, round), at, 1 - i, tgt}
 		n -= at
 	}
 	if tgt := t.unitTarget(1 - i); tgt >= 0 && n > 0 {
-		t.hit(d, t.variant(i, g, tgt, round), n, 1-i, tgt, &p[0])
+		a[0] = aim{t.variant(i, g, tgt, round), n, 1 - i, tgt}
+	}
+}
+
+// hitAims rolls the blows a aims, into p[0] and p[1].
+func (t *fightTrial) hitAims(d *engine.Dice, a *[2]aim, p []pending) {
+	p[0], p[1] = pending{}, pending{}
+	for k := 1; k >= 0; k-- { // the blows at a character first
+		if a := &a[k]; a.v != nil {
+			t.hit(d, a.v, a.n, a.side, a.member, &p[k])
+		}
 	}
 }
 
