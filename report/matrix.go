@@ -32,7 +32,8 @@ type Matrix struct {
 // casualties on each side; for a volley, P(the column unit is destroyed)
 // and its casualties.
 type Cell struct {
-	Trials        int64            `json:"trials"` // fewer than the matrix's when it was interrupted here
+	Trials        int64            `json:"trials"`          // fewer than the matrix's when it was interrupted here; 0 when solved exactly
+	Exact         bool             `json:"exact,omitempty"` // solved exactly (sim matrix --exact), not simulated
 	Win           stats.Proportion `json:"win"`
 	Casualties    stats.Summary    `json:"casualties"`               // the column unit's
 	RowCasualties *stats.Summary   `json:"row_casualties,omitempty"` // a charge's charger's
@@ -42,12 +43,22 @@ type Cell struct {
 // casualties, row units down, column units across; in CSV one row per
 // cell, with intervals.
 func (m *Matrix) Tables(csv bool) []Table {
+	exact := false
+	for _, r := range m.Cells {
+		for _, c := range r {
+			exact = exact || c.Exact
+		}
+	}
 	win := "P(row wins)"
 	if m.Fight == "volley" {
 		win = "P(column destroyed)"
 	}
-	title := fmt.Sprintf("matrix (%s): rows %s; %s, %s trials a cell, seed %d", m.Fight, m.FightSays,
-		RulesetText(m.Ruleset, m.Rules), thousands(m.Trials), m.Seed)
+	var cells []Cell
+	for _, r := range m.Cells {
+		cells = append(cells, r...)
+	}
+	title := fmt.Sprintf("matrix (%s): rows %s; %s, %s, seed %d", m.Fight, m.FightSays,
+		RulesetText(m.Ruleset, m.Rules), trialsText(m.Trials, "cell", cells), m.Seed)
 	if m.SeedSource == "random" {
 		title += " (drawn at random)"
 	}
@@ -60,14 +71,21 @@ func (m *Matrix) Tables(csv bool) []Table {
 	if csv {
 		t := Table{Title: title, Header: []string{"row", "col", "p_win", "p_win_ci95_low", "p_win_ci95_high",
 			"col_casualties", "col_casualties_ci95_low", "col_casualties_ci95_high", "row_casualties"}}
+		if exact {
+			t.Header = append(t.Header, "solved")
+		}
 		for i, r := range m.Cells {
 			for j, c := range r {
 				rowCas := ""
 				if c.RowCasualties != nil {
 					rowCas = num(c.RowCasualties.Mean, true)
 				}
-				t.Rows = append(t.Rows, []string{m.Rows[i], m.Cols[j], num(c.Win.P, true), num(c.Win.CI95[0], true), num(c.Win.CI95[1], true),
-					num(c.Casualties.Mean, true), num(c.Casualties.CI95[0], true), num(c.Casualties.CI95[1], true), rowCas})
+				row := []string{m.Rows[i], m.Cols[j], num(c.Win.P, true), num(c.Win.CI95[0], true), num(c.Win.CI95[1], true),
+					num(c.Casualties.Mean, true), num(c.Casualties.CI95[0], true), num(c.Casualties.CI95[1], true), rowCas}
+				if exact {
+					row = append(row, solvedText(c.Exact))
+				}
+				t.Rows = append(t.Rows, row)
 			}
 		}
 		return []Table{t}
@@ -83,10 +101,19 @@ func (m *Matrix) Tables(csv bool) []Table {
 		}
 		return t
 	}
-	a := grid(win, func(c Cell) string { return fmt.Sprintf("%.3f", c.Win.P) })
+	mark := func(c Cell) string {
+		if c.Exact {
+			return "*"
+		}
+		return ""
+	}
+	a := grid(win, func(c Cell) string { return fmt.Sprintf("%.3f", c.Win.P) + mark(c) })
 	a.Title = title
-	b := grid("column casualties (mean)", func(c Cell) string { return fmt.Sprintf("%.2f", c.Casualties.Mean) })
+	b := grid("column casualties (mean)", func(c Cell) string { return fmt.Sprintf("%.2f", c.Casualties.Mean) + mark(c) })
 	b.Notes = []string{"Every cell runs on the same seed; 95% intervals are in the JSON and CSV outputs."}
+	if exact {
+		b.Notes = append(b.Notes, "Cells marked * are solved exactly, with no sampling error; the others are simulated.")
+	}
 	if m.SeedSource == "random" {
 		b.Notes = append(b.Notes, fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", m.Seed))
 	}

@@ -40,8 +40,9 @@ type Parameter struct {
 
 // Point is the sweep's result at one value of each parameter.
 type Point struct {
-	Values  []string                    `json:"values"` // one per parameter
-	Trials  int64                       `json:"trials"` // fewer than the sweep's when it was interrupted here
+	Values  []string                    `json:"values"`          // one per parameter
+	Trials  int64                       `json:"trials"`          // fewer than the sweep's when it was interrupted here; 0 when solved exactly
+	Exact   bool                        `json:"exact,omitempty"` // solved exactly (sim sweep --exact), not simulated
 	Metrics map[string]stats.Summary    `json:"metrics"`
 	Events  map[string]stats.Proportion `json:"events"`
 }
@@ -99,13 +100,20 @@ func (s *Sweep) Table(metrics, events []string, csv bool) Table {
 			t.Header = append(t.Header, MetricLabel(m, s.Names)+" (mean)")
 		}
 	}
-	cell := func(v float64, ci [2]float64) []string {
-		if csv {
-			return []string{num(v, true), num(ci[0], true), num(ci[1], true)}
-		}
-		return []string{fmt.Sprintf("%.3f±%.3f", v, (ci[1]-ci[0])/2)}
+	exact := s.anyExact()
+	if exact {
+		t.Header = append(t.Header, "solved")
 	}
 	for _, p := range s.Points {
+		cell := func(v float64, ci [2]float64) []string {
+			switch {
+			case csv:
+				return []string{num(v, true), num(ci[0], true), num(ci[1], true)}
+			case p.Exact:
+				return []string{fmt.Sprintf("%.3f", v)}
+			}
+			return []string{fmt.Sprintf("%.3f±%.3f", v, (ci[1]-ci[0])/2)}
+		}
 		row := append([]string(nil), p.Values...)
 		for _, e := range events {
 			row = append(row, cell(p.Events[e].P, p.Events[e].CI95)...)
@@ -113,17 +121,68 @@ func (s *Sweep) Table(metrics, events []string, csv bool) Table {
 		for _, m := range metrics {
 			row = append(row, cell(p.Metrics[m].Mean, p.Metrics[m].CI95)...)
 		}
+		if exact {
+			row = append(row, solvedText(p.Exact))
+		}
 		t.Rows = append(t.Rows, row)
 	}
 	t.Notes = []string{"Every point runs on the same seed, so neighbouring rows share their luck and the trend shows clearly."}
+	switch {
+	case trialsText(s.Trials, "point", s.Points) == "solved exactly":
+		t.Notes = []string{"Every point is solved exactly, with no sampling error."}
+		return t
+	case exact:
+		t.Notes = append(t.Notes, "Points solved exactly have no sampling error; the others are simulated.")
+	}
 	if s.SeedSource == "random" {
 		t.Notes = append(t.Notes, fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", s.Seed))
 	}
 	return t
 }
 
+// trialsText says how the points (or cells) were worked out: "100,000
+// trials a point", "solved exactly", or "100,000 trials a point where
+// simulated".
+func trialsText[T interface{ solved() bool }](trials int64, what string, points []T) string {
+	n := 0
+	for _, p := range points {
+		if p.solved() {
+			n++
+		}
+	}
+	t := fmt.Sprintf("%s trials a %s", thousands(trials), what)
+	switch {
+	case n > 0 && n == len(points):
+		return "solved exactly"
+	case n > 0:
+		return t + " where simulated"
+	}
+	return t
+}
+
+func (p Point) solved() bool { return p.Exact }
+func (c Cell) solved() bool  { return c.Exact }
+
+// anyExact reports whether a point was solved exactly.
+func (s *Sweep) anyExact() bool {
+	for _, p := range s.Points {
+		if p.Exact {
+			return true
+		}
+	}
+	return false
+}
+
+// solvedText says how a point or cell was worked out.
+func solvedText(exact bool) string {
+	if exact {
+		return "exact"
+	}
+	return "simulated"
+}
+
 func (s *Sweep) title() string {
-	t := fmt.Sprintf("sweep %s: %s, %s trials a point, seed %d", s.Scenario, RulesetText(s.Ruleset, s.Rules), thousands(s.Trials), s.Seed)
+	t := fmt.Sprintf("sweep %s: %s, %s, seed %d", s.Scenario, RulesetText(s.Ruleset, s.Rules), trialsText(s.Trials, "point", s.Points), s.Seed)
 	if s.SeedSource == "random" {
 		t += " (drawn at random)"
 	}

@@ -46,6 +46,7 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
+	exact := fs.Bool("exact", false, "solve each cell exactly where it can be, and simulate the others; the tables mark which")
 	pf := addPlotFlags(fs, `a heatmap of P(win)`)
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -182,6 +183,14 @@ cells:
 			}
 			offset := done
 			cfg.Progress = func(n int64) { bar.update(offset + n) }
+			if ex := solveIf(*exact, plan); ex != nil {
+				cell, err := matrixExactCell(ex, kind.Name)
+				if err != nil {
+					return err
+				}
+				line = append(line, cell)
+				continue
+			}
 			res, err := engine.Run(ctx, plan.Model, cfg)
 			if err != nil {
 				return err
@@ -345,7 +354,23 @@ func matrixCell(res *engine.Result, fight string) (report.Cell, error) {
 	if err != nil {
 		return report.Cell{}, err
 	}
-	c := report.Cell{Trials: res.Trials, Casualties: rep.Metrics["col.casualties"]}
+	return cellOf(rep, res.Trials, fight), nil
+}
+
+// matrixExactCell picks a cell's results out of its exact solution.
+func matrixExactCell(ex *engine.Exact, fight string) (report.Cell, error) {
+	rep, err := report.NewExact(report.Info{}, ex)
+	if err != nil {
+		return report.Cell{}, err
+	}
+	c := cellOf(rep, 0, fight)
+	c.Exact = true
+	return c, nil
+}
+
+// cellOf is a cell of the results rep, of trials trials (0: exact).
+func cellOf(rep *report.Report, trials int64, fight string) report.Cell {
+	c := report.Cell{Trials: trials, Casualties: rep.Metrics["col.casualties"]}
 	if fight == "volley" {
 		c.Win = rep.Events["col.destroyed"]
 	} else {
@@ -353,5 +378,5 @@ func matrixCell(res *engine.Result, fight string) (report.Cell, error) {
 		rc := rep.Metrics["row.casualties"]
 		c.RowCasualties = &rc
 	}
-	return c, nil
+	return c
 }

@@ -251,3 +251,36 @@ func openPlan(arg, rules string) (*scenarios.Plan, error) {
 	}
 	return scenarios.OpenWith(arg, rs)
 }
+
+// cellExactRuns bounds the exact solution of one point of a sweep or cell
+// of a matrix (about a fifth of a second): those beyond it are simulated.
+const cellExactRuns = 200_000
+
+// solveCell is plan's exact answer for a sweep point or matrix cell, or nil
+// when it has no solver or is too large for one: it is then simulated.
+func solveCell(plan *scenarios.Plan) *engine.Exact {
+	var ex *engine.Exact
+	var err error
+	switch m := plan.Model.(type) {
+	case interface {
+		ExactWithin(runs int) (*engine.Exact, error)
+	}:
+		ex, err = m.ExactWithin(cellExactRuns)
+	case engine.Solver:
+		ex, err = m.Exact()
+	default:
+		return nil
+	}
+	if err != nil {
+		return nil
+	}
+	return ex
+}
+
+// solveIf is solveCell when on, else nil.
+func solveIf(on bool, plan *scenarios.Plan) *engine.Exact {
+	if !on {
+		return nil
+	}
+	return solveCell(plan)
+}

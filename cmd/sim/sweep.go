@@ -47,6 +47,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	format := fs.String("format", "text", "output format: text, json, csv or markdown")
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
+	exact := fs.Bool("exact", false, "solve each point exactly where it can be, and simulate the others; the table marks which")
 	pf := addPlotFlags(fs, `"EVENT=FILE" picks the event (default: who wins, or the target destroyed)`)
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -143,6 +144,24 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 			return err
 		}
+		if sw.Scenario == "" {
+			sw.Scenario, sw.Title, sw.Ruleset, sw.Rules = plan.Name, plan.Title, plan.RulesetName, plan.Rules
+			sw.Names = plan.Names
+			for _, m := range plan.Model.Metrics() {
+				metricNames = append(metricNames, m.Name)
+			}
+			eventNames = plan.Model.Events()
+			sw.MetricOrder, sw.EventOrder = metricNames, eventNames
+		}
+		if ex := solveIf(*exact, plan); ex != nil {
+			rep, err := report.NewExact(report.Info{}, ex)
+			if err != nil {
+				return err
+			}
+			sw.Points = append(sw.Points, report.Point{Values: point, Exact: true, Metrics: rep.Metrics, Events: rep.Events})
+			bar.update(offset + cfg.Trials)
+			continue
+		}
 		res, err := engine.Run(ctx, plan.Model, cfg)
 		if err != nil {
 			return err
@@ -155,15 +174,6 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if err != nil {
 			return err
 		}
-		if sw.Scenario == "" {
-			sw.Scenario, sw.Title, sw.Ruleset, sw.Rules = plan.Name, plan.Title, plan.RulesetName, plan.Rules
-			sw.Names = plan.Names
-			for _, m := range res.Metrics {
-				metricNames = append(metricNames, m.Name)
-			}
-			eventNames = res.Events
-			sw.MetricOrder, sw.EventOrder = metricNames, eventNames
-		}
 		sw.Points = append(sw.Points, report.Point{Values: point, Trials: res.Trials, Metrics: rep.Metrics, Events: rep.Events})
 		if !res.Complete {
 			sw.Complete = false
@@ -171,7 +181,11 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	elapsed := time.Since(start)
-	sw.Timing = &report.Timing{Seconds: elapsed.Seconds(), TrialsPerSecond: float64(int64(len(sw.Points))*cfg.Trials) / elapsed.Seconds(), Workers: cfg.Workers}
+	simulated := int64(0)
+	for _, p := range sw.Points {
+		simulated += p.Trials
+	}
+	sw.Timing = &report.Timing{Seconds: elapsed.Seconds(), TrialsPerSecond: float64(simulated) / elapsed.Seconds(), Workers: cfg.Workers}
 	ms, es := report.Headline(metricNames, eventNames)
 	if err := emitReport(*out, stdout, *format, sw, func(csv bool) []report.Table { return []report.Table{sw.Table(ms, es, csv)} }); err != nil {
 		return err

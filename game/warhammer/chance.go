@@ -19,11 +19,12 @@ import (
 // run replays the outcomes of trail and takes the first possible outcome
 // at every new choice point; next moves to the next path.
 type paths struct {
-	trail []int       // the outcome taken at each choice point of the path
-	kept  [][]float64 // each choice point's outcome probabilities
-	pos   int         // the next choice point of this run
-	p     float64     // the probability of the path so far
-	runs  int         // paths run, for the work budget
+	trail  []int       // the outcome taken at each choice point of the path
+	kept   [][]float64 // each choice point's outcome probabilities
+	pos    int         // the next choice point of this run
+	p      float64     // the probability of the path so far
+	runs   int         // paths run, for the work budget
+	budget int         // the most paths the solver may run
 }
 
 // start readies x for a run of its current path.

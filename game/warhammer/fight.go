@@ -35,6 +35,9 @@ type Fight struct {
 	cc     Combat
 	sides  [2]*side
 	perDie bool
+	// plain says neither unit has a character or champion: the round's
+	// strikes take the short way (fightTrial.plainStep).
+	plain bool
 
 	// orders[r][first+1] are the strikes of a round (r 1 for the first,
 	// 0 for later ones) when first strikes first among equal keys on
@@ -211,6 +214,11 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 		f.noCharge = buildFight(rs, none)
 	}
 	f.characterOutcomes()
+	f.plain = true
+	for i, sd := range f.sides {
+		me := &cc.Sides[i]
+		f.plain = f.plain && me.StrikeAt == "" && len(me.Characters) == sd.champion && (sd.champion == 0 || sd.foldChampion)
+	}
 	if f.noCharge != nil {
 		f.noCharge.metrics, f.noCharge.events = f.metrics, f.events
 		f.noCharge.charMetric, f.noCharge.charEvent, f.noCharge.challengeEvent = f.charMetric, f.charEvent, f.challengeEvent

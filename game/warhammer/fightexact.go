@@ -116,12 +116,17 @@ func (m xMember) unpack(s *fighterState, w, hp0 int, regen bool) {
 // Exact computes the distributions a run of f estimates, without sampling
 // error ([engine.Solver]), or says why it cannot: a fight too large for it
 // (ExactWork estimates the work before anything is solved).
-func (f *Fight) Exact() (*engine.Exact, error) {
+func (f *Fight) Exact() (*engine.Exact, error) { return f.ExactWithin(maxExactRuns) }
+
+// ExactWithin is Exact, giving up (too large) after runs rounds run: for a
+// sweep or a matrix, which try every point and simulate those that do not
+// fit.
+func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 	if err := f.exactFits(); err != nil {
 		return nil, err
 	}
 	xs := &exactSolver{f: f, t: f.NewTrialer().(*fightTrial), out: newExact(f.metrics, f.events), later: map[exactKey]*transition{}}
-	xs.t.x = &paths{}
+	xs.t.x = &paths{budget: min(runs, maxExactRuns)}
 	xs.t.xs = exactScratch{catch: [2]float64{-1, -1}, hits: map[hitKey]*hitOutcomes{}}
 	xs.r = engine.NewTrialResult(f)
 	dist, err := xs.charge()
@@ -258,8 +263,8 @@ func (o *ordered[K]) add(k K, p float64) {
 func (xs *exactSolver) walk(load func(), step func() bool, done func(p float64, over bool)) error {
 	x := xs.t.x
 	for {
-		if x.runs > maxExactRuns {
-			return fmt.Errorf("exact solution too large: more than %d rounds to resolve; use sim run", maxExactRuns)
+		if x.runs > x.budget {
+			return fmt.Errorf("exact solution too large: more than %d rounds to resolve; use sim run", x.budget)
 		}
 		x.start()
 		load()

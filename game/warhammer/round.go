@@ -269,6 +269,10 @@ func (t *fightTrial) roundStart(d *engine.Dice, round, prevWinner int) (first in
 func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
 	r1 := roundKind(round)
 	order, step := t.f.orders[r1][first+1], t.f.steps[r1][first+1][k]
+	if t.f.plain && t.x == nil {
+		t.plainStep(d, order[step[0]:step[1]], round)
+		return
+	}
 	for j := step[0]; j < step[1]; j++ {
 		t.aim(order[j], round, &t.aims[j])
 	}
@@ -278,6 +282,34 @@ func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
 	for j := step[0]; j < step[1]; j++ {
 		t.wound(d, &t.pending[2*j])
 		t.wound(d, &t.pending[2*j+1])
+	}
+}
+
+// plainStep is strikeStep for a fight in which neither unit has a
+// character, only perhaps a champion who strikes with his unit
+// (Fight.foldsChampion), and no blow is struck at one: each strike is one
+// group of attacks at the enemy unit, and the step takes the short way.
+// It rolls the same dice as the general way, in the same order (the exact
+// solver, which takes the general way, is tested against it).
+func (t *fightTrial) plainStep(d *engine.Dice, strikes []strike, round int) {
+	for j, s := range strikes {
+		p := &t.pending[2*j]
+		p.rules = nil
+		i := s.side
+		sd := t.f.sides[i]
+		g := &sd.groups[s.group]
+		n, _ := t.attacks(i, g, round)
+		if c := sd.champion; c > 0 && g.kind != supporters && t.st[i][c].alive > 0 && !t.outOfContact(i, c) {
+			n += sd.champA[g.kind] // he strikes with them
+		}
+		if tgt := t.unitTarget(1 - i); tgt >= 0 && n > 0 {
+			t.hit(d, t.variant(i, g, tgt, round), n, 1-i, tgt, p)
+		}
+	}
+	for j := range strikes {
+		if p := &t.pending[2*j]; p.rules != nil {
+			t.wound(d, p)
+		}
 	}
 }
 
