@@ -27,7 +27,10 @@ type Comparison struct {
 	// ByRole is true when units are named by their role in the fight
 	// ("target", "first", "second") rather than their ids, so that
 	// scenarios with different units line up.
-	ByRole      bool                    `json:"by_role,omitempty"`
+	ByRole bool `json:"by_role,omitempty"`
+	// Exact is true when every column was solved exactly (sim compare
+	// --exact): the differences have no sampling error, and Trials is 0.
+	Exact       bool                    `json:"exact,omitempty"`
 	Results     map[string]*Section     `json:"results"`     // by column label
 	Differences map[string]*DiffSection `json:"differences"` // by "LABEL-FIRST"
 	// Names gives the units' names for people, by id (by role, with
@@ -120,6 +123,56 @@ func NewComparison(cols []Column, seedSource, version string, res *engine.Result
 	return c, nil
 }
 
+// NewExactComparison is a comparison of columns solved exactly: exacts
+// [i] is column i's solution, with its results named as the columns'
+// common names (rename). Each difference is the difference of the exact
+// values, its interval a point.
+func NewExactComparison(cols []Column, version string, exacts []*engine.Exact) (*Comparison, error) {
+	c := &Comparison{
+		Kind: "comparison", Columns: cols, SeedSource: "none", Complete: true, Exact: true,
+		Version: version, Dice: engine.StreamVersion,
+		Results: map[string]*Section{}, Differences: map[string]*DiffSection{},
+	}
+	seen := map[string]bool{}
+	for i, col := range cols {
+		e, err := exactSection(exacts[i])
+		if err != nil {
+			return nil, err
+		}
+		c.Results[col.Label] = &Section{Metrics: e.Metrics, Events: e.Events}
+		for _, m := range exacts[i].Metrics {
+			if !seen["m:"+m.Name] {
+				seen["m:"+m.Name] = true
+				c.MetricOrder = append(c.MetricOrder, m.Name)
+			}
+		}
+		for _, name := range exacts[i].Events {
+			if !seen["e:"+name] {
+				seen["e:"+name] = true
+				c.EventOrder = append(c.EventOrder, name)
+			}
+		}
+	}
+	base := c.Results[cols[0].Label]
+	point := func(d float64) stats.Summary { return stats.Summary{Mean: d, CI95: [2]float64{d, d}} }
+	for _, col := range cols[1:] {
+		r := c.Results[col.Label]
+		d := &DiffSection{Metrics: map[string]stats.Summary{}, Events: map[string]stats.Summary{}}
+		for name, s := range r.Metrics {
+			if b, ok := base.Metrics[name]; ok {
+				d.Metrics[name] = point(s.Mean - b.Mean)
+			}
+		}
+		for name, p := range r.Events {
+			if b, ok := base.Events[name]; ok {
+				d.Events[name] = point(p.P - b.P)
+			}
+		}
+		c.Differences[col.Label+"-"+cols[0].Label] = d
+	}
+	return c, nil
+}
+
 // Tables is the comparison as tables: events, then metric means, one column
 // per column of the comparison and one per difference, with its interval.
 // For people (text, Markdown) the rows are named in words, with the units'
@@ -135,8 +188,12 @@ func (c *Comparison) Tables(csv bool) []Table {
 	}
 	head := func(first string) []string {
 		h := append([]string{first}, labels...)
+		interval := "95% interval"
+		if c.Exact {
+			interval = "interval (exact)"
+		}
 		for _, l := range diffs {
-			h = append(h, l+" − "+base, "95% interval")
+			h = append(h, l+" − "+base, interval)
 		}
 		return h
 	}
@@ -203,6 +260,9 @@ func (c *Comparison) title() string {
 		cols = append(cols, col.Label+" = "+col.Scenario+" under "+RulesetText(col.Ruleset, col.Rules))
 	}
 	t := fmt.Sprintf("compare %s; %s trials each, seed %d", strings.Join(cols, "; "), thousands(c.Trials), c.Seed)
+	if c.Exact {
+		return fmt.Sprintf("compare %s; solved exactly", strings.Join(cols, "; "))
+	}
 	if c.SeedSource == "random" {
 		t += " (drawn at random)"
 	}
@@ -213,6 +273,13 @@ func (c *Comparison) title() string {
 }
 
 func (c *Comparison) notes() []string {
+	if c.Exact {
+		n := []string{"Every column is solved exactly: the values and their differences have no sampling error."}
+		if c.ByRole {
+			n = append(n, "Units are named by their role in each fight: a volley's target, a close combat's first and second sides.")
+		}
+		return n
+	}
 	n := []string{
 		"Common random numbers: in each trial every column starts from the same dice, so the luck they share",
 		"cancels from the differences (how much depends on how alike the columns roll). Each difference's",

@@ -47,6 +47,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
 	pf := addPlotFlags(fs, `"outcomes=FILE" charts who wins in each column, "METRIC=FILE" one metric (default: the casualties)`)
 	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
+	exact := fs.Bool("exact", false, "solve every column exactly, with exact differences; if one cannot be, simulate them all")
 	byRole := fs.Bool("by-role", false, "name units by their role (target; first, second side) so that scenarios with different unit ids line up (automatic when the columns share no result)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -127,6 +128,11 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if *byRole || !shareResults(models) {
 		models = roled
 		*byRole = true
+	}
+	if *exact {
+		if done, err := compareExactly(cols, plans, models, *byRole, *out, *format, jobs, popts, stdout, stderr); done || err != nil {
+			return err
+		}
 	}
 	names := make([]string, len(cols))
 	for i, c := range cols {
@@ -218,4 +224,42 @@ func shareResults(models []engine.Model) bool {
 		}
 	}
 	return true
+}
+
+// compareExactly writes the comparison of cols solved exactly, and
+// reports whether it did: a column the exact solver cannot solve is said
+// on stderr, and the caller simulates them all.
+func compareExactly(cols []report.Column, plans []*scenarios.Plan, models []engine.Model, byRole bool,
+	out, format string, jobs []chartJob, popts plots.Options, stdout, stderr io.Writer) (bool, error) {
+	var exacts []*engine.Exact
+	for i, plan := range plans {
+		ex, err := solve("compare: --exact", plan, plan.Name)
+		if err != nil {
+			fmt.Fprintf(stderr, "sim: %v; comparing the simulated answers instead\n", err)
+			return false, nil
+		}
+		if byRole {
+			ex = renamedExact(ex, models[i])
+		}
+		exacts = append(exacts, ex)
+	}
+	cmp, err := report.NewExactComparison(cols, version, exacts)
+	if err != nil {
+		return true, err
+	}
+	cmp.ByRole = byRole
+	cmp.Names = comparisonNames(plans, byRole)
+	if err := emitReport(out, stdout, format, cmp, cmp.Tables); err != nil {
+		return true, err
+	}
+	return true, drawCharts(jobs, popts, func(w string, o plots.Options) (*plots.Chart, error) { return comparisonChart(cmp, w, o) }, stderr)
+}
+
+// renamedExact is ex with its results named as m names them (m is the
+// renamed model of ex's).
+func renamedExact(ex *engine.Exact, m engine.Model) *engine.Exact {
+	r := *ex
+	r.Metrics = m.Metrics()
+	r.Events = m.Events()
+	return &r
 }

@@ -72,3 +72,48 @@ func TestMatrixExact(t *testing.T) {
 		}
 	}
 }
+
+// sim compare --exact gives each column's exact answer and their exact
+// difference: the 8th preset's P(Knights win) less the 6th's, as sim
+// exact gives them one by one.
+func TestCompareExact(t *testing.T) {
+	exactP := func(rules string) float64 {
+		code, out, stderr := sim(t, context.Background(), "exact", "trolls-vs-knights", "--rules", rules, "--format", "json")
+		if code != 0 {
+			t.Fatalf("sim exact --rules %s: exit %d: %s", rules, code, stderr)
+		}
+		var ex struct {
+			Events map[string]struct{ P float64 }
+		}
+		if err := json.Unmarshal([]byte(out), &ex); err != nil {
+			t.Fatal(err)
+		}
+		return ex.Events["knights.wins"].P
+	}
+	code, out, stderr := sim(t, context.Background(), "compare", "trolls-vs-knights", "--rules", "6th,8th", "--exact", "--format", "json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	var c struct {
+		Exact       bool
+		Trials      int64
+		Differences map[string]struct {
+			Events map[string]struct {
+				Mean float64
+				CI95 [2]float64
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	d := c.Differences["8th-6th"].Events["knights.wins"]
+	if want := exactP("8th") - exactP("6th"); !c.Exact || c.Trials != 0 || d.Mean != want || d.CI95 != [2]float64{want, want} {
+		t.Errorf("exact %v, trials %d, difference %+v; want exact, 0 trials, %v with no interval", c.Exact, c.Trials, d, want)
+	}
+	// A column the solver cannot take: said, and all simulated.
+	code, _, stderr = sim(t, context.Background(), "compare", "black-orcs-big-boss-challenge", "--rules", "6th,8th", "--exact", "--trials", "1000", "--seed", "1")
+	if code != 0 || !strings.Contains(stderr, "comparing the simulated answers instead") {
+		t.Errorf("exit %d, stderr %q; want 0 and a note that the columns are simulated", code, stderr)
+	}
+}
