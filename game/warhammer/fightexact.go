@@ -125,7 +125,7 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 	if err := f.exactFits(); err != nil {
 		return nil, err
 	}
-	xs := &exactSolver{f: f, t: f.NewTrialer().(*fightTrial), out: newExact(f.metrics, f.events), later: map[exactKey]*transition{}}
+	xs := &exactSolver{f: f, t: f.NewTrialer().(*fightTrial), out: newExact(f.metrics, f.events), later: map[laterKey]*transition{}}
 	xs.t.x = &paths{budget: min(runs, maxExactRuns)}
 	xs.t.xs = exactScratch{catch: [2]float64{-1, -1}, hits: map[hitKey]*hitOutcomes{}}
 	xs.r = engine.NewTrialResult(f)
@@ -225,7 +225,7 @@ type exactSolver struct {
 	t     *fightTrial
 	r     engine.TrialResult
 	out   *engine.Exact
-	later map[exactKey]*transition // the transitions of rounds after the first, by start state
+	later map[laterKey]*transition // the transitions of rounds after the first, by start state
 }
 
 func newExact(metrics []engine.Metric, events []string) *engine.Exact {
@@ -324,14 +324,15 @@ func (xs *exactSolver) round(dist *ordered[exactKey], round int) (*ordered[exact
 	next := newOrdered[exactKey]()
 	for i, k := range dist.keys {
 		pk := dist.p[i]
-		tr, ok := xs.later[k]
+		lk := xs.laterKey(k, round)
+		tr, ok := xs.later[lk]
 		if !ok || round == 1 {
 			var err error
 			if tr, err = xs.transition(k, round); err != nil {
 				return nil, err
 			}
 			if round > 1 {
-				xs.later[k] = tr
+				xs.later[lk] = tr
 			}
 		}
 		if round == 1 {
@@ -351,6 +352,21 @@ func (xs *exactSolver) round(dist *ordered[exactKey], round int) (*ordered[exact
 		}
 	}
 	return next, nil
+}
+
+// laterKey is what a round after the first depends on: its start state,
+// and, where both sides may issue a challenge and none goes on, whether
+// the round's number is odd or even (the side whose turn it is issues
+// first).
+type laterKey struct {
+	exactKey
+	odd bool
+}
+
+func (xs *exactSolver) laterKey(k exactKey, round int) laterKey {
+	s := &xs.f.cc.Sides
+	both := s[0].Challenge.Issue != IssueNever && s[1].Challenge.Issue != IssueNever
+	return laterKey{k, both && k.duel == [2]int8{} && round%2 == 1}
 }
 
 // transition is every way a round can go from one state: the states it

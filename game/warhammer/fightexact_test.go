@@ -121,6 +121,17 @@ func TestExactFightAgreesWithSimulation(t *testing.T) {
 			b.Profile.A, b.Models, b.StrikeAt = 1, 6, "x"
 			return Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 4}
 		}},
+		// a issues in its turns and refuses in b's, so who issues first,
+		// which alternates round by round, matters.
+		{"both sides challenge, turn by turn", "6th", func() Combat {
+			champ := Character{ID: "champion", Champion: true, Type: Infantry, Profile: Profile{WS: 3, S: 3, T: 3, W: 1, I: 3, A: 2, Ld: 6},
+				Defence: Defence{Armour: NoSave, Ward: NoSave, Regeneration: NoSave}}
+			a := block("a", 7, 3, hero("x", false, Amount{}), champ)
+			a.Profile.A, a.Models, a.Frontage, a.Challenge = 1, 4, 4, Challenge{Issue: IssueAlways, Refuse: true, By: "champion"}
+			b := block("b", 7, 2, hero("y", false, Amount{}), champ)
+			b.Profile.A, b.Models, b.Frontage, b.Challenge = 1, 4, 4, Challenge{Issue: IssueAlways, By: "y"}
+			return Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 4}
+		}},
 		{"a refused challenge, 8th", "8th", func() Combat {
 			a := block("a", 7, 3, hero("x", false, Amount{}))
 			a.Profile.A, a.Models, a.Challenge.Issue = 1, 8, IssueAlways
