@@ -35,6 +35,10 @@ type Fight struct {
 	cc     Combat
 	sides  [2]*side
 	perDie bool
+	// tabs are the fight's round tables, built once (shared by copies);
+	// noTables says this copy never uses them.
+	tabs     *tableCache
+	noTables bool
 	// plain says neither unit has a character or champion: the round's
 	// strikes take the short way (fightTrial.plainStep).
 	plain bool
@@ -184,7 +188,7 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 
 // buildFight builds the model of a valid cc under rs.
 func buildFight(rs *Ruleset, cc Combat) *Fight {
-	f := &Fight{rs: rs, cc: cc, chargeEvent: -1}
+	f := &Fight{rs: rs, cc: cc, chargeEvent: -1, tabs: &tableCache{}}
 	f.chargeTest, f.chargedTest = f.chargeTests()
 	for i := range f.sides {
 		f.sides[i] = f.newSide(i)
@@ -552,8 +556,33 @@ func (f *Fight) Metrics() []engine.Metric { return f.metrics }
 // it passed and charged (charge_made).
 func (f *Fight) Events() []string { return f.events }
 
-// NewTrialer implements [engine.Model].
+// NewTrialer implements [engine.Model]. The first call builds the fight's
+// round tables where it is small enough (roundtable.go).
 func (f *Fight) NewTrialer() engine.Trialer {
+	t := f.newTrial()
+	if !f.perDie && !f.noTables {
+		f.tabs.once.Do(func() { f.tabs.tb = f.tables() })
+		t.tab = f.tabs.tb
+	}
+	return t
+}
+
+// WithoutTables returns a copy of f that simulates every fight stage by
+// stage, never from round tables: for tests of the stages themselves.
+func (f *Fight) WithoutTables() *Fight {
+	g := *f
+	g.noTables = true
+	return &g
+}
+
+// UsesTables reports whether f's trials draw whole rounds from tables.
+func (f *Fight) UsesTables() bool {
+	f.NewTrialer()
+	return !f.perDie && !f.noTables && f.tabs.tb != nil
+}
+
+// newTrial is a trialer of f that simulates stage by stage.
+func (f *Fight) newTrial() *fightTrial {
 	t := &fightTrial{base: f, f: f, counts: make([]int, numStates)}
 	strikes := 0
 	for i, sd := range f.sides {

@@ -234,18 +234,33 @@ func TestFightTrialDoesNotAllocate(t *testing.T) {
 }
 
 // The counting path and the per-die path agree on every outcome of a whole
-// fight, within 4.5 standard errors of their difference.
+// fight, within 4.5 standard errors of their difference; and so do the
+// round tables, which sample whole rounds.
 func TestFightCountsMatchPerDie(t *testing.T) {
 	t.Parallel()
 	for _, preset := range []string{"6th", "8th"} {
 		rs := &named(t, preset).Values
 		f := newFight(t, rs, Combat{Sides: [2]Fighter{empireKnights(), trollsUnit()}, Charger: 0, HighGround: -1, MaxRounds: 10})
-		a, b := run(t, f, 100_000, 1), run(t, f.PerDie(), 100_000, 2)
+		if preset == "6th" && !f.UsesTables() {
+			t.Errorf("%s: seed 000's fight does not use round tables", preset)
+		}
+		a, b := run(t, f.WithoutTables(), 100_000, 1), run(t, f.PerDie(), 100_000, 2)
+		compareEvents(t, preset+" counts, per die", f, a, b)
+		compareEvents(t, preset+" tables, per die", f, run(t, f, 100_000, 3), b)
+	}
+}
+
+// compareEvents checks that every event of f has the same probability in
+// a and b, within 4.5 standard errors of the difference.
+func compareEvents(t *testing.T, name string, f *Fight, a, b *engine.Result) {
+	t.Helper()
+	{
+		preset := name
 		for e, name := range f.Events() {
 			pa, pb := float64(a.Count[e])/float64(a.Trials), float64(b.Count[e])/float64(b.Trials)
 			se := math.Sqrt(pa*(1-pa)/float64(a.Trials) + pb*(1-pb)/float64(b.Trials))
 			if math.Abs(pa-pb) > 4.5*se+1e-9 {
-				t.Errorf("%s: %s is %.4f by counts, %.4f die by die (se %.4f)", preset, name, pa, pb, se)
+				t.Errorf("%s: %s is %.4f and %.4f (se %.4f)", preset, name, pa, pb, se)
 			}
 		}
 	}

@@ -125,10 +125,7 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 	if err := f.exactFits(); err != nil {
 		return nil, err
 	}
-	xs := &exactSolver{f: f, t: f.NewTrialer().(*fightTrial), out: newExact(f.metrics, f.events), later: map[laterKey]*transition{}}
-	xs.t.x = &paths{budget: min(runs, maxExactRuns)}
-	xs.t.xs = exactScratch{catch: [2]float64{-1, -1}, hits: map[hitKey]*hitOutcomes{}}
-	xs.r = engine.NewTrialResult(f)
+	xs := newExactSolver(f, runs)
 	dist, err := xs.charge()
 	if err != nil {
 		return nil, err
@@ -226,6 +223,17 @@ type exactSolver struct {
 	r     engine.TrialResult
 	out   *engine.Exact
 	later map[laterKey]*transition // the transitions of rounds after the first, by start state
+	keep  *tableBuilder            // where the outcomes go one by one, when building tables
+}
+
+// newExactSolver readies the exact solution of f, running at most runs
+// rounds.
+func newExactSolver(f *Fight, runs int) *exactSolver {
+	xs := &exactSolver{f: f, t: f.newTrial(), out: newExact(f.metrics, f.events), later: map[laterKey]*transition{}}
+	xs.t.x = &paths{budget: min(runs, maxExactRuns)}
+	xs.t.xs = exactScratch{catch: [2]float64{-1, -1}, hits: map[hitKey]*hitOutcomes{}}
+	xs.r = engine.NewTrialResult(f)
+	return xs
 }
 
 func newExact(metrics []engine.Metric, events []string) *engine.Exact {
@@ -299,6 +307,9 @@ func (xs *exactSolver) charge() (*ordered[exactKey], error) {
 			// No round was fought: the first round's combat results are 0,
 			// as a trial records them.
 			t.record(&xs.r, &o)
+			if xs.keep != nil {
+				xs.keep.note(p, true, exactKey{}, &xs.r)
+			}
 			for m, v := range xs.r.Values {
 				xs.out.PMF[m][v-f.metrics[m].Min] += p
 			}
@@ -309,7 +320,11 @@ func (xs *exactSolver) charge() (*ordered[exactKey], error) {
 			}
 			return
 		}
-		dist.add(xs.key(&o, false), p)
+		k := xs.key(&o, false)
+		if xs.keep != nil {
+			xs.keep.note(p, false, k, &xs.r)
+		}
+		dist.add(k, p)
 	})
 	return dist, err
 }
@@ -488,12 +503,19 @@ func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 			if round == 1 {
 				tr.all.note(xs, p) // for the first round's combat results
 			}
+			var next exactKey
+			if !over {
+				next = xs.key(&o, true)
+			}
+			if xs.keep != nil {
+				xs.keep.note(p, over, next, &xs.r)
+			}
 			if over {
 				tr.ends.note(xs, p)
 				return
 			}
 			tr.stops.note(xs, p)
-			tr.next.add(xs.key(&o, true), p)
+			tr.next.add(next, p)
 		})
 		if err != nil {
 			return nil, err

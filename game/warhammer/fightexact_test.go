@@ -149,8 +149,11 @@ func TestExactFightAgreesWithSimulation(t *testing.T) {
 				t.Fatal(err)
 			}
 			checkSums(t, c.name, ex, f.Events())
-			enginetest.Agree(t, c.name, ex, simulate(t, f, 200_000, uint64(100+i)))
+			enginetest.Agree(t, c.name, ex, simulate(t, f.WithoutTables(), 200_000, uint64(100+i)))
 			enginetest.Agree(t, c.name+" per die", ex, simulate(t, f.PerDie(), 40_000, uint64(200+i)))
+			if f.UsesTables() {
+				enginetest.Agree(t, c.name+" tables", ex, simulate(t, f, 200_000, uint64(300+i)))
+			}
 		})
 	}
 }
@@ -177,7 +180,10 @@ func TestExactFightProperty(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		checkSums(t, name, ex, f.Events())
-		enginetest.Agree(t, name, ex, simulate(t, f, 20_000, uint64(k)))
+		enginetest.Agree(t, name, ex, simulate(t, f.WithoutTables(), 20_000, uint64(k)))
+		if k%10 == 0 && f.UsesTables() {
+			enginetest.Agree(t, name+" tables", ex, simulate(t, f, 20_000, uint64(k)))
+		}
 	}
 }
 

@@ -78,10 +78,18 @@ type fightTrial struct {
 	// (chance.go); xs is its scratch.
 	x  *paths
 	xs exactScratch
+	// tab are the fight's round tables, if it has them: a trial is then
+	// drawn round by round from them (roundtable.go).
+	tab *roundTables
 }
 
 // Trial fights one close combat to its end.
 func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
+	if t.tab != nil {
+		t.f = t.base
+		t.tableTrial(d, r, t.tab)
+		return
+	}
 	t.begin()
 	o := fightOutcome{prevWinner: -1, winner: -1}
 	// Fear on the charge: the charged unit may flee before any blow, and
