@@ -26,7 +26,7 @@ const maxExactWork = 2e9
 func (v *Volley) Exact() (*engine.Exact, error) {
 	n, models, w := v.atk.Count, v.tg.Models, v.tg.W
 	hpMax := models * w
-	if work := float64(n+1) * float64(n+1) * float64(hpMax+1) * float64(hpMax+1); work > maxExactWork {
+	if work := v.exactWork(); work > maxExactWork {
 		return nil, fmt.Errorf("exact solution too large: %d attacks on %d wounds; use sim run", n, hpMax)
 	}
 	out := &engine.Exact{Metrics: v.metrics, Events: v.events, PMF: make([][]float64, len(v.metrics)), P: make([]float64, len(v.events))}
@@ -127,23 +127,38 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 			}
 		}
 	}
+	// Then, for each (d, k), the chance of each number g of wounds
+	// regenerated, summed over the dice r first: the unit after g
+	// regenerated wounds depends on g alone.
+	regen := make([]float64, rMax+1)
 	for d := 0; d <= hpMax; d++ {
 		for k := 0; k <= kMax; k++ {
 			s := v.afterWounds(d, k, regenerable)
+			if rMax == 0 {
+				if p := weight[idx(d, k, 0)]; p != 0 {
+					v.record(out, s, 0, p)
+				}
+				continue
+			}
+			clear(regen)
+			top := -1
 			for r := 0; r <= rMax; r++ {
 				p := weight[idx(d, k, r)]
 				if p == 0 {
 					continue
 				}
-				if rMax == 0 {
-					v.record(out, s, 0, p)
+				top = max(top, r)
+				for g, pg := range regenPMF[r] {
+					regen[g] += p * pg
+				}
+			}
+			for g := 0; g <= top; g++ {
+				if regen[g] == 0 {
 					continue
 				}
-				for g, pg := range regenPMF[r] {
-					t := s
-					t.regenerate(g)
-					v.record(out, t, g, p*pg)
-				}
+				t := s
+				t.regenerate(g)
+				v.record(out, t, g, regen[g])
 			}
 		}
 	}
@@ -158,6 +173,27 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 		copy(out.PMF[mRegenerated], engine.BinomialPMF(n, pr, other))
 	}
 	return out, nil
+}
+
+// exactWork estimates the inner steps of Exact: the damage table (each
+// count of wounds, on each damage state, by each Multiple Wounds result),
+// the split of each count of unsaved wounds into ordinary wounds and
+// Killing Blows (with Killing Blow) over the damage states, and the
+// Regeneration dice of each outcome.
+func (v *Volley) exactWork() float64 {
+	n, hp := float64(v.atk.Count+1), float64(v.tg.Models*v.tg.W+1)
+	states := hp * float64(v.tg.W)
+	mw := float64(max(v.atk.Rules.MultipleWounds.Max(), 1))
+	work := n * states * mw
+	split, kbs := n, 1.0
+	if v.atk.Rules.KillingBlow || v.atk.Rules.HeroicKillingBlow {
+		split, kbs = n*n/2, float64(v.tg.Models+1)
+	}
+	work += split * states
+	if v.endOfPhaseRegen {
+		work += hp * kbs * hp * hp / 2
+	}
+	return work
 }
 
 // damage returns dmg[u][d·W+j]: the probability that u ordinary unsaved

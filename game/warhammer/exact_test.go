@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -235,5 +236,43 @@ func TestExactKillingBlowMultipleWoundsRegeneration(t *testing.T) {
 		}
 		enginetest.Agree(t, order+" per die", ex, run(t, v.PerDie(), 200_000, 21))
 		enginetest.Agree(t, order+" counts", ex, run(t, v, 200_000, 22))
+	}
+}
+
+// The size check estimates the solver's real work (issue 15): 1,000 blows
+// with Killing Blow and Multiple Wounds (D3) at forty regenerating W3
+// models solve (in about half a second), where the old check, (attacks +
+// 1)² × (wounds + 1)², refused them; 10,000 such blows at three hundred
+// models are refused at once. The solution still sums to 1.
+func TestExactVolleySizeCheck(t *testing.T) {
+	target := func(models int) Target {
+		return Target{Type: Infantry, T: 4, W: 3, WS: 3, Models: models,
+			Defence: Defence{Armour: 5, Ward: 6, Regeneration: 4}}
+	}
+	blows := func(n int) Attack {
+		return Attack{Phase: CloseCombat, Count: n, Skill: 4, S: 5, Round: 1,
+			Rules: AttackRules{KillingBlow: true, MultipleWounds: Amount{Die: 3}}}
+	}
+	v, err := NewVolley(sixth(t), "ghouls", blows(1000), target(40))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := v.Exact()
+	if err != nil {
+		t.Fatalf("1,000 blows at 40 W3 models: %v", err)
+	}
+	s := 0.0
+	for _, p := range ex.PMF[mCasualties] {
+		s += p
+	}
+	if math.Abs(s-1) > 1e-9 {
+		t.Errorf("casualties sum to %v", s)
+	}
+	v, err = NewVolley(sixth(t), "ghouls", blows(10000), target(300))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := v.Exact(); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Errorf("10,000 blows at 300 W3 models: error %v, want too large", err)
 	}
 }
