@@ -309,12 +309,7 @@ func (t *fightTrial) exactWounds(u *unitState, p *pending, regenerable bool) (ex
 		dist = next
 	}
 	if rs.KillingBlowOrder == KBAfterOtherWounds {
-		after := map[end]float64{}
-		for e, q := range dist {
-			e.kb = e.u.killingBlows(rs, p.killing)
-			after[e] += q // ends that the blows make equal meet
-		}
-		dist = after
+		dist = merged(dist, func(e *end) { e.kb = e.u.killingBlows(rs, p.killing) })
 	}
 	ends := make([]end, 0, len(dist))
 	probs := make([]float64, 0, len(dist))
@@ -353,12 +348,7 @@ func (t *fightTrial) exactCharacterWounds(s *fighterState, p *pending, regenerab
 		dist = next
 	}
 	if rs.KillingBlowOrder == KBAfterOtherWounds {
-		after := map[fighterState]float64{}
-		for st, q := range dist {
-			st.killingBlowsAt(rs, p.killing)
-			after[st] += q
-		}
-		dist = after
+		dist = merged(dist, func(s *fighterState) { s.killingBlowsAt(rs, p.killing) })
 	}
 	ends := make([]fighterState, 0, len(dist))
 	probs := make([]float64, 0, len(dist))
@@ -404,4 +394,15 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// merged is dist with change made to each state, states it makes equal
+// meeting.
+func merged[T comparable](dist map[T]float64, change func(*T)) map[T]float64 {
+	out := make(map[T]float64, len(dist))
+	for s, q := range dist {
+		change(&s)
+		out[s] += q
+	}
+	return out
 }

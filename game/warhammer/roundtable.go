@@ -90,29 +90,13 @@ type tableBuilder struct {
 }
 
 // outcomeList collects a table's outcomes, merging equal ones.
-type outcomeList struct {
-	at   map[outcome]int
-	outs []outcome
-	p    []float64
-}
+type outcomeList struct{ ordered[outcome] }
 
-func (l *outcomeList) add(o outcome, p float64) {
-	if l.at == nil {
-		l.at = map[outcome]int{}
-	}
-	i, ok := l.at[o]
-	if !ok {
-		i = len(l.outs)
-		l.at[o] = i
-		l.outs = append(l.outs, o)
-		l.p = append(l.p, 0)
-	}
-	l.p[i] += p
-}
+func newOutcomeList() *outcomeList { return &outcomeList{*newOrdered[outcome]()} }
 
 // table is l as a cumulative distribution.
 func (l *outcomeList) table() *outcomes {
-	t := &outcomes{outs: l.outs, cdf: make([]float64, len(l.p))}
+	t := &outcomes{outs: l.keys, cdf: make([]float64, len(l.p))}
 	s := 0.0
 	for i, p := range l.p {
 		s += p
@@ -143,7 +127,7 @@ func (f *Fight) tables() *roundTables {
 // state's later rounds, breadth first.
 func (b *tableBuilder) build() error {
 	xs, f := b.xs, b.xs.f
-	b.cur = &outcomeList{}
+	b.cur = newOutcomeList()
 	if _, err := xs.charge(); err != nil {
 		return err
 	}
@@ -151,7 +135,7 @@ func (b *tableBuilder) build() error {
 	starts := len(b.keys)
 	b.tb.first = make([]*outcomes, starts)
 	for s := range starts {
-		b.cur = &outcomeList{}
+		b.cur = newOutcomeList()
 		if _, err := xs.transition(b.keys[s], 1); err != nil {
 			return err
 		}
@@ -166,7 +150,7 @@ func (b *tableBuilder) build() error {
 	}
 	for s := 0; s < len(b.keys); s++ {
 		for odd := range parities {
-			b.cur = &outcomeList{}
+			b.cur = newOutcomeList()
 			if _, err := xs.transition(b.keys[s], 2+odd); err != nil {
 				return err
 			}
