@@ -37,9 +37,16 @@ func TestVolleyTrialDoesNotAllocate(t *testing.T) {
 // counts (the engine) and die by die (the oracle), in ns/trial.
 //
 //	go test -run XXX -bench Volley ./game/warhammer/
+//
+// 10,000 attacks (at 3,333 W3 models) fall back to a Multiple Wounds die
+// a wound: about 115 µs a trial against 260 ns for 100 (issue 15's target
+// is at most 3 times).
 func BenchmarkVolley(b *testing.B) {
-	for _, n := range []int{10, 100} {
+	for _, n := range []int{10, 100, 10000} {
 		for _, perDie := range []bool{false, true} {
+			if perDie && n > 100 {
+				continue // the oracle rolls every die
+			}
 			v := benchVolley(b, n)
 			path := "counts"
 			if perDie {
