@@ -23,7 +23,10 @@ type Volley struct {
 	// dmg[u] samples the damage of u ordinary unsaved wounds with Multiple
 	// Wounds on the fresh target, as index d·W+j (see damage), in one draw
 	// instead of one roll a wound; nil when there is nothing to gain.
-	dmg    []*engine.Discrete
+	dmg []*engine.Discrete
+	// chunks samples the same a block of wounds at a time, where there are
+	// too many wounds for dmg (chunks.go); nil when dmg serves.
+	chunks *chunker
 	perDie bool
 
 	endOfPhaseRegen bool
@@ -67,6 +70,8 @@ func NewVolley(rs *Ruleset, id string, a Attack, tg Target) (*Volley, error) {
 		for _, pmf := range v.damage(a.Count, maxWounds) {
 			v.dmg = append(v.dmg, engine.NewDiscrete(pmf))
 		}
+	} else if mw.Die != 0 || mw.N > 1 {
+		v.chunks = newChunker(mw, tg.W)
 	}
 	v.metrics = []engine.Metric{
 		{Name: id + ".unsaved", Max: a.Count},
@@ -157,17 +162,23 @@ func (t *volleyTrialer) Trial(d *engine.Dice, r *engine.TrialResult) {
 
 	u := newUnitState(v.tg.Models, v.tg.W)
 	regenerable := v.endOfPhaseRegen && !flaming
-	if v.dmg != nil && !v.perDie {
-		// The ordinary wounds' damage in one draw; Killing Blows before or
-		// after them as the ruleset says (applyWounds's order).
+	if (v.dmg != nil || v.chunks != nil) && !v.perDie {
+		// The ordinary wounds' damage in one draw (or one a block);
+		// Killing Blows before or after them as the ruleset says
+		// (applyWounds's order).
 		before := v.rs.KillingBlowOrder == KBBeforeOtherWounds
-		for i := 0; before && i < killing; i++ {
-			u.killingBlow(v.rs)
+		if before {
+			u.killingBlows(v.rs, killing)
 		}
-		dj := v.dmg[ordinary].Sample(d)
-		u.damage(dj/v.tg.W, dj%v.tg.W, ordinary, regenerable)
-		for i := 0; !before && i < killing; i++ {
-			u.killingBlow(v.rs)
+		if v.dmg != nil {
+			dj := v.dmg[ordinary].Sample(d)
+			u.damage(dj/v.tg.W, dj%v.tg.W, ordinary, regenerable)
+		} else {
+			dmg, on := v.chunks.sample(d, ordinary, u.alive)
+			u.damage(dmg, on, ordinary, regenerable)
+		}
+		if !before {
+			u.killingBlows(v.rs, killing)
 		}
 	} else {
 		applyWounds(&u, v.rs, d, nil, ordinary, killing, v.atk.Rules.MultipleWounds, regenerable)

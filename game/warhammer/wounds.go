@@ -194,15 +194,18 @@ func applyWounds(u *unitState, rs *Ruleset, d *engine.Dice, x *paths, ordinary, 
 }
 
 // killingBlows strikes n Killing Blows at u, and returns how many found no
-// model left to slay.
+// model left to slay: the same as n calls of killingBlow, in constant
+// time. After the first, every blow slays a whole model.
 func (u *unitState) killingBlows(rs *Ruleset, n int) (ex int) {
-	for range n {
-		if u.alive == 0 {
-			ex++
-		}
-		u.killingBlow(rs)
+	if n == 0 || u.alive == 0 {
+		return n
 	}
-	return ex
+	u.killingBlow(rs)
+	k := min(n-1, u.alive)
+	u.lost += k * u.w
+	u.scored += k * u.w // remaining and profile Wounds alike, on whole models
+	u.alive -= k
+	return n - 1 - k
 }
 
 // roll returns a's value, rolling its die from d.
