@@ -12,7 +12,10 @@ import (
 const tableRows = 128
 
 // Binomial samples the number of successes among n independent trials of
-// probability p, for any n ≥ 0, with one 64-bit draw per 128 trials.
+// probability p, for any n ≥ 0: one 64-bit draw for n up to 128, and for
+// larger n a draw for each power of two in n/128 (n up to the maxN it was
+// built for: rows of 256, 512, ... trials are tabulated too; beyond, one
+// draw per 128 trials more).
 //
 // It inverts a precomputed cumulative table: with u uniform on [0, 2^64), the
 // count is the smallest k with u < T(k), where T(k) = F(k)·2^64 rounded, F the
@@ -30,6 +33,16 @@ type Binomial struct {
 	start []int32 // row n's thresholds are thr[start[n]:start[n+1]]
 	thr   []uint64
 	guide []guide // one per row
+	// big[j] tabulates 2^(j+1)·(rows-1) trials, up to maxN: a large count
+	// is the sum of those its binary digits say.
+	big []bigRow
+}
+
+// bigRow is one tabulated row of many trials.
+type bigRow struct {
+	kmin  int
+	thr   []uint64
+	guide guide
 }
 
 // NewBinomial tabulates Binomial(n, p) for n up to maxN (larger n still work,
@@ -62,6 +75,12 @@ func newBinomial(p, q float64, maxN int) *Binomial {
 		b.start[n+1] = int32(len(b.thr))
 		b.guide = append(b.guide, newGuide(row))
 	}
+	for size := 2 * (rows - 1); rows > 1 && size <= maxN; size *= 2 {
+		pmf := make([]float64, size+1)
+		binomialPMF(pmf, size, p, q)
+		kmin, row := thresholds(pmf)
+		b.big = append(b.big, bigRow{kmin: kmin, thr: row, guide: newGuide(row)})
+	}
 	return b
 }
 
@@ -71,6 +90,20 @@ func (b *Binomial) P() float64 { return b.p }
 // Sample returns a Binomial(n, p) count in 0..n. It panics if n < 0.
 func (b *Binomial) Sample(d *Dice, n int) int {
 	k := 0
+	if n >= b.rows && b.rows > 1 {
+		base := b.rows - 1
+		q := n / base
+		n %= base
+		for j := len(b.big) - 1; j >= 0; j-- {
+			for size := 2 << j; q >= size; q -= size {
+				r := &b.big[j]
+				k += r.kmin + r.guide.search(r.thr, d.Uint64())
+			}
+		}
+		for ; q > 0; q-- {
+			k += b.sampleRow(d, base)
+		}
+	}
 	for n >= b.rows {
 		k += b.sampleRow(d, b.rows-1)
 		n -= b.rows - 1

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -94,10 +95,16 @@ func TestBinomialSample(t *testing.T) {
 		{tableRows, 1, 2, "the last tabulated row"},
 		{tableRows + 1, 1, 2, "one row beyond: two draws summed"},
 		{1000, 1, 6, "many rows beyond"},
+		{1000, 1, 6, "many rows beyond, with rows of 256 and more tabulated"},
+		{5003, 2, 3, "rows of 256 to 4096 and a remainder"},
 	} {
-		t.Run(fmt.Sprintf("n=%d p=%d/%d", r.n, r.num, r.den), func(t *testing.T) {
+		t.Run(fmt.Sprintf("n=%d p=%d/%d %s", r.n, r.num, r.den, r.why), func(t *testing.T) {
 			t.Parallel()
-			b := newBinomial(float64(r.num)/float64(r.den), float64(r.den-r.num)/float64(r.den), 100)
+			maxN := 100 // rows to 100 only: sums of rows
+			if strings.Contains(r.why, "256") {
+				maxN = 8192
+			}
+			b := newBinomial(float64(r.num)/float64(r.den), float64(r.den-r.num)/float64(r.den), maxN)
 			d := NewDice(5, uint64(r.n))
 			const trials = 200_000
 			obs := make([]int64, r.n+1)
