@@ -85,6 +85,9 @@ func (t *fightTrial) battleStandard(i int) bool {
 	if t.f.cc.Sides[i].BattleStandard {
 		return true
 	}
+	if !t.f.sides[i].bsbChar {
+		return false
+	}
 	for m := 1; m < len(t.st[i]); m++ {
 		if t.f.sides[i].members[m].char.BattleStandard && t.st[i][m].alive > 0 && !t.st[i][m].retired {
 			return true

@@ -72,7 +72,8 @@ type side struct {
 	// members are the unit's rank and file (0, Models less its champion)
 	// and its characters (1+k for Characters[k]), each as a unit.
 	members  []member
-	champion int // the member that is the champion; 0 if none
+	champion int  // the member that is the champion; 0 if none
+	bsbChar  bool // one of its characters carries the battle standard
 	// foldChampion says the champion's blows are made with the rank and
 	// file's, as theirs: he strikes as they do but for his Attacks, and no
 	// challenge can take him away (Fight.foldsChampion).
@@ -256,6 +257,7 @@ func (f *Fight) newSide(i int) *side {
 			if mb.char.Champion {
 				s.champion = m
 			}
+			s.bsbChar = s.bsbChar || mb.char.BattleStandard
 		}
 		mb.strikeAt = foe.character(strikeAt) + 1
 		if mb.regen && f.rs.Regeneration == RegenEndOfPhase {
