@@ -1,0 +1,361 @@
+// Package conquest is the plain per-die reference resolver of Conquest:
+// The Last Argument of Kings, as bench/ holds Warhammer's: one
+// math/rand/v2 die at a time, every rule written out from the rules text
+// (docs/conquest.md, ../shared/rules/RULES.md §7, ../shared/rules/conquest.md
+// and seed 003's Healing sequence), sharing no code with game/conquest's
+// resolvers. It reads a scenario's file (the regiments and the fight as
+// written) and the ruleset the engine built it under, and reports the
+// engine model's metrics and events by the same names, so that the
+// agreement tests can hold the two to each other.
+//
+// Covered: what the built-in Conquest scenarios use. One action (Clash,
+// a Charge's Impact attacks under 1.5, Volley) from the front, with a
+// Character's Support Strike, Defence, Shield, Evasion, Cleave, Brutal
+// Impact, Armour Piercing and Support X; the Wound Pool and casualty
+// removal (models one by one, Wounded markers on W2+, per stand under
+// 2.0); Morale with the size bonus, Broken (both editions' Resolve),
+// Shattered and Oblivious; and fights of several turns with Healing
+// (seed 003's sequence, Regeneration (X) as heal_x, fixed and dice
+// heals, a Character's healing spell), restore_cost one.
+//
+// Not covered, refused by Reference with an error: every other special
+// rule (Flurry, Parry, Relentless Blows, Deadly Blades, Smite, Fury,
+// Terrifying, Bastion, Hardened, Indomitable, ...), flank and rear
+// facings, Inspired, aimed, obscured and long-range Volleys, 2.x Impact
+// (X), option values other than the presets' for evasion, shield,
+// zero_characteristic, restore_cost, regeneration and impact_rounding,
+// and library regiments (from:).
+package conquest
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/options"
+	conq "github.com/wargamesim/sim/game/conquest"
+	"github.com/wargamesim/sim/game/conquest/scenario"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+// Stream is the PCG stream the reference's Run draws from.
+const Stream = 0x636f6e7175657374 // "conquest"
+
+// maxTurnMetrics is how many turns are reported one by one (docs/conquest.md,
+// "What a run reports": the first 6 turns).
+const maxTurnMetrics = 6
+
+// Resolver resolves one Conquest scenario the reference way.
+type Resolver struct {
+	rs      *conq.Ruleset
+	metrics []engine.Metric
+	events  []string
+
+	// one action
+	kind           kind
+	attacker, tgt  *regiment
+	severalPerStnd bool
+
+	// a fight of turns
+	turns int
+	sides [2]side
+}
+
+type side struct {
+	g                  *regiment
+	firstTurn, actions []string
+	healer             bool
+	hasModels          bool
+}
+
+// Reference builds the resolver of the Conquest scenario src (a scenario
+// file), loaded by the engine as p.
+func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
+	rules, ok := p.Ruleset.(*options.Rules[conq.Ruleset])
+	if !ok {
+		return nil, fmt.Errorf("conquest reference: ruleset %T is not Conquest's", p.Ruleset)
+	}
+	rs := &rules.Values
+	if err := supported(rs); err != nil {
+		return nil, err
+	}
+	var sc scenario.Scenario
+	if err := yaml.Unmarshal(src, &sc); err != nil {
+		return nil, err
+	}
+	byID := map[string]*regiment{}
+	for _, r := range sc.Regiments {
+		g, err := newRegiment(r)
+		if err != nil {
+			return nil, err
+		}
+		if rs.Stand == conq.PerStand {
+			g.perStand = 1
+		}
+		byID[r.ID] = g
+	}
+	f := sc.Fight
+	if f.Facing != "" && f.Facing != "front" || f.Inspired || f.Aimed || f.Obscured || f.LongRange {
+		return nil, errors.New("conquest reference: only attacks from the front, not Inspired, aimed, obscured or at long range")
+	}
+	res := &Resolver{rs: rs}
+	switch f.Type {
+	case "clash", "charge", "volley":
+		res.kind = map[string]kind{"clash": clash, "charge": impact, "volley": volley}[f.Type]
+		res.attacker, res.tgt = byID[f.Attacker], byID[f.Target]
+		if res.kind == impact && (rs.Impact != conq.ImpactHalfAttacks || !impactEligible(res.attacker)) {
+			return nil, errors.New("conquest reference: only 1.5 Impact attacks of medium and heavy cavalry, brutes and monsters")
+		}
+		t := res.tgt
+		id := t.id + "."
+		res.severalPerStnd = t.perStand > 1
+		full := t.stands * t.perStand
+		res.metrics = []engine.Metric{{Name: id + "hits", Max: 1000}, {Name: id + "wound_pool", Max: 1000},
+			{Name: id + "resolve_failures", Max: 1000}, {Name: id + "wounds", Max: full * t.p.W}, {Name: id + "casualties", Max: full}}
+		if res.severalPerStnd {
+			res.metrics = append(res.metrics, engine.Metric{Name: id + "stands_lost", Max: t.stands})
+		}
+		res.events = []string{id + "broken", id + "shattered", id + "destroyed"}
+	case "turns":
+		res.turns = f.Turns
+		res.metrics = []engine.Metric{{Name: "turns", Max: f.Turns}}
+		for i, s := range f.Sides {
+			g := byID[s.Regiment]
+			if s.Facing != "" && s.Facing != "front" || s.Inspired || s.Aimed || s.Obscured || s.LongRange {
+				return nil, errors.New("conquest reference: only attacks from the front, not Inspired, aimed, obscured or at long range")
+			}
+			sd := side{g: g, actions: s.Actions, firstTurn: s.FirstTurn, hasModels: g.perStand > 1}
+			if sd.firstTurn == nil {
+				sd.firstTurn = sd.actions
+			}
+			sd.healer = len(g.heals) > 0 || (g.char != nil && g.char.Spell != nil &&
+				(slices.Contains(sd.firstTurn, "cast") || slices.Contains(sd.actions, "cast")))
+			res.sides[i] = sd
+		}
+		for _, s := range res.sides {
+			id, g := s.g.id+".", s.g
+			res.metrics = append(res.metrics, engine.Metric{Name: id + "stands", Max: g.stands})
+			if s.hasModels {
+				res.metrics = append(res.metrics, engine.Metric{Name: id + "models", Max: g.stands * g.perStand})
+			}
+			res.metrics = append(res.metrics, engine.Metric{Name: id + "casualties", Max: 1000},
+				engine.Metric{Name: id + "wounds", Max: 1000}, engine.Metric{Name: id + "resolve_failures", Max: 1000})
+			if s.healer {
+				res.metrics = append(res.metrics, engine.Metric{Name: id + "heal_spent", Max: 1000},
+					engine.Metric{Name: id + "heal_lost", Max: 1000}, engine.Metric{Name: id + "restored", Max: 1000})
+			}
+			for k := 1; k <= min(f.Turns, maxTurnMetrics); k++ {
+				res.metrics = append(res.metrics, engine.Metric{Name: fmt.Sprintf("%sstands_after_turn_%d", id, k), Max: g.stands})
+			}
+			if s.healer {
+				for k := 1; k <= min(f.Turns, maxTurnMetrics); k++ {
+					res.metrics = append(res.metrics, engine.Metric{Name: fmt.Sprintf("%sheal_spent_turn_%d", id, k), Max: 1000})
+				}
+			}
+		}
+		for _, s := range res.sides {
+			id := s.g.id + "."
+			res.events = append(res.events, id+"broken", id+"shattered", id+"destroyed")
+			if s.healer {
+				res.events = append(res.events, id+"heal_blocked")
+			}
+		}
+	default:
+		return nil, fmt.Errorf("conquest reference: fight type %q", f.Type)
+	}
+	return res, nil
+}
+
+// supported refuses the option values the reference does not implement.
+func supported(rs *conq.Ruleset) error {
+	switch {
+	case rs.Zero != conq.ZeroFails:
+		return errors.New("conquest reference: zero_characteristic: one_succeeds is not implemented")
+	case rs.Evasion != conq.EvasionMaxOfModified:
+		return errors.New("conquest reference: only evasion: max_of_modified_defence")
+	case rs.Shield != conq.ShieldAllFront:
+		return errors.New("conquest reference: only shield: all_front_hits")
+	case rs.RestoreCost != conq.RestoreOne:
+		return errors.New("conquest reference: only restore_cost: one")
+	case rs.Regeneration != conq.RegenHealX:
+		return errors.New("conquest reference: only regeneration: heal_x")
+	case rs.ImpactRounding != conq.RoundUp:
+		return errors.New("conquest reference: only impact_rounding: up")
+	case rs.SizeCounted != conq.SizeAtTest:
+		return errors.New("conquest reference: only size_bonus_counted: at_test")
+	case rs.CharacterStandCounts:
+		return errors.New("conquest reference: only character_stand_counts: no")
+	}
+	return nil
+}
+
+// Metrics lists the metrics of each trial, named as the engine model's.
+func (r *Resolver) Metrics() []engine.Metric { return r.metrics }
+
+// Events lists the events of each trial, named as the engine model's.
+func (r *Resolver) Events() []string { return r.events }
+
+// Trial resolves the scenario once with the dice of rnd and writes one
+// value per metric and one flag per event.
+func (r *Resolver) Trial(rnd *rand.Rand, values []int, events []bool) {
+	d := dice{rnd}
+	if r.turns == 0 {
+		r.strike(d, values, events)
+		return
+	}
+	r.fight(d, values, events)
+}
+
+// strike is one action at the target as the scenario starts them.
+func (r *Resolver) strike(d dice, values []int, events []bool) {
+	a, t := r.attacker.fresh(), r.tgt.fresh()
+	o := act(r.rs, d, &a, &t, r.kind)
+	values[0], values[1], values[2], values[3], values[4] = o.hits, o.pool, o.failures, o.wounds, o.casualties
+	if r.severalPerStnd {
+		values[5] = o.standsLost
+	}
+	events[0], events[1], events[2] = t.brokeEver, t.shattered, t.gone
+}
+
+// fight fights the two sides turn by turn (docs/conquest.md, "A fight of
+// several turns"; conquest.md §10 "Order of play"): each turn the first
+// side activates, then the second; an activation resolves the regiment's
+// heal sources, then its actions in order. It ends when a regiment is
+// destroyed or the turns run out.
+func (r *Resolver) fight(d dice, values []int, events []bool) {
+	var f [2]force
+	var spent, lost, restored [2]int
+	var spentTurn [2][maxTurnMetrics]int
+	var after [2][maxTurnMetrics]int
+	var blocked [2]bool
+	for i := range f {
+		f[i] = r.sides[i].g.fresh()
+	}
+	turn := 0
+	for turn < r.turns && !f[0].gone && !f[1].gone {
+		turn++
+		for i := range f {
+			f[i].turnStands = f[i].stands() // Broken counts from the turn's start
+		}
+		for i := 0; i < 2 && !f[0].gone && !f[1].gone; i++ {
+			me, foe := &f[i], &f[1-i]
+			s := r.sides[i]
+			addHeal := func(h healed) {
+				spent[i] += h.spent
+				lost[i] += h.lost
+				restored[i] += h.restored
+				blocked[i] = blocked[i] || h.blocked
+				if turn <= maxTurnMetrics {
+					spentTurn[i][turn-1] += h.spent
+				}
+			}
+			// Draw Events at the start of the activation (conquest.md §4).
+			for _, h := range s.g.heals {
+				if h.Kind == "regeneration" {
+					addHeal(heal(r.rs, me, amount(d, h.Amount), r.rs.RegenSkipsCharacter))
+				} else {
+					addHeal(heal(r.rs, me, amount(d, h.Amount), false))
+				}
+			}
+			acts := s.actions
+			if turn == 1 {
+				acts = s.firstTurn
+			}
+			for _, a := range acts {
+				if me.gone || foe.gone {
+					break
+				}
+				switch a {
+				case "cast":
+					addHeal(heal(r.rs, me, cast(d, s.g.char.Spell), false))
+				case "charge":
+					act(r.rs, d, me, foe, impact)
+				case "clash":
+					act(r.rs, d, me, foe, clash)
+				case "volley":
+					act(r.rs, d, me, foe, volley)
+				}
+			}
+		}
+		if turn <= maxTurnMetrics {
+			for i := range f {
+				after[i][turn-1] = f[i].stands()
+			}
+		}
+	}
+	// Turns not fought carry the stands at the end.
+	for k := turn; k < maxTurnMetrics; k++ {
+		for i := range f {
+			after[i][k] = f[i].stands()
+		}
+	}
+	v := 0
+	put := func(x int) { values[v] = x; v++ }
+	put(turn)
+	for i, s := range r.sides {
+		put(f[i].stands())
+		if s.hasModels {
+			put(f[i].models)
+		}
+		put(f[i].casualties)
+		put(f[i].wounds)
+		put(f[i].failures)
+		if s.healer {
+			put(spent[i])
+			put(lost[i])
+			put(restored[i])
+		}
+		for k := range min(r.turns, maxTurnMetrics) {
+			put(after[i][k])
+		}
+		if s.healer {
+			for k := range min(r.turns, maxTurnMetrics) {
+				put(spentTurn[i][k])
+			}
+		}
+	}
+	e := 0
+	for i, s := range r.sides {
+		events[e], events[e+1], events[e+2] = f[i].brokeEver, f[i].shattered, f[i].gone
+		e += 3
+		if s.healer {
+			events[e] = blocked[i]
+			e++
+		}
+	}
+}
+
+// Run runs trials trials on one goroutine, with dice from the PCG seeded
+// (seed, [Stream]), and gathers them as the engine's runner does.
+func (r *Resolver) Run(trials int, seed uint64) *engine.Result {
+	res := &engine.Result{Metrics: r.metrics, Events: r.events, Hist: make([][]int64, len(r.metrics)),
+		Count: make([]int64, len(r.events)), Trials: int64(trials), Requested: int64(trials), Seed: seed, Complete: true}
+	for m, mt := range r.metrics {
+		res.Hist[m] = make([]int64, mt.Max-mt.Min+1)
+	}
+	rnd := rand.New(rand.NewPCG(seed, Stream))
+	values := make([]int, len(r.metrics))
+	events := make([]bool, len(r.events))
+	for range trials {
+		clear(values)
+		clear(events)
+		r.Trial(rnd, values, events)
+		for m, v := range values {
+			mt := r.metrics[m]
+			if v < mt.Min || v > mt.Max {
+				panic(fmt.Sprintf("conquest reference: metric %q reported %d, outside %d..%d", mt.Name, v, mt.Min, mt.Max))
+			}
+			res.Hist[m][v-mt.Min]++
+		}
+		for e, happened := range events {
+			if happened {
+				res.Count[e]++
+			}
+		}
+	}
+	return res
+}
