@@ -103,7 +103,14 @@ func (s *state) dice(i int, charged bool) int {
 	r := s.r
 	f := &r.forms[i]
 	k := s.companies(i)
+	// Companies in contact: the scenario's, else as many of the front
+	// rank as the enemy's front covers (docs/wotr.md), the enemy's front
+	// being what is left of it: infantry against infantry, company for
+	// company.
 	contact := min(f.contact, k)
+	if !f.contactGiven {
+		contact = min(f.front, k, r.forms[1-i].front, s.companies(1-i))
+	}
 	n := 0
 	for p := range contact {
 		m := s.companyModels(i, p)
