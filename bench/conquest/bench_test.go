@@ -1,0 +1,61 @@
+package conquest
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/wargamesim/sim/engine/enginetest"
+)
+
+// The paired benchmarks: BenchmarkEngineX and BenchmarkReferenceX resolve
+// the same built-in scenario, one trial per iteration on one goroutine,
+// and report ns/trial. Compare them as ratios from the same run:
+//
+//	go test -run XXX -bench . -count 6 ./bench/conquest/ | tee new.txt
+//	benchstat new.txt
+//
+// GuardVsDrones is a single action (a Clash and its Morale test);
+// TrollsGroundDown a fight of six turns with Regeneration; MageHeals four
+// turns with a Charge, Clashes and a healing spell.
+
+func BenchmarkEngineGuardVsDrones(b *testing.B)       { benchEngine(b, "conquest-guard-vs-drones") }
+func BenchmarkReferenceGuardVsDrones(b *testing.B)    { benchReference(b, "conquest-guard-vs-drones") }
+func BenchmarkEngineTrollsGroundDown(b *testing.B)    { benchEngine(b, "conquest-trolls-ground-down") }
+func BenchmarkReferenceTrollsGroundDown(b *testing.B) { benchReference(b, "conquest-trolls-ground-down") }
+func BenchmarkEngineMageHeals(b *testing.B)           { benchEngine(b, "conquest-chapter-mage-heals") }
+func BenchmarkReferenceMageHeals(b *testing.B)        { benchReference(b, "conquest-chapter-mage-heals") }
+
+func benchEngine(b *testing.B, name string) {
+	p, _ := load(b, name)
+	enginetest.BenchTrials(b, p.Model)
+}
+
+func benchReference(b *testing.B, name string) {
+	_, ref := load(b, name)
+	rnd := rand.New(rand.NewPCG(1, Stream))
+	values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(values)
+		clear(events)
+		ref.Trial(rnd, values, events)
+	}
+	enginetest.ReportPerTrial(b, b.N)
+}
+
+// TestReferenceDoesNotAllocate checks that a reference trial allocates
+// nothing, so that the benchmarks compare dice with dice.
+func TestReferenceDoesNotAllocate(t *testing.T) {
+	for _, name := range builtinNames(t) {
+		_, ref := load(t, name)
+		rnd := rand.New(rand.NewPCG(1, Stream))
+		values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
+		if a := testing.AllocsPerRun(100, func() {
+			clear(values)
+			clear(events)
+			ref.Trial(rnd, values, events)
+		}); a != 0 {
+			t.Errorf("%s: %.1f allocations a trial", name, a)
+		}
+	}
+}
