@@ -18,12 +18,14 @@ import (
 // TrollsGroundDown a fight of six turns with Regeneration; MageHeals four
 // turns with a Charge, Clashes and a healing spell.
 
-func BenchmarkEngineGuardVsDrones(b *testing.B)       { benchEngine(b, "conquest-guard-vs-drones") }
-func BenchmarkReferenceGuardVsDrones(b *testing.B)    { benchReference(b, "conquest-guard-vs-drones") }
-func BenchmarkEngineTrollsGroundDown(b *testing.B)    { benchEngine(b, "conquest-trolls-ground-down") }
-func BenchmarkReferenceTrollsGroundDown(b *testing.B) { benchReference(b, "conquest-trolls-ground-down") }
-func BenchmarkEngineMageHeals(b *testing.B)           { benchEngine(b, "conquest-chapter-mage-heals") }
-func BenchmarkReferenceMageHeals(b *testing.B)        { benchReference(b, "conquest-chapter-mage-heals") }
+func BenchmarkEngineGuardVsDrones(b *testing.B)    { benchEngine(b, "conquest-guard-vs-drones") }
+func BenchmarkReferenceGuardVsDrones(b *testing.B) { benchReference(b, "conquest-guard-vs-drones") }
+func BenchmarkEngineTrollsGroundDown(b *testing.B) { benchEngine(b, "conquest-trolls-ground-down") }
+func BenchmarkReferenceTrollsGroundDown(b *testing.B) {
+	benchReference(b, "conquest-trolls-ground-down")
+}
+func BenchmarkEngineMageHeals(b *testing.B)    { benchEngine(b, "conquest-chapter-mage-heals") }
+func BenchmarkReferenceMageHeals(b *testing.B) { benchReference(b, "conquest-chapter-mage-heals") }
 
 func benchEngine(b *testing.B, name string) {
 	p, _ := load(b, name)
