@@ -11,7 +11,7 @@ const maxHeroes = 8
 // out is where a trial writes: the indices of every metric and event, -1
 // when the turn does not report it.
 type out struct {
-	fights, might         int
+	fights                int
 	cas                   [2]int
 	mightOf               [maxHeroes]int
 	wins, destroyed       [2]int
