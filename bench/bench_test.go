@@ -3,10 +3,10 @@ package bench
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"runtime"
 	"testing"
 
+	"github.com/wargamesim/sim/bench/refrun"
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/enginetest"
 	"github.com/wargamesim/sim/scenarios"
@@ -43,15 +43,7 @@ func benchEngine(b *testing.B, p *scenarios.Plan) { enginetest.BenchTrials(b, p.
 // benchReference measures the reference's trials of p.
 func benchReference(b *testing.B, p *scenarios.Plan) {
 	ref := reference(b, p)
-	rnd := rand.New(rand.NewPCG(1, Stream))
-	values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
-	b.ReportAllocs()
-	for b.Loop() {
-		clear(values)
-		clear(events)
-		ref.Trial(rnd, values, events)
-	}
-	enginetest.ReportPerTrial(b, b.N)
+	refrun.Bench(b, len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial)
 }
 
 // BenchmarkExactVolley100Regeneration measures the exact solver on 100
@@ -117,13 +109,7 @@ func TestTrialsDoNotAllocate(t *testing.T) {
 		p := plan(t)
 		enginetest.TrialsDoNotAllocate(t, "engine, "+name, p.Model)
 		ref := reference(t, p)
-		rnd := rand.New(rand.NewPCG(1, Stream))
-		values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
-		if a := testing.AllocsPerRun(100, func() {
-			clear(values)
-			clear(events)
-			ref.Trial(rnd, values, events)
-		}); a != 0 {
+		if a := refrun.Allocs(len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial); a != 0 {
 			t.Errorf("reference, %s: %v allocations per trial, want 0", name, a)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // fleeYAML is a close combat decided before a die is rolled, so that all
@@ -105,7 +106,7 @@ func pCaught(pursuit, flee []float64) float64 {
 // reference alike: monstrous cavalry flee and pursue as cavalry_flee_roll
 // says (3D6 in 6th, 3D6 dropping the lowest in 8th) while the option names
 // them, and roll 2D6 as infantry do once it does not. Each resolver's
-// P(caught) must be within zLimit standard errors of the exact value, so
+// P(caught) must be within 4.5 standard errors of the exact value, so
 // either one ignoring the option (or the troop type) fails: 2D6 against 3D6
 // is caught 22% of the time, 2D6 against 2D6 56%.
 func TestMonstrousCavalryFlee(t *testing.T) {
@@ -149,7 +150,7 @@ func TestMonstrousCavalryFlee(t *testing.T) {
 }
 
 // checkCaught checks that the loser always broke and was caught with
-// probability want, within zLimit standard errors.
+// probability want, within 4.5 standard errors.
 func checkCaught(t *testing.T, who string, r *engine.Result, loser string, want float64) {
 	t.Helper()
 	n := float64(r.Trials)
@@ -162,7 +163,7 @@ func checkCaught(t *testing.T, who string, r *engine.Result, loser string, want 
 	}
 	got := float64(r.Count[caught]) / n
 	se := math.Sqrt(want * (1 - want) / n)
-	if z := math.Abs(got-want) / se; z > zLimit {
-		t.Errorf("%s: P(%s.caught) = %.4f, want %.4f (z = %.1f, limit %.1f)", who, loser, got, want, z, zLimit)
+	if z, ok := enginetest.WithinLimit(got, want, se); !ok {
+		t.Errorf("%s: P(%s.caught) = %.4f, want %.4f (z = %.1f, limit 4.5)", who, loser, got, want, z)
 	}
 }

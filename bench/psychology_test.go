@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -51,7 +52,7 @@ func TestHandValues(t *testing.T) {
 }
 
 // checkHand checks res's means and probabilities against c's, each within
-// zLimit standard errors.
+// 4.5 standard errors.
 func checkHand(t *testing.T, who string, res *engine.Result, c handCase) {
 	t.Helper()
 	n := float64(res.Trials)
@@ -60,8 +61,8 @@ func checkHand(t *testing.T, who string, res *engine.Result, c handCase) {
 		if m < 0 {
 			t.Fatalf("%s: no metric %q among %v", who, name, res.Metrics)
 		}
-		got, se := meanSE(byValue(res, m), n)
-		if z, ok := zScore(got-want, se, 0); !ok || z > zLimit {
+		got, se := enginetest.MeanSE(res, m)
+		if z, ok := enginetest.WithinLimit(got, want, se); !ok {
 			t.Errorf("%s: %s mean %.4f ± %.4f, want %.4f (z = %.1f; %s)", who, name, got, se, want, z, c.why)
 		}
 	}
@@ -71,7 +72,7 @@ func checkHand(t *testing.T, who string, res *engine.Result, c handCase) {
 			t.Fatalf("%s: no event %q among %v", who, name, res.Events)
 		}
 		got := float64(res.Count[e]) / n
-		if z, ok := zScore(got-want, math.Sqrt(want*(1-want)/n), 0); !ok || z > zLimit {
+		if z, ok := enginetest.WithinLimit(got, want, math.Sqrt(want*(1-want)/n)); !ok {
 			t.Errorf("%s: P(%s) = %.4f, want %.4f (z = %.1f; %s)", who, name, got, want, z, c.why)
 		}
 	}

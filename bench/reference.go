@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/wargamesim/sim/bench/refrun"
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/game/warhammer"
 )
@@ -120,38 +121,5 @@ func (r *Resolver) Trial(rnd *rand.Rand, values []int, events []bool) {
 // Run runs trials trials on one goroutine, with dice from the PCG seeded
 // (seed, [Stream]), and gathers them as the engine's runner does.
 func (r *Resolver) Run(trials int, seed uint64) *engine.Result {
-	res := &engine.Result{
-		Metrics:   r.metrics,
-		Events:    r.events,
-		Hist:      make([][]int64, len(r.metrics)),
-		Count:     make([]int64, len(r.events)),
-		Trials:    int64(trials),
-		Requested: int64(trials),
-		Seed:      seed,
-		Complete:  true,
-	}
-	for m, mt := range r.metrics {
-		res.Hist[m] = make([]int64, mt.Max-mt.Min+1)
-	}
-	rnd := rand.New(rand.NewPCG(seed, Stream))
-	values := make([]int, len(r.metrics))
-	events := make([]bool, len(r.events))
-	for range trials {
-		clear(values)
-		clear(events)
-		r.Trial(rnd, values, events)
-		for m, v := range values {
-			mt := r.metrics[m]
-			if v < mt.Min || v > mt.Max {
-				panic(fmt.Sprintf("bench: metric %q reported %d, outside %d..%d", mt.Name, v, mt.Min, mt.Max))
-			}
-			res.Hist[m][v-mt.Min]++
-		}
-		for e, happened := range events {
-			if happened {
-				res.Count[e]++
-			}
-		}
-	}
-	return res
+	return refrun.Run(trials, seed, Stream, r.metrics, r.events, r.Trial)
 }

@@ -1,9 +1,9 @@
 package conquest
 
 import (
-	"math/rand/v2"
 	"testing"
 
+	"github.com/wargamesim/sim/bench/refrun"
 	"github.com/wargamesim/sim/engine/enginetest"
 )
 
@@ -34,15 +34,7 @@ func benchEngine(b *testing.B, name string) {
 
 func benchReference(b *testing.B, name string) {
 	_, ref := load(b, name)
-	rnd := rand.New(rand.NewPCG(1, Stream))
-	values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
-	b.ReportAllocs()
-	for b.Loop() {
-		clear(values)
-		clear(events)
-		ref.Trial(rnd, values, events)
-	}
-	enginetest.ReportPerTrial(b, b.N)
+	refrun.Bench(b, len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial)
 }
 
 // TestReferenceDoesNotAllocate checks that a reference trial allocates
@@ -50,13 +42,7 @@ func benchReference(b *testing.B, name string) {
 func TestReferenceDoesNotAllocate(t *testing.T) {
 	for _, name := range builtinNames(t) {
 		_, ref := load(t, name)
-		rnd := rand.New(rand.NewPCG(1, Stream))
-		values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
-		if a := testing.AllocsPerRun(100, func() {
-			clear(values)
-			clear(events)
-			ref.Trial(rnd, values, events)
-		}); a != 0 {
+		if a := refrun.Allocs(len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial); a != 0 {
 			t.Errorf("%s: %.1f allocations a trial", name, a)
 		}
 	}

@@ -3,25 +3,14 @@ package wotrref
 import (
 	"context"
 	"math"
-	"math/rand/v2"
 	"testing"
 
+	"github.com/wargamesim/sim/bench/refrun"
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/enginetest"
 	_ "github.com/wargamesim/sim/game/wotr/scenario"
 	"github.com/wargamesim/sim/scenarios"
 )
-
-// zLimit is the agreement tolerance: 4.5 standard errors of the
-// difference, se = sqrt(se1² + se2²), as in bench/agreement_test.go.
-const zLimit = 4.5
-
-// pLimit is the same tolerance as a two-sided p-value, for rare events.
-const pLimit = 6.8e-6
-
-// minCount is the smallest expected count on either side of a proportion
-// compared with the normal approximation.
-const minCount = 25
 
 // builtins lists the built-in War of the Ring scenarios.
 func builtins(tb testing.TB) []string {
@@ -60,7 +49,7 @@ func trials() int {
 
 // TestAgreement runs every built-in War of the Ring scenario through the
 // engine and the reference with independent dice: every metric's mean and
-// tails P(X ≥ k), and every event, agree within zLimit standard errors.
+// tails P(X ≥ k), and every event, agree within 4.5 standard errors.
 func TestAgreement(t *testing.T) {
 	for _, name := range builtins(t) {
 		t.Run(name, func(t *testing.T) {
@@ -111,7 +100,7 @@ func TestWorkedDuel(t *testing.T) {
 		}
 		want := 5735.0 / 13824
 		got := float64(res.Count[e]) / float64(n)
-		if z := math.Abs(got-want) / math.Sqrt(want*(1-want)/float64(n)); z > zLimit {
+		if z := math.Abs(got-want) / math.Sqrt(want*(1-want)/float64(n)); z > 4.5 {
 			t.Errorf("P(hero B slain) = %.5f, want %.5f (z = %.2f)", got, want, z)
 		}
 		return
@@ -123,120 +112,15 @@ func TestWorkedDuel(t *testing.T) {
 func TestTrialsDoNotAllocate(t *testing.T) {
 	for _, name := range builtins(t) {
 		_, ref := load(t, name)
-		rnd := rand.New(rand.NewPCG(1, Stream))
-		values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
-		if a := testing.AllocsPerRun(100, func() {
-			clear(values)
-			clear(events)
-			ref.Trial(rnd, values, events)
-		}); a != 0 {
+		if a := refrun.Allocs(len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial); a != 0 {
 			t.Errorf("%s: %v allocations per trial", name, a)
 		}
 	}
 }
 
-// compare checks the reference's result got against the engine's eng.
+// compare checks the reference's result got against the engine's eng
+// (enginetest.AgreeSamples: within 4.5 standard errors).
 func compare(t *testing.T, eng, got *engine.Result) {
-	if len(eng.Metrics) != len(got.Metrics) || len(eng.Events) != len(got.Events) {
-		t.Fatalf("engine has metrics %v and events %v; reference %v and %v", eng.Metrics, eng.Events, got.Metrics, got.Events)
-	}
-	for m := range eng.Metrics {
-		if eng.Metrics[m].Name != got.Metrics[m].Name {
-			t.Fatalf("metric %d: engine %q, reference %q", m, eng.Metrics[m].Name, got.Metrics[m].Name)
-		}
-	}
-	for e := range eng.Events {
-		if eng.Events[e] != got.Events[e] {
-			t.Fatalf("event %d: engine %q, reference %q", e, eng.Events[e], got.Events[e])
-		}
-	}
-	n1, n2 := float64(eng.Trials), float64(got.Trials)
-	for m, mt := range eng.Metrics {
-		mean1, se1 := meanSE(eng, m)
-		mean2, se2 := meanSE(got, m)
-		if z, ok := zScore(mean1-mean2, se1, se2); !ok || z > zLimit {
-			t.Errorf("%s: mean engine %.5f ± %.5f, reference %.5f ± %.5f (z = %.2f)", mt.Name, mean1, se1, mean2, se2, z)
-		}
-		for k := mt.Min + 1; k <= mt.Max; k++ {
-			c1, c2 := atLeast(eng, m, k), atLeast(got, m, k)
-			if min(c1, n1-c1) < minCount || min(c2, n2-c2) < minCount {
-				continue
-			}
-			p1, p2 := c1/n1, c2/n2
-			if z, _ := zScore(p1-p2, math.Sqrt(p1*(1-p1)/n1), math.Sqrt(p2*(1-p2)/n2)); z > zLimit {
-				t.Errorf("%s: P(X ≥ %d) engine %.5f, reference %.5f (z = %.2f)", mt.Name, k, p1, p2, z)
-			}
-		}
-		t.Logf("%-28s mean engine %9.4f  reference %9.4f", mt.Name, mean1, mean2)
-	}
-	for e, name := range eng.Events {
-		c1, c2 := float64(eng.Count[e]), float64(got.Count[e])
-		p1, p2 := c1/n1, c2/n2
-		if min(c1, n1-c1) >= minCount && min(c2, n2-c2) >= minCount {
-			if z, _ := zScore(p1-p2, math.Sqrt(p1*(1-p1)/n1), math.Sqrt(p2*(1-p2)/n2)); z > zLimit {
-				t.Errorf("%s: P engine %.6f, reference %.6f (z = %.2f)", name, p1, p2, z)
-			}
-		} else {
-			// rare or near-certain: an exact conditional binomial test
-			r1, r2 := c1, c2
-			if c1 > n1/2 {
-				r1, r2 = n1-c1, n2-c2
-			}
-			if pv := binomialTwoSided(int(r1), int(r1+r2), n1/(n1+n2)); pv < pLimit {
-				t.Errorf("%s: P engine %.6f, reference %.6f (exact p-value %.2g)", name, p1, p2, pv)
-			}
-		}
-		t.Logf("%-28s P    engine %9.6f  reference %9.6f", name, p1, p2)
-	}
-}
-
-func meanSE(r *engine.Result, m int) (mean, se float64) {
-	n := float64(r.Trials)
-	lo := r.Metrics[m].Min
-	for i, c := range r.Hist[m] {
-		mean += float64(lo+i) * float64(c)
-	}
-	mean /= n
-	var ss float64
-	for i, c := range r.Hist[m] {
-		d := float64(lo+i) - mean
-		ss += float64(c) * d * d
-	}
-	return mean, math.Sqrt(ss / (n - 1) / n)
-}
-
-func atLeast(r *engine.Result, m, k int) float64 {
-	var c float64
-	for i, n := range r.Hist[m] {
-		if r.Metrics[m].Min+i >= k {
-			c += float64(n)
-		}
-	}
-	return c
-}
-
-func zScore(diff, se1, se2 float64) (float64, bool) {
-	se := math.Sqrt(se1*se1 + se2*se2)
-	if se == 0 {
-		return 0, diff == 0
-	}
-	return math.Abs(diff) / se, true
-}
-
-func binomialTwoSided(x, n int, p float64) float64 {
-	if n == 0 {
-		return 1
-	}
-	lg := func(x int) float64 { v, _ := math.Lgamma(float64(x + 1)); return v }
-	var lower, upper float64
-	for k := 0; k <= n; k++ {
-		pk := math.Exp(lg(n) - lg(k) - lg(n-k) + float64(k)*math.Log(p) + float64(n-k)*math.Log1p(-p))
-		if k <= x {
-			lower += pk
-		}
-		if k >= x {
-			upper += pk
-		}
-	}
-	return math.Min(1, 2*math.Min(lower, upper))
+	t.Helper()
+	enginetest.AgreeSamples(t, eng, got, [2]string{"engine", "reference"})
 }

@@ -1,9 +1,9 @@
 package wotrref
 
 import (
-	"math/rand/v2"
 	"testing"
 
+	"github.com/wargamesim/sim/bench/refrun"
 	"github.com/wargamesim/sim/engine/enginetest"
 )
 
@@ -30,13 +30,5 @@ func benchEngine(b *testing.B, name string) {
 
 func benchReference(b *testing.B, name string) {
 	_, ref := load(b, name)
-	rnd := rand.New(rand.NewPCG(1, Stream))
-	values, events := make([]int, len(ref.Metrics())), make([]bool, len(ref.Events()))
-	b.ReportAllocs()
-	for b.Loop() {
-		clear(values)
-		clear(events)
-		ref.Trial(rnd, values, events)
-	}
-	enginetest.ReportPerTrial(b, b.N)
+	refrun.Bench(b, len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial)
 }

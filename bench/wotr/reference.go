@@ -42,10 +42,10 @@ package wotrref
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/wargamesim/sim/bench/refrun"
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/game/wotr"
 	"github.com/wargamesim/sim/game/wotr/scenario"
@@ -296,29 +296,5 @@ func (r *Resolver) Events() []string { return r.events }
 // Run runs trials trials on one goroutine with dice from the PCG seeded
 // (seed, [Stream]), gathered as the engine's runner does.
 func (r *Resolver) Run(trials int, seed uint64) *engine.Result {
-	res := &engine.Result{Metrics: r.metrics, Events: r.events, Hist: make([][]int64, len(r.metrics)),
-		Count: make([]int64, len(r.events)), Trials: int64(trials), Requested: int64(trials), Seed: seed, Complete: true}
-	for m, mt := range r.metrics {
-		res.Hist[m] = make([]int64, mt.Max-mt.Min+1)
-	}
-	rnd := rand.New(rand.NewPCG(seed, Stream))
-	values := make([]int, len(r.metrics))
-	events := make([]bool, len(r.events))
-	for range trials {
-		clear(values)
-		clear(events)
-		r.Trial(rnd, values, events)
-		for m, v := range values {
-			if v < r.metrics[m].Min || v > r.metrics[m].Max {
-				panic(fmt.Sprintf("wotrref: %s = %d out of range", r.metrics[m].Name, v))
-			}
-			res.Hist[m][v-r.metrics[m].Min]++
-		}
-		for e, ok := range events {
-			if ok {
-				res.Count[e]++
-			}
-		}
-	}
-	return res
+	return refrun.Run(trials, seed, Stream, r.metrics, r.events, r.Trial)
 }
