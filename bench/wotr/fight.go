@@ -105,11 +105,15 @@ func (s *state) dice(i int, charged bool) int {
 	k := s.companies(i)
 	// Companies in contact: the scenario's, else as many of the front
 	// rank as the enemy's front covers (docs/wotr.md), the enemy's front
-	// being what is left of it: infantry against infantry, company for
-	// company.
+	// being what is left of it, or as deployed (enemy_front): infantry
+	// against infantry, company for company.
 	contact := min(f.contact, k)
 	if !f.contactGiven {
-		contact = min(f.front, k, r.forms[1-i].front, s.companies(1-i))
+		foeFront := min(r.forms[1-i].front, s.companies(1-i))
+		if r.rs.EnemyFront == wotr.FrontDeployed {
+			foeFront = r.forms[1-i].front
+		}
+		contact = min(f.front, k, foeFront)
 	}
 	n := 0
 	for p := range contact {

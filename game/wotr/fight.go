@@ -92,7 +92,7 @@ func (tr *trial) dice(i int, shaking bool) int {
 	alive := tr.f[i].alive
 	comps := (alive + size - 1) / size
 	front := min(me.Frontage, comps)
-	contact := companiesInContact(me, foe, front, tr.f[1-i].alive)
+	contact := companiesInContact(rs, me, foe, front, tr.f[1-i].alive)
 	heroF := 0
 	for h := range t.e.Heroes {
 		if t.e.Heroes[h].Formation == i && !tr.h[h].out {
@@ -129,16 +129,20 @@ func (tr *trial) dice(i int, shaking bool) int {
 	return n
 }
 
-// companiesInContact is how many of me's front companies touch foe, whose
-// front rank holds what is left of its companies: as given, else as many
-// as the enemy's frontage covers, by width (an infantry company is as wide
-// as two cavalry companies or monsters).
-func companiesInContact(me, foe *Formation, front, foeAlive int) int {
+// companiesInContact is how many of me's front companies touch foe: as
+// given, else as many as the enemy's front covers, by width (an infantry
+// company is as wide as two cavalry companies or monsters); its front is
+// what is left of its front rank, or its frontage as deployed, as
+// enemy_front says.
+func companiesInContact(rs *Ruleset, me, foe *Formation, front, foeAlive int) int {
 	if me.Contact > 0 {
 		return min(me.Contact, front)
 	}
 	fs := foe.size()
-	foeFront := min(foe.Frontage, (foeAlive+fs-1)/fs)
+	foeFront := foe.Frontage
+	if rs.EnemyFront == FrontRemaining {
+		foeFront = min(foe.Frontage, (foeAlive+fs-1)/fs)
+	}
 	span := foeFront * width[foe.Type]
 	w := width[me.Type]
 	return max(1, min(front, (span+w-1)/w))

@@ -99,20 +99,26 @@ func TestCompaniesInContact(t *testing.T) {
 	cav := Formation{Type: Cavalry, Companies: 4, Frontage: 4}
 	inf := Formation{Type: Infantry, Companies: 4, Frontage: 1}
 	troll := Formation{Type: Monster, Companies: 1, Frontage: 1}
+	two := Formation{Type: Infantry, Companies: 2, Frontage: 2}
 	for _, c := range []struct {
 		name     string
 		me, foe  Formation
 		foeAlive int
+		front    FrontRule
 		want     int
 	}{
-		{"cavalry against one infantry company", cav, inf, 32, 2},
-		{"infantry against four cavalry companies", inf, cav, 8, 1},
-		{"infantry against a troll", inf, troll, 1, 1},
-		{"troll against infantry", troll, inf, 32, 1},
-		{"cavalry against a lone depleted company", cav, Formation{Type: Infantry, Companies: 2, Frontage: 2}, 3, 2},
+		{"cavalry against one infantry company", cav, inf, 32, FrontRemaining, 2},
+		{"infantry against four cavalry companies", inf, cav, 8, FrontRemaining, 1},
+		{"infantry against a troll", inf, troll, 1, FrontRemaining, 1},
+		{"troll against infantry", troll, inf, 32, FrontRemaining, 1},
+		{"cavalry against a lone depleted company", cav, two, 3, FrontRemaining, 2},
+		// enemy_front deployed: the two companies' front as deployed, four
+		// cavalry companies wide, though one company is left.
+		{"cavalry against a lone depleted company, the deployed front", cav, two, 3, FrontDeployed, 4},
 	} {
+		rs := &Ruleset{EnemyFront: c.front}
 		front := min(c.me.Frontage, c.me.Companies)
-		if got := companiesInContact(&c.me, &c.foe, front, c.foeAlive); got != c.want {
+		if got := companiesInContact(rs, &c.me, &c.foe, front, c.foeAlive); got != c.want {
 			t.Errorf("%s: %d in contact, want %d", c.name, got, c.want)
 		}
 	}

@@ -66,6 +66,9 @@ var optionList = options.List[Ruleset]{
 	options.Enum("depleted_dice", "U", "rules/wotr.md §4",
 		"dice of a depleted company in contact: ceil(A × models left / full company), or its full A while a model lives",
 		[]string{"proportional", "full"}, func(r *Ruleset) *Depleted { return &r.DepletedDice }),
+	options.Enum("enemy_front", "I", "rules/wotr.md §4 (\"as many of the front rank as the enemy's front covers\"); the die-by-die reference in bench/wotr found the two readings apart",
+		"companies in contact (where the scenario does not give contact) are as many as the enemy's front covers: what is left of it, or its frontage as deployed",
+		[]string{"remaining", "deployed"}, func(r *Ruleset) *FrontRule { return &r.EnemyFront }),
 
 	// To hit (rules/wotr.md §3).
 	options.Enum("to_hit_floor", "U", "rules/wotr.md §3 (the chart itself has no 2+)",

@@ -26,6 +26,7 @@ type Ruleset struct {
 	SupportRanks       SupportRanks // which companies behind support
 	CavalrySupport     bool         // cavalry companies support too
 	DepletedDice       Depleted     // dice of a depleted company
+	EnemyFront         FrontRule    // the enemy front that companies in contact are counted against
 
 	ToHitFloor Floor // the best to-hit roll a modifier can reach
 
@@ -95,6 +96,15 @@ const (
 	DepletedFull                         // its full A
 )
 
+// FrontRule is the enemy front that a formation's companies in contact
+// are counted against.
+type FrontRule uint8
+
+const (
+	FrontRemaining FrontRule = iota // what is left of the enemy's front rank
+	FrontDeployed                   // the enemy's frontage as deployed
+)
+
 // Floor is the best to-hit roll a modifier can reach.
 type Floor uint8
 
@@ -129,6 +139,7 @@ var presets = options.Presets[Ruleset]{
 			SupportRanks:       SupportOne,
 			CavalrySupport:     false,
 			DepletedDice:       DepletedProportional,
+			EnemyFront:         FrontRemaining,
 
 			ToHitFloor: Floor2,
 

@@ -156,7 +156,7 @@ func TestWotRValidate(t *testing.T) {
 		{
 			name: "unknown rule option", reason: "options are listed, and the nearest is suggested",
 			in:   wotrEdit("might_policy: duel\n", "might_policy: duel\nrules: {duel_tabel: m1}\n"),
-			want: `w.yaml:4:21: rules.duel_tabel: unknown rule option "duel_tabel"; did you mean "duel_table"? Options are order_picks, heroic_combat_recharge, duel_after_fight, duel_table, duel_declarer_bonus, duel_counts_for_victory, hero_death_is_casualty, duel_hits_persist, battle_skill, battle_skill_cap, hero_fight_scope, charge_bonus, charge_bonus_per, earthshaking_charge, support_dice, support_ranks, cavalry_support, depleted_dice, to_hit_floor, last_company_half, destroyed_loses, monster_counters_are_casualties, monsters_test_panic, loser_falls_back`,
+			want: `w.yaml:4:21: rules.duel_tabel: unknown rule option "duel_tabel"; did you mean "duel_table"? Options are order_picks, heroic_combat_recharge, duel_after_fight, duel_table, duel_declarer_bonus, duel_counts_for_victory, hero_death_is_casualty, duel_hits_persist, battle_skill, battle_skill_cap, hero_fight_scope, charge_bonus, charge_bonus_per, earthshaking_charge, support_dice, support_ranks, cavalry_support, depleted_dice, enemy_front, to_hit_floor, last_company_half, destroyed_loses, monster_counters_are_casualties, monsters_test_panic, loser_falls_back`,
 		},
 		{
 			name: "bad rule value", reason: "the values are listed",
