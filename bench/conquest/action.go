@@ -156,12 +156,11 @@ func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 	s0, c0 := t.stands(), t.casualties
 	w0 := t.wounds
 	for range o.pool {
-		t.wound()
-		t.checkBroken() // Broken at once, at the stand that breaks it
+		t.lose(rs)
 	}
 	// Shattered counts the stands lost since it broke once the pool's
-	// casualties are all removed: the rules do not say whether losses later
-	// in the same pool count (see README.md).
+	// casualties are all removed (shattered_checked: after_wounds), or after
+	// every wound (each_stand): the rules do not say which (see README.md).
 	t.checkShattered()
 	// Morale (RULES.md §7.7 [V]): at the end of an action that caused
 	// wounds, one die per wound suffered against Resolve; each failure one
@@ -184,8 +183,7 @@ func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 			extra = (fails + 1) / 2
 		}
 		for range extra {
-			t.wound()
-			t.checkBroken()
+			t.lose(rs)
 		}
 	}
 	t.checkShattered()

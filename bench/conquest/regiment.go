@@ -176,6 +176,17 @@ func (f *force) wound() bool {
 	return true
 }
 
+// lose applies one wound, then Broken at once, at the stand that breaks
+// the regiment, and Shattered too under shattered_checked: each_stand (a
+// wound after it is lost).
+func (f *force) lose(rs *conq.Ruleset) {
+	f.wound()
+	f.checkBroken()
+	if rs.ShatteredChecked == conq.ShatterEachStand {
+		f.checkShattered()
+	}
+}
+
 // checkBroken applies Broken (RULES.md §7.7 [V]): a regiment that has lost
 // half or more of the stands it started the turn with "becomes Broken
 // immediately". It stays Broken (Rally is not simulated).

@@ -28,6 +28,7 @@ type Ruleset struct {
 
 	SizeCounted          SizeTime
 	BrokenResolve        BrokenResolve
+	ShatteredChecked     ShatterTime
 	MoraleFlankRear      MoraleFlank
 	Terrifying           TerrifyingRule
 	CharacterStandCounts bool
@@ -152,6 +153,14 @@ const (
 	MoraleFlankRerollSuccesses
 )
 
+// ShatterTime is when, within an action, Shattered is checked.
+type ShatterTime uint8
+
+const (
+	ShatterAfterWounds ShatterTime = iota // after the Wound Pool's casualties, and again after the Morale wounds
+	ShatterEachStand                      // as each stand is removed; the wounds left are lost
+)
+
 // TerrifyingRule is what Terrifying (X) takes off Resolve.
 type TerrifyingRule uint8
 
@@ -212,6 +221,7 @@ var presets = options.Presets[Ruleset]{
 			RearStandShots:       1,
 			SizeCounted:          SizeAtTest,
 			BrokenResolve:        BrokenHighestNoBonus,
+			ShatteredChecked:     ShatterAfterWounds,
 			MoraleFlankRear:      MoraleFlankNone,
 			Terrifying:           TerrifyingMinusX,
 			CharacterStandCounts: false,
@@ -243,6 +253,7 @@ var presets = options.Presets[Ruleset]{
 			RearStandShots:       0,
 			SizeCounted:          SizeAtTest,
 			BrokenResolve:        BrokenLowest,
+			ShatteredChecked:     ShatterAfterWounds,
 			MoraleFlankRear:      MoraleFlankRerollSuccesses,
 			Terrifying:           TerrifyingMinusX,
 			CharacterStandCounts: false,

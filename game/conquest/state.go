@@ -69,16 +69,23 @@ func (u *unit) stands(st *state) int {
 // wound takes n wounds off the regiment, as many as it has left, and
 // returns those it took and the models it lost. The Character is removed
 // with the last stand (conquest.md §8). Broken and Shattered are checked
-// at once (RULES.md §7.7).
+// at once (RULES.md §7.7); under shattered_checked: each_stand the wounds
+// go on one stand at a time, and those left once it is Shattered are lost.
 func (u *unit) wound(st *state, n int) (taken, casualties int) {
 	if st.destroyed || n <= 0 {
 		return 0, 0
 	}
 	before := u.modelsOf(st.health)
-	taken = min(n, st.health)
-	st.health -= taken
-	casualties = before - u.modelsOf(st.health)
-	u.checkBroken(st)
+	for n > 0 && !st.destroyed {
+		k := min(n, st.health)
+		if u.rs.ShatteredChecked == ShatterEachStand {
+			k = min(k, st.health-(u.standsOf(st.health)-1)*u.m*u.w)
+		}
+		st.health -= k
+		taken, n = taken+k, n-k
+		casualties = before - u.modelsOf(st.health)
+		u.checkBroken(st)
+	}
 	return taken, casualties
 }
 

@@ -35,6 +35,39 @@ func TestWoundPoolCasualties(t *testing.T) {
 	}
 }
 
+// RULES.md §7.7 leaves open when, within one action, the Shattered count
+// is taken (option shattered_checked). Six stands of four W1 models: Broken
+// at 3 stands, Shattered at 1 (2 of 3 lost since it broke). after_wounds
+// takes the whole pool first, so a pool that wipes the regiment out only
+// destroys it; each_stand shatters it at the 20th wound and loses the rest.
+func TestShatteredChecked(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		when              string
+		wounds            int
+		taken, casualties int
+		shattered         bool
+	}{
+		{"after_wounds", 24, 24, 24, false},
+		{"each_stand", 24, 20, 20, true},
+		{"after_wounds", 21, 21, 21, true},
+		{"each_stand", 21, 20, 20, true},
+		{"after_wounds", 18, 18, 18, false},
+		{"each_stand", 18, 18, 18, false},
+	} {
+		r := menAtArms()
+		r.Stands = 6
+		u := newUnit(set(t, v15(t), "shattered_checked", c.when), &r)
+		st := u.start
+		taken, cas := u.wound(&st, c.wounds)
+		destroyed := c.wounds >= 20
+		if taken != c.taken || cas != c.casualties || st.shattered != c.shattered || st.destroyed != destroyed || !st.broken {
+			t.Errorf("%s, %d wounds: took %d, %d casualties, broken %v, shattered %v, destroyed %v; want %d, %d, true, %v, %v",
+				c.when, c.wounds, taken, cas, st.broken, st.shattered, st.destroyed, c.taken, c.casualties, c.shattered, destroyed)
+		}
+	}
+}
+
 // RULES.md §7.7: Broken on losing half the stands the turn started with;
 // Shattered, and destroyed, on losing half of those left when it broke.
 func TestBrokenAndShattered(t *testing.T) {
