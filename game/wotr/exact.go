@@ -7,13 +7,18 @@ import (
 )
 
 // Solver returns t as an [engine.Solver] when its results are cheap to
-// compute exactly, and nil otherwise: a turn whose formations do not fight
-// (Engagement.DuelsOnly), of at most two duels, with no Hard to Kill hero
-// or formation: the duel rolls, their hits and the roll-off that orders
-// them. Anything more multiplies the states to follow (Hard to Kill rolls
-// and wound counters, further duels); sim run simulates it.
+// compute exactly, and nil otherwise. It takes a turn of at most two duels
+// (Heroic or Epic, with Epic Strikes) and no Hard to Kill hero or
+// formation, whose formations either do not fight (Engagement.DuelsOnly)
+// or fight once, after the duels: its fight phase holds no Heroic Combat.
+// The heroic actions of the earlier phases (a Heroic Charge's roll-off
+// included) are followed too. It leaves to sim run: a Heroic Combat (a
+// fight within the order of actions, and a second charge), more than two
+// duels, and Hard to Kill, whose rolls and wound counters multiply the
+// states to follow. Exact itself refuses a turn whose states outgrow
+// maxExactStates.
 func (t *Turn) Solver() engine.Solver {
-	if !t.e.DuelsOnly || t.duels > maxExactDuels {
+	if t.duels > maxExactDuels || t.nCombat > 0 {
 		return nil
 	}
 	for i := range t.e.Formations {
@@ -39,15 +44,22 @@ type exactTurn struct{ *Turn }
 // two heroes each stay in the thousands).
 const maxExactStates = 200_000
 
-// xstate is everything a duels-only turn's future and results depend on.
+// xstate is everything a turn's future and results depend on, up to the
+// end of its one fight.
 type xstate struct {
 	might, hits, counters [MaxHeroes]int8
 	flags                 [MaxHeroes]uint8
 	alive                 [2]int16
+	pre                   [2]int16 // duel casualties waiting for the fight
+	cas                   [2]int16 // casualties towards the victor, during the fight
 	fcounters             [2]int8
 	destroyed             [2]bool
+	fellBack              [2]bool
 	duel                  bool
 	first                 int8
+	charger               int8 // the formation that charged, or -1
+	fights                int8
+	wins                  int8 // the fight's winner, -1 a draw, -2 no fight
 }
 
 const (
@@ -61,14 +73,27 @@ type dist map[xstate]float64
 
 // Exact computes the distributions a run of the turn estimates, without
 // sampling error: it follows every roll-off, duel die, Duel table die and
-// Hard to Kill roll with its probability, and the policies' decisions
-// exactly as the simulation makes them. Probabilities are sums of products
-// of 1/6 and 1/36 in float64, within about 1e-14 of the fractions.
+// Hard to Kill roll with its probability, then, when the formations fight,
+// the Earthshaking roll, each striking step's hits (the binomial count of
+// the dice trial.dice gives), the Panic roll, the Courage test and its
+// hits, and the policies' decisions exactly as the simulation makes them.
+// Probabilities are sums of products in float64, within about 1e-12 of
+// the fractions.
 func (x exactTurn) Exact() (*engine.Exact, error) {
 	t := x.Turn
 	e := &t.e
+	if !e.DuelsOnly && t.nCombat > 0 {
+		return nil, fmt.Errorf("wotr: the exact solver does not follow a Heroic Combat; use sim run")
+	}
+	if !e.DuelsOnly {
+		for i := range e.Formations {
+			if e.Formations[i].Toughness != NotHardToKill {
+				return nil, fmt.Errorf("wotr: the exact solver does not follow Hard to Kill in a fight; use sim run")
+			}
+		}
+	}
 	var s0 xstate
-	s0.first = -1
+	s0.first, s0.charger, s0.wins = -1, int8(e.Charger), -2
 	for i := range 2 {
 		s0.alive[i] = int16(e.Formations[i].Models())
 	}
@@ -78,26 +103,84 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 			for side := range 2 {
 				for _, s := range t.steps[ph][side] {
 					if int(s.hero) == h {
-						s0.might[h]-- // paid before the actions resolve; nothing else happens in these phases
+						s0.might[h]-- // paid before the actions resolve
 					}
 				}
 			}
 		}
 	}
 	res := x.newResults()
-	sides := &t.steps[FightPhase]
-	n := [2]int{len(sides[0]), len(sides[1])}
-	var firsts []int
+	var err error
+	final := func(z xstate, q float64) { x.add(res, z, q) }
+	if !e.DuelsOnly {
+		final = func(z xstate, q float64) {
+			if err == nil {
+				err = x.fight(z, q, func(u xstate, r float64) { x.add(res, u, r) })
+			}
+		}
+	}
+	for _, st := range x.chargers(s0) {
+		if err := x.fightPhase(st.s, st.p, final); err != nil {
+			return nil, err
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+type weighted struct {
+	s xstate
+	p float64
+}
+
+// chargers is the charge phase: the first Heroic Charge in its order
+// decides who charges (trial.Trial), each order following its roll-off
+// with probability 1/2 when both sides declare.
+func (x exactTurn) chargers(s0 xstate) []weighted {
+	sides := &x.steps[ChargePhase]
+	firsts := rollOffs([2]int{len(sides[0]), len(sides[1])})
+	if len(firsts) == 0 {
+		return []weighted{{s0, 1}}
+	}
+	var out []weighted
+	for _, first := range firsts {
+		s := s0
+		for _, st := range orderSteps(nil, sides, first, x.rs.OrderPicks) {
+			if x.e.Heroes[st.hero].Actions[st.action].Kind == HeroicCharge {
+				s.charger = int8(x.e.Heroes[st.hero].Formation)
+				break
+			}
+		}
+		out = append(out, weighted{s, 1 / float64(len(firsts))})
+	}
+	return out
+}
+
+// rollOffs lists the sides that may pick first in a phase whose sides
+// declared n[0] and n[1] actions, each equally likely (firstPicker).
+func rollOffs(n [2]int) []int {
 	switch {
 	case n[0] > 0 && n[1] > 0:
-		firsts = []int{0, 1} // the roll-off: each side wins it half the time
+		return []int{0, 1} // the roll-off: each side wins it half the time
 	case n[0] > 0:
-		firsts = []int{0}
+		return []int{0}
 	case n[1] > 0:
-		firsts = []int{1}
+		return []int{1}
 	}
+	return nil
+}
+
+// fightPhase follows the fight phase's roll-off and duels from state s0,
+// of probability p0, and hands each state at their end to final.
+func (x exactTurn) fightPhase(s0 xstate, p0 float64, final func(xstate, float64)) error {
+	t := x.Turn
+	e := &t.e
+	sides := &t.steps[FightPhase]
+	firsts := rollOffs([2]int{len(sides[0]), len(sides[1])})
 	if len(firsts) == 0 {
-		x.add(res, s0, 1)
+		final(s0, p0)
 	}
 	for _, first := range firsts {
 		order := orderSteps(nil, sides, first, t.rs.OrderPicks)
@@ -106,23 +189,23 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 		for _, st := range order {
 			s.might[st.hero]--
 		}
-		cur := dist{s: 1 / float64(len(firsts))}
+		cur := dist{s: p0 / float64(len(firsts))}
 		for i, st := range order {
 			a := e.Heroes[st.hero].Actions[st.action]
 			if !a.Kind.Duel() {
-				return nil, fmt.Errorf("wotr: %s in a turn without a fight between formations", a.Kind)
+				return fmt.Errorf("wotr: the exact solver does not follow a %s", a.Kind)
 			}
-			// The last duel's outcomes go straight into the results: only
-			// the states between duels are kept whole.
+			// The last duel's outcomes go straight on: only the states
+			// between duels are kept whole.
 			next := dist{}
 			sink := func(z xstate, q float64) { next[z] += q }
 			if i == len(order)-1 {
-				sink = func(z xstate, q float64) { x.add(res, z, q) }
+				sink = final
 			}
 			for s, p := range cur {
 				x.duel(s, p, int(st.hero), a.Target, a.Kind == EpicDuel, sink)
 				if len(next) > maxExactStates {
-					return nil, fmt.Errorf("exact solution too large: more than %d distinct states after %d duels; use sim run", maxExactStates, i+1)
+					return fmt.Errorf("exact solution too large: more than %d distinct states after %d duels; use sim run", maxExactStates, i+1)
 				}
 			}
 			cur = next
@@ -131,10 +214,10 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 			}
 		}
 		for s, p := range cur {
-			x.add(res, s, p) // an order of no duels
+			final(s, p) // an order of no duels
 		}
 	}
-	return res, nil
+	return nil
 }
 
 // newResults makes the empty distributions of the model's results.
@@ -161,8 +244,15 @@ func (x exactTurn) add(out *engine.Exact, s xstate, p float64) {
 		out.PMF[ix.mCas[i]][e.Formations[i].Models()-int(s.alive[i])] += p
 		add(ix.eDestroyed[i], s.destroyed[i])
 		add(ix.eFirst[i], int(s.first) == i)
+		add(ix.eWins[i], int(s.wins) == i)
+		add(ix.eFallsBack[i], s.fellBack[i])
 	}
+	if ix.mFights >= 0 {
+		out.PMF[ix.mFights][s.fights] += p
+	}
+	add(ix.eDraw, s.wins == -1)
 	add(ix.eDuel, s.duel)
+	add(ix.eDuelFirst, s.duel) // every duel comes before the one fight
 	for h := range e.Heroes {
 		if ix.mMight[h] >= 0 {
 			out.PMF[ix.mMight[h]][e.Heroes[h].Might-int(s.might[h])] += p
@@ -284,6 +374,12 @@ func (x exactTurn) table(s xstate, p float64, w, l, k int, out func(xstate, floa
 				z := a.s
 				z.might[w] -= int8(r.spent)
 				z.alive[side], z.fcounters[side], z.destroyed[side] = b.s.alive[side], b.s.fcounters[side], b.s.destroyed[side]
+				if !t.e.DuelsOnly { // trial.duelRoll's casualties, for the fight's victor
+					z.pre[side] += s.alive[side] - z.alive[side]
+					if z.flags[l]&xSlain != 0 && s.flags[l]&xSlain == 0 && t.rs.HeroDeathIsCasualty {
+						z.pre[side]++
+					}
+				}
 				if z.destroyed[side] {
 					for h := range t.e.Heroes {
 						if t.e.Heroes[h].Formation == side {

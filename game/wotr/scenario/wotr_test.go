@@ -242,7 +242,8 @@ func TestWotRTooManyHeroes(t *testing.T) {
 }
 
 // A plan says its game, ruleset, the options changed and the Might policy
-// used; a duels-only scenario solves exactly.
+// used; a duels-only scenario, or a fight after duels, solves exactly, a
+// fight with a Heroic Combat does not.
 func TestWotRPlan(t *testing.T) {
 	t.Parallel()
 	p, err := scenarios.Load("w.yaml", []byte(wotrEdit("might_policy: duel\n", "might_policy: duel\nrules: {duel_table: m1}\n")))
@@ -255,8 +256,15 @@ func TestWotRPlan(t *testing.T) {
 	if want := map[string]string{"duel_table": "m1", "might_policy": "duel"}; fmt.Sprint(p.Rules) != fmt.Sprint(want) {
 		t.Errorf("rules %v, want %v", p.Rules, want)
 	}
+	if _, ok := p.Model.(engine.Solver); !ok {
+		t.Errorf("a fight after a duel has no solver")
+	}
+	p, err = scenarios.Load("w.yaml", []byte(wotrEdit("{action: heroic_duel, target: chief}", "{action: heroic_combat}")))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, ok := p.Model.(engine.Solver); ok {
-		t.Errorf("a fight between formations has a solver")
+		t.Errorf("a fight with a Heroic Combat has a solver")
 	}
 	p, err = scenarios.Load("w.yaml", []byte(wotrEdit("type: fight", "type: duels", "  charger: men\n", "",
 		"      - id: chief\n", "      - id: chief\n        might_policy: greedy\n")))

@@ -1,0 +1,240 @@
+package wotr
+
+import (
+	"fmt"
+	"math"
+)
+
+// This file carries the exact solver on from the duels into the fight
+// between the formations (rules/wotr.md §4-§7), for a turn whose fight
+// phase holds duels alone: they are all fought before the formations
+// fight, so the fight ends the turn. Dice counts, casualties, the Last
+// Company rule, Courage and its Might are the simulation's own functions
+// (trial.dice, trial.courage, courageSpend, hopeIsLost), called on a
+// scratch trial set from each state.
+
+// fight is trial.fight over a distribution: it adds to out what state s,
+// of probability p, becomes when the formations fight (if they are still
+// in contact: a duel may have destroyed one). It fails when a striking
+// step leaves more than maxExactStates states.
+func (x exactTurn) fight(s xstate, p float64, out func(xstate, float64)) error {
+	t := x.Turn
+	rs := t.rs
+	if s.destroyed[0] || s.destroyed[1] {
+		out(s, p) // a destroyed formation is out of contact: no fight
+		return nil
+	}
+	s.fights = 1
+	for h := range t.e.Heroes {
+		s.strike(t, h) // an Epic Strike is made before the hero fights
+	}
+	for i := range 2 {
+		s.cas[i] = 0
+		if rs.DuelCountsForVictory {
+			s.cas[i] = s.pre[i]
+		}
+		s.pre[i] = 0
+	}
+	shakes := []struct {
+		on bool
+		p  float64
+	}{{false, 1}}
+	if s.charger >= 0 && rs.EarthshakingCharge {
+		shakes = []struct {
+			on bool
+			p  float64
+		}{{false, 5.0 / 6}, {true, 1.0 / 6}} // a 6 on a D6
+	}
+	for _, sh := range shakes {
+		cur := dist{s: p * sh.p}
+		for troop := Monster; ; troop-- {
+			cur = x.strikeStep(cur, troop, sh.on)
+			if len(cur) > maxExactStates {
+				return fmt.Errorf("exact solution too large: more than %d distinct states after the %s strike; use sim run", maxExactStates, troop)
+			}
+			if troop == Infantry {
+				break
+			}
+		}
+		for u, q := range cur {
+			x.decide(u, q, out)
+		}
+	}
+	return nil
+}
+
+// strikeStep is one step of the striking order: every formation of type
+// troop still standing, facing a standing enemy, rolls its dice at once;
+// then the hits of each land. Equal states after the step are merged.
+func (x exactTurn) strikeStep(cur dist, troop Troop, shaking bool) dist {
+	t := x.Turn
+	next := dist{}
+	for u, q := range cur {
+		var pmf [2][]float64
+		for i := range 2 {
+			pmf[i] = []float64{1} // no dice: no hits
+			if t.e.Formations[i].Type == troop && u.alive[i] > 0 && u.alive[1-i] > 0 {
+				tr := x.scratch(&u)
+				pmf[i] = hitsPMF(tr.dice(i, shaking), float64(Hit36(t.sides[i].step))/36)
+			}
+		}
+		for h0, p0 := range pmf[0] {
+			for h1, p1 := range pmf[1] {
+				v := u
+				for i, n := range [2]int{h0, h1} {
+					before := v.alive[1-i]
+					x.formationHits(v, 1, 1-i, n, func(z xstate, _ float64) { v = z }) // no Hard to Kill here: one outcome
+					v.cas[1-i] += before - v.alive[1-i]
+				}
+				next[v] += q * p0 * p1
+			}
+		}
+	}
+	return next
+}
+
+// decide is the end of trial.fight: the victor, the loser's Panic test,
+// and whether it falls back.
+func (x exactTurn) decide(s xstate, p float64, out func(xstate, float64)) {
+	rs := x.rs
+	d0, d1 := s.destroyed[0], s.destroyed[1]
+	w := -1
+	switch {
+	case d0 && d1:
+	case rs.DestroyedLoses && d0:
+		w = 1
+	case rs.DestroyedLoses && d1:
+		w = 0
+	case s.cas[0] < s.cas[1]:
+		w = 0
+	case s.cas[1] < s.cas[0]:
+		w = 1
+	}
+	s.wins = int8(w)
+	s.cas = [2]int16{}
+	s.charger = -1
+	if w < 0 || s.destroyed[1-w] {
+		out(s, p)
+		return
+	}
+	l := 1 - w
+	x.panic(s, p, l, func(u xstate, q float64, held bool) {
+		if !held && rs.LoserFallsBack && !u.destroyed[l] {
+			u.fellBack[l] = true
+		}
+		out(u, q)
+	})
+}
+
+// panic is trial.panic over a distribution: the Panic roll (re-rolled once
+// with a banner when it does not hold), then the Courage test and the
+// greedy heroes' Might, then its hits or the whole formation.
+func (x exactTurn) panic(s xstate, p float64, l int, out func(xstate, float64, bool)) {
+	t := x.Turn
+	me := &t.e.Formations[l]
+	if me.Type == Monster && !t.rs.MonstersTestPanic {
+		out(s, p, true)
+		return
+	}
+	so := me.steadfastOn()
+	var pr [7]float64 // the Panic roll kept
+	for r := 1; r <= 6; r++ {
+		if me.Banner && r < so {
+			for r2 := 1; r2 <= 6; r2++ {
+				pr[r2] += 1.0 / 36
+			}
+		} else {
+			pr[r] += 1.0 / 6
+		}
+	}
+	var held float64
+	for r := 1; r <= 6; r++ {
+		if r >= so {
+			held += pr[r]
+			continue
+		}
+		if pr[r] == 0 {
+			continue
+		}
+		courage := x.scratch(&s).courage(l)
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				u := s
+				total := a + b + courage
+				if total < courageTarget {
+					total += x.courageMight(&u, l, a, b, courageTarget-total)
+				}
+				if total < courageTarget {
+					if r == dismayFace && 2*int(u.alive[l]) < me.Models() {
+						u.alive[l] = 0
+						x.hopeIsLost(&u, l)
+					} else {
+						x.formationHits(u, 1, l, courageTarget-total, func(z xstate, _ float64) { u = z })
+					}
+				}
+				out(u, p*pr[r]/36, false)
+			}
+		}
+	}
+	if held > 0 {
+		out(s, p*held, true)
+	}
+}
+
+// courageMight is trial.courageMight on a state.
+func (x exactTurn) courageMight(s *xstate, l, a, b, gap int) int {
+	t := x.Turn
+	greedy := func(h int) bool {
+		hero := &t.e.Heroes[h]
+		return hero.Formation == l && hero.Policy == GreedyMight && s.flags[h]&xOut == 0
+	}
+	m := 0
+	for h := range t.e.Heroes {
+		if greedy(h) {
+			m += s.avail(t, h)
+		}
+	}
+	spent := courageSpend(m, a, b, gap)
+	left := spent
+	for h := range t.e.Heroes {
+		if left > 0 && greedy(h) {
+			y := min(left, s.avail(t, h))
+			s.might[h] -= int8(y)
+			left -= y
+		}
+	}
+	return spent
+}
+
+// scratch is a trial in state s, as far as trial.dice and trial.courage
+// read one: models left, heroes out, Epic Strikes made, the charger.
+func (x exactTurn) scratch(s *xstate) *trial {
+	tr := &trial{t: x.Turn, charger: int(s.charger)}
+	for i := range 2 {
+		tr.f[i].alive = int(s.alive[i])
+	}
+	for h := range x.e.Heroes {
+		tr.h[h].out = s.flags[h]&xOut != 0
+		tr.h[h].strikeUsed = s.flags[h]&xStrike != 0
+	}
+	return tr
+}
+
+// hitsPMF is the distribution of hits among n dice that hit with
+// probability q each: the binomial, by its recurrence from no hits.
+func hitsPMF(n int, q float64) []float64 {
+	pmf := make([]float64, n+1)
+	switch {
+	case q <= 0:
+		pmf[0] = 1
+		return pmf
+	case q >= 1:
+		pmf[n] = 1
+		return pmf
+	}
+	pmf[0] = math.Pow(1-q, float64(n))
+	for k := 1; k <= n; k++ {
+		pmf[k] = pmf[k-1] * float64(n-k+1) / float64(k) * q / (1 - q)
+	}
+	return pmf
+}
