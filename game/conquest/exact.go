@@ -41,40 +41,49 @@ func (s *Strike) Exact() (*engine.Exact, error) {
 	}
 	copy(out.PMF[smHits], hits)
 
-	a, t := s.a, s.tgt
-	morale := s.kind != Volley || s.rs.VolleyMorale
 	for p, pp := range pool {
 		if pp == 0 {
 			continue
 		}
 		out.PMF[smPool][p] += pp
-		tg := t.start
-		before := t.stands(&tg)
-		taken, cas := t.wound(&tg, p)
-		if tg.destroyed || taken == 0 || !morale {
-			s.record(out, &tg, 0, taken, cas, pp)
-			continue
-		}
-		st := t.stands(&tg)
-		if s.rs.SizeCounted == SizeBeforeAction {
-			st = before
-		}
-		terror := a.terror
-		if s.kind == Volley {
-			terror = 0
-		}
-		o := a.morale[min(max(t.resolve(&tg, st, terror), 0), 5)].Odds()
-		fails := engine.BinomialPMF(taken, o.P(Fail)+o.P(FailSix), o.PassP())
-		for f, pf := range fails {
-			if pf == 0 {
-				continue
-			}
-			tg2 := tg
-			w, c := t.wound(&tg2, a.moraleWoundsOf(f))
-			s.record(out, &tg2, f, taken+w, cas+c, pp*pf)
-		}
+		s.a.sufferExact(s.kind, s.tgt.start, p, pp, func(tg *state, f, wounds, cas int, q float64) {
+			s.record(out, tg, f, wounds, cas, q)
+		})
 	}
 	return out, nil
+}
+
+// sufferExact is [attacker.suffer] followed outcome by outcome: a Wound
+// Pool of pool wounds, with probability pp, on the target in state tg.
+// For each outcome it calls visit with the target's state after it, the
+// failed Morale dice, the wounds taken, the models lost and the
+// probability.
+func (a *attacker) sufferExact(kind Kind, tg state, pool int, pp float64, visit func(tg *state, failures, wounds, casualties int, p float64)) {
+	t := a.tgt
+	before := t.stands(&tg)
+	taken, cas := t.wound(&tg, pool)
+	if tg.destroyed || taken == 0 || kind == Volley && !a.rs.VolleyMorale {
+		visit(&tg, 0, taken, cas, pp)
+		return
+	}
+	st := t.stands(&tg)
+	if a.rs.SizeCounted == SizeBeforeAction {
+		st = before
+	}
+	terror := a.terror
+	if kind == Volley {
+		terror = 0
+	}
+	o := a.morale[min(max(t.resolve(&tg, st, terror), 0), 5)].Odds()
+	fails := engine.BinomialPMF(taken, o.P(Fail)+o.P(FailSix), o.PassP())
+	for f, pf := range fails {
+		if pf == 0 {
+			continue
+		}
+		tg2 := tg
+		w, c := t.wound(&tg2, a.moraleWoundsOf(f))
+		visit(&tg2, f, taken+w, cas+c, pp*pf)
+	}
 }
 
 // record adds probability p of the target ending in state tg after f

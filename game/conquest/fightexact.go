@@ -1,0 +1,593 @@
+package conquest
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// maxFightStates bounds the distinct states of the two regiments the
+// exact solver of a fight follows, maxFightOutcomes the outcomes of the
+// actions it works out (a Wound Pool and its failed Morale dice, each a
+// few dozen operations), and maxFightWork the probabilities its passes
+// for the whole-fight tallies hold at once (the states before a step,
+// times the values of the tally), so that a fight too large gets an error
+// within a second or two instead of a long wait or a large memory. The
+// built-ins need a few thousand states and under a million outcomes.
+const (
+	maxFightStates   = 50_000
+	maxFightOutcomes = 10_000_000
+	maxFightWork     = 20_000_000
+)
+
+// The whole-fight tallies of one regiment, as a step adds to them.
+const (
+	tCasualties = iota
+	tWounds
+	tFailures
+	tSpent
+	tLost
+	tRestored
+	tBlocked // 1 when a heal of the step was blocked at step 4 (see [fightTrial.healed])
+	nTallies
+)
+
+// fstep is one random step of a turn: a heal source of side's
+// activation (heal ≥ 0), or one of its actions.
+type fstep struct {
+	side int
+	heal int // index into the regiment's Healing, or -1
+	act  Action
+}
+
+// fkey is the state of both regiments between two steps.
+type fkey [2]state
+
+// over reports whether a regiment of k has been destroyed: the fight is
+// then absorbed.
+func (k *fkey) over() bool { return k[0].destroyed || k[1].destroyed }
+
+// ftrans is one outcome of a step from a state: the state after it (by
+// its index), what it added to each regiment's tallies, and its
+// probability.
+type ftrans struct {
+	to int32
+	d  [2][nTallies]int32
+	p  float64
+}
+
+// sparse is a distribution over states: their indices and probabilities.
+type sparse struct {
+	id []int32
+	p  []float64
+}
+
+// fightExact is the exact solution of a fight under construction.
+type fightExact struct {
+	f     *Fight
+	steps [2][]fstep // the steps of the first turn, and of every later one
+	ids   map[fkey]int32
+	keys  []fkey
+	// trans[later][step][id] caches the outcomes of a step from a state
+	// (nil until needed): the same in every pass and every later turn.
+	trans [2][][][]ftrans
+	// before[turn-1][step] is the distribution of the states before that
+	// step of that turn (step len(steps) is the turn's end).
+	before    [][]sparse
+	outcomesN int                   // outcomes of actions worked out, for maxFightOutcomes
+	pools     map[poolKey][]float64 // Wound Pool of n attacks of a packet
+	amts      map[Amount][]float64  // distribution of a heal amount
+}
+
+type poolKey struct {
+	p *packet
+	n int
+}
+
+// Exact computes the distributions a run of f estimates, without sampling
+// error ([engine.Solver]): the fight as an absorbing Markov chain whose
+// state, between two random steps of a turn (a heal source, an action),
+// is both regiments' state (health, Character, Broken, Shattered,
+// destroyed, the stands at the start of the turn) and the turn. Each step
+// is followed outcome by outcome with its probability, by the functions a
+// trial uses (wound, checkBroken, resolve, heal, fullRestore); equal
+// states merge. The metrics of the final state (stands, models, Broken …)
+// and of each turn's end come from one pass over the states; each
+// whole-fight tally (casualties, wounds, Morale failures, Heal Points
+// spent and lost, models restored, a blocked heal, the Heal Points spent
+// in one turn) from a pass of its own over the same states, each with a
+// distribution of that tally. Exact returns an error, before a long wait,
+// when more than maxFightStates states or maxFightWork probabilities
+// would be followed.
+func (f *Fight) Exact() (*engine.Exact, error) {
+	e := &fightExact{f: f, ids: map[fkey]int32{}, pools: map[poolKey][]float64{}, amts: map[Amount][]float64{}}
+	for later := range 2 {
+		for i := range f.cc.Sides {
+			s := &f.cc.Sides[i]
+			for h := range s.Regiment.Healing {
+				e.steps[later] = append(e.steps[later], fstep{side: i, heal: h})
+			}
+			acts := s.FirstTurn
+			if later == 1 {
+				acts = s.Actions
+			}
+			for _, a := range acts {
+				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: a})
+			}
+		}
+		e.trans[later] = make([][][]ftrans, len(e.steps[later]))
+	}
+	out := &engine.Exact{Metrics: f.metrics, Events: f.events, PMF: make([][]float64, len(f.metrics)), P: make([]float64, len(f.events))}
+	for i, m := range f.metrics {
+		out.PMF[i] = make([]float64, m.Max-m.Min+1)
+	}
+	if err := e.base(out); err != nil {
+		return nil, err
+	}
+	type pass struct{ side, metric, tally, turn int }
+	var passes []pass
+	for i := range f.sides {
+		fs := &f.sides[i]
+		passes = append(passes, pass{i, fs.mCasualties, tCasualties, 0}, pass{i, fs.mWounds, tWounds, 0}, pass{i, fs.mFailures, tFailures, 0})
+		if fs.healer {
+			passes = append(passes, pass{i, fs.mSpent, tSpent, 0}, pass{i, fs.mLost, tLost, 0}, pass{i, fs.mRestored, tRestored, 0}, pass{i, -1, tBlocked, 0})
+			for k := 1; k <= f.turnsN; k++ {
+				passes = append(passes, pass{i, fs.mTurnSpent + k - 1, tSpent, k})
+			}
+		}
+	}
+	// The size check: the most states before a step, times each pass's
+	// values, before any pass runs.
+	most := 0
+	for _, turn := range e.before {
+		for _, sp := range turn {
+			most = max(most, len(sp.id))
+		}
+	}
+	work := 0
+	for _, p := range passes {
+		n := 2
+		if p.metric >= 0 {
+			n = f.metrics[p.metric].Max + 1
+		}
+		work = max(work, most*n)
+	}
+	if work > maxFightWork {
+		return nil, fmt.Errorf("exact solution too large: %d states before a step, each with a distribution of a tally, %d probabilities (at most %d); use sim run", most, work, maxFightWork)
+	}
+	// The passes read what the base pass built and nothing else: they run
+	// side by side, each into its own distribution.
+	pmfs := make([][]float64, len(passes))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for j, p := range passes {
+		width := 2
+		if p.metric >= 0 {
+			width = f.metrics[p.metric].Max + 1
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			pmfs[j] = e.tally(p.side, p.tally, p.turn, width)
+		}()
+	}
+	wg.Wait()
+	for j, p := range passes {
+		if p.metric < 0 {
+			out.P[f.sides[p.side].eBlocked] = pmfs[j][1]
+			continue
+		}
+		e.put(out, p.metric, pmfs[j])
+	}
+	return out, nil
+}
+
+// put copies the distribution of a tally into metric m.
+func (e *fightExact) put(out *engine.Exact, m int, pmf []float64) {
+	for x := len(out.PMF[m]); x < len(pmf); x++ {
+		if pmf[x] > 0 {
+			panic(fmt.Sprintf("conquest: exact %s reaches %d, above its maximum %d", out.Metrics[m].Name, x, out.Metrics[m].Max))
+		}
+	}
+	copy(out.PMF[m], pmf)
+}
+
+// id returns the index of state k, adding it if new.
+func (e *fightExact) id(k fkey) (int32, error) {
+	if i, ok := e.ids[k]; ok {
+		return i, nil
+	}
+	if len(e.keys) >= maxFightStates {
+		return 0, fmt.Errorf("exact solution too large: more than %d states of the two regiments; use sim run", maxFightStates)
+	}
+	i := int32(len(e.keys))
+	e.ids[k] = i
+	e.keys = append(e.keys, k)
+	return i, nil
+}
+
+// startTurn sets the stands each regiment starts the turn with, as a trial
+// does.
+func (e *fightExact) startTurn(k fkey) fkey {
+	if k.over() {
+		return k
+	}
+	for i := range k {
+		k[i].turnStands = e.f.units[i].stands(&k[i])
+	}
+	return k
+}
+
+// base follows the fight's states alone, for the turns fought, the
+// stands after each turn and the metrics and events of the final state,
+// and records the states before each step for the tally passes.
+func (e *fightExact) base(out *engine.Exact) error {
+	f := e.f
+	id0, err := e.id(fkey{f.units[0].start, f.units[1].start})
+	if err != nil {
+		return err
+	}
+	dist := map[int32]float64{id0: 1}
+	alive := 1.0 // P(no regiment destroyed before this turn)
+	for turn := 1; turn <= f.cc.Turns; turn++ {
+		next := make(map[int32]float64, len(dist))
+		stillAlive := 0.0
+		for i, p := range dist {
+			k := e.keys[i]
+			if !k.over() {
+				stillAlive += p
+			}
+			j, err := e.id(e.startTurn(k))
+			if err != nil {
+				return err
+			}
+			next[j] += p
+		}
+		// A fight over before turn k was fought k − 1 turns.
+		out.PMF[0][turn-1-f.metrics[0].Min] += alive - stillAlive
+		alive = stillAlive
+		dist = next
+		later := boolIndex(turn > 1)
+		var rec []sparse
+		for s := range e.steps[later] {
+			rec = append(rec, toSparse(dist))
+			next := make(map[int32]float64, len(dist))
+			for i, p := range dist {
+				ts, err := e.outcomes(later, s, i)
+				if err != nil {
+					return err
+				}
+				for _, t := range ts {
+					next[t.to] += p * t.p
+				}
+			}
+			dist = next
+		}
+		e.before = append(e.before, append(rec, toSparse(dist)))
+		if turn <= f.turnsN {
+			for i, p := range dist {
+				k := &e.keys[i]
+				for s := range k {
+					out.PMF[f.sides[s].mTurnStands+turn-1][f.units[s].standsOf(k[s].health)] += p
+				}
+			}
+		}
+	}
+	out.PMF[0][f.cc.Turns-f.metrics[0].Min] += alive
+	for i, p := range dist {
+		k := &e.keys[i]
+		for s := range k {
+			u, fs, st := f.units[s], &f.sides[s], &k[s]
+			out.PMF[fs.mStands][u.standsOf(st.health)] += p
+			if fs.mModels >= 0 {
+				out.PMF[fs.mModels][u.modelsOf(st.health)] += p
+			}
+			if st.broken {
+				out.P[fs.eBroken] += p
+			}
+			if st.shattered {
+				out.P[fs.eShattered] += p
+			}
+			if st.destroyed {
+				out.P[fs.eDestroyed] += p
+			}
+		}
+	}
+	return nil
+}
+
+func toSparse(m map[int32]float64) sparse {
+	s := sparse{id: make([]int32, 0, len(m)), p: make([]float64, 0, len(m))}
+	for i, p := range m {
+		s.id = append(s.id, i)
+		s.p = append(s.p, p)
+	}
+	return s
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// tally follows side i's tally t over the states the base pass recorded,
+// over the whole fight (turn 0) or in turn turn alone (from the states
+// that turn starts with), and returns its distribution at the end, of
+// values 0..width−1; a blocked heal (width 2) counts once.
+func (e *fightExact) tally(i, t, turn, width int) []float64 {
+	first, last := 1, len(e.before)
+	if turn > 0 {
+		first, last = turn, turn // before and after, the tally does not change
+	}
+	var free [][]float64
+	vec := func() []float64 {
+		if n := len(free); n > 0 {
+			v := free[n-1]
+			free = free[:n-1]
+			clear(v)
+			return v
+		}
+		return make([]float64, width)
+	}
+	cur, next := make([][]float64, len(e.keys)), make([][]float64, len(e.keys))
+	var active, act []int32
+	for j, id := range e.before[first-1][0].id {
+		cur[id] = vec()
+		cur[id][0] = e.before[first-1][0].p[j]
+		active = append(active, id)
+	}
+	// move adds p times state id's tally, raised by d, to state to's.
+	move := func(id, to int32, d int, p float64) {
+		if next[to] == nil {
+			next[to] = vec()
+			act = append(act, to)
+		}
+		src, dst := cur[id], next[to]
+		if d == 0 {
+			for x, q := range src {
+				dst[x] += q * p
+			}
+			return
+		}
+		if t == tBlocked {
+			for _, q := range src {
+				dst[1] += q * p
+			}
+			return
+		}
+		for x, q := range src[:width-d] {
+			dst[x+d] += q * p
+		}
+		for _, q := range src[width-d:] {
+			if q != 0 {
+				panic(fmt.Sprintf("conquest: exact tally %d of side %d beyond its maximum %d", t, i, width-1))
+			}
+		}
+	}
+	swap := func() {
+		for _, id := range active {
+			free = append(free, cur[id])
+			cur[id] = nil
+		}
+		cur, next, active, act = next, cur, act, active[:0]
+	}
+	for tn := first; tn <= last; tn++ {
+		if tn > first {
+			// The turn's start: the stands it starts with, the tally carried.
+			for _, id := range active {
+				j := e.ids[e.startTurn(e.keys[id])] // met by the base pass
+				move(id, j, 0, 1)
+			}
+			swap()
+		}
+		later := boolIndex(tn > 1)
+		for s := range e.steps[later] {
+			for _, id := range active {
+				ts := e.trans[later][s][id] // computed by the base pass
+				for _, tr := range ts {
+					move(id, tr.to, int(tr.d[i][t]), tr.p)
+				}
+			}
+			swap()
+		}
+	}
+	pmf := make([]float64, width)
+	for _, id := range active {
+		for x, q := range cur[id] {
+			pmf[x] += q
+		}
+	}
+	return pmf
+}
+
+// outcomes returns the outcomes of step s of the first turn (later 0) or
+// a later one from state id, computing them once.
+func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
+	tr := e.trans[later][s]
+	if int(id) < len(tr) && tr[id] != nil {
+		return tr[id], nil
+	}
+	k := e.keys[id]
+	var ts []ftrans
+	var err error
+	st := e.steps[later][s]
+	switch {
+	case k.over():
+		ts = []ftrans{{to: id, p: 1}}
+	case st.heal >= 0:
+		ts, err = e.healSource(st.side, st.heal, k)
+	case st.act == ActCast:
+		ts, err = e.cast(st.side, k)
+	default:
+		ts, err = e.attack(st.side, st.act, k)
+	}
+	if err != nil {
+		return nil, err
+	}
+	for int(id) >= len(tr) {
+		tr = append(tr, nil)
+	}
+	tr[id] = ts
+	e.trans[later][s] = tr
+	return ts, nil
+}
+
+// healed records a heal's result on side i, which left the regiments in
+// state k, as a transition; before is the regiment's health before it
+// ([fightTrial.healed]).
+func (e *fightExact) healed(i int, k fkey, res HealResult, before int, p float64) (ftrans, error) {
+	u := e.f.units[i]
+	id, err := e.id(k)
+	t := ftrans{to: id, p: p}
+	d := &t.d[i]
+	d[tSpent], d[tLost] = int32(res.Spent), int32(res.Lost)
+	d[tRestored] = int32(u.modelsOf(k[i].health) - u.modelsOf(before))
+	if res.Stop == StopBlocked && (res.Lost > 0 || res.Points == 0) {
+		d[tBlocked] = 1
+	}
+	return t, err
+}
+
+// healSource is side i's heal source h from state k ([fightTrial.activate]).
+func (e *fightExact) healSource(i, h int, k fkey) ([]ftrans, error) {
+	f := e.f
+	hs := f.cc.Sides[i].Regiment.Healing[h]
+	u, fs := f.units[i], &f.sides[i]
+	withChar := hs.Kind != HealRegeneration || !f.rs.RegenSkipsCharacter
+	before := k[i].health
+	if hs.Kind == HealRegeneration && f.rs.Regeneration == RegenFullRestore {
+		res := u.fullRestore(&k[i], withChar, fs.rearBlocked)
+		t, err := e.healed(i, k, res, before, 1)
+		return []ftrans{t}, err
+	}
+	var ts []ftrans
+	for pts, p := range e.amount(hs.Amount) {
+		if p == 0 {
+			continue
+		}
+		k2 := k
+		res := u.heal(&k2[i], pts, withChar, fs.rearBlocked, nil)
+		t, err := e.healed(i, k2, res, before, p)
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	return ts, nil
+}
+
+// amount returns the distribution of a: N plus Dice dice of Sides sides
+// (a D3 is a D6 halved, rounding up: each of 1..3 one chance in three).
+func (e *fightExact) amount(a Amount) []float64 {
+	if pmf, ok := e.amts[a]; ok {
+		return pmf
+	}
+	die := make([]float64, a.Sides+1)
+	for v := 1; v <= a.Sides; v++ {
+		die[v] = 1 / float64(a.Sides)
+	}
+	pmf := make([]float64, a.N+1)
+	pmf[a.N] = 1
+	pmf = convolve(pmf, power(die, a.Dice))
+	e.amts[a] = pmf
+	return pmf
+}
+
+// cast is side i's Character casting its healing spell from state k
+// ([fightTrial.cast]): its successes are binomial.
+func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
+	f := e.f
+	sp := f.cc.Sides[i].Regiment.Character.Spell
+	u, fs := f.units[i], &f.sides[i]
+	q := fs.spell.Odds().PassP()
+	var ts []ftrans
+	before := k[i].health
+	for n, p := range engine.BinomialPMF(sp.Dice, q, 1-q) {
+		if p == 0 {
+			continue
+		}
+		k2 := k
+		res := u.heal(&k2[i], n*sp.PerSuccess, true, fs.rearBlocked, nil)
+		t, err := e.healed(i, k2, res, before, p)
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, t)
+	}
+	return ts, nil
+}
+
+// attack is side i's action act from state k ([attacker.act]): the Wound
+// Pool of its packets exactly, then [attacker.sufferExact].
+func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
+	a := e.f.atk[i]
+	me := &k[i]
+	pool := []float64{1}
+	add := func(p *packet, n int) {
+		if p == nil || n <= 0 {
+			return
+		}
+		pk := poolKey{p, n}
+		w, ok := e.pools[pk]
+		if !ok {
+			_, one := p.perAttack()
+			w = power(one, n)
+			e.pools[pk] = w
+		}
+		pool = convolve(pool, w)
+	}
+	kind := Clash
+	switch act {
+	case ActCharge:
+		kind = Impact
+		add(a.impact, a.impactOf(me.health))
+	case ActVolley:
+		kind = Volley
+		add(a.volley, a.shotsOf(me.health))
+		add(a.volleyChar, a.charShots(me))
+	default:
+		add(a.clash, a.strikesOf(me.health))
+		add(a.clashChar, a.charStrikes(me))
+	}
+	if len(pool)-1 > maxExactPool {
+		return nil, fmt.Errorf("exact solution too large: a Wound Pool of up to %d wounds; use sim run", len(pool)-1)
+	}
+	// Outcomes alike in state and tallies are one.
+	merged := map[ftrans]int{}
+	var ts []ftrans
+	var err error
+	for w, pw := range pool {
+		if pw == 0 {
+			continue
+		}
+		a.sufferExact(kind, k[1-i], w, pw, func(tg *state, fails, wounds, cas int, p float64) {
+			e.outcomesN++
+			to := k
+			to[1-i] = *tg
+			id, e2 := e.id(to)
+			if e2 != nil {
+				err = e2
+				return
+			}
+			t := ftrans{to: id}
+			d := &t.d[1-i]
+			d[tCasualties], d[tWounds], d[tFailures] = int32(cas), int32(wounds), int32(fails)
+			if j, ok := merged[t]; ok {
+				ts[j].p += p
+				return
+			}
+			merged[t] = len(ts)
+			t.p = p
+			ts = append(ts, t)
+		})
+	}
+	if err == nil && e.outcomesN > maxFightOutcomes {
+		err = fmt.Errorf("exact solution too large: more than %d outcomes of actions to follow; use sim run", maxFightOutcomes)
+	}
+	return ts, err
+}
