@@ -8,6 +8,7 @@ import (
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/enginetest"
 	_ "github.com/wargamesim/sim/game/all"
+	"github.com/wargamesim/sim/game/conquest"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -52,7 +53,7 @@ func load(tb testing.TB, name string, extra ...string) (*scenarios.Plan, *Resolv
 // cores), a tenth under -short.
 func trials(p *scenarios.Plan) int {
 	n := 200_000
-	if _, ok := p.Model.(engine.Solver); !ok {
+	if _, ok := p.Model.(*conquest.Fight); ok {
 		n = 100_000
 	}
 	if testing.Short() {
@@ -79,7 +80,8 @@ func TestAgreement(t *testing.T) {
 	}
 }
 
-// TestAgreementShatteredEachStand repeats TestAgreement under the other
+// TestAgreementShatteredEachStand repeats TestAgreement, and holds the
+// reference to the exact solver, under the other
 // reading of when Shattered is checked (shattered_checked: each_stand),
 // on the built-in where it changes the numbers (the Men-at-Arms are
 // Shattered partway through a Wound Pool in about one trial in seven).
@@ -93,13 +95,21 @@ func TestAgreementShatteredEachStand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			compare(t, eng, ref.Run(n, 11))
+			got := ref.Run(n, 11)
+			compare(t, eng, got)
+			// The exact solver under the same reading.
+			exact, err := p.Model.(engine.Solver).Exact()
+			if err != nil {
+				t.Fatal(err)
+			}
+			enginetest.Agree(t, name+" exact", exact, got)
 		})
 	}
 }
 
-// TestReferenceAgainstExact holds the reference's single actions to the
-// engine's exact solver (game/conquest/exact.go).
+// TestReferenceAgainstExact holds the reference's single actions and
+// fights of turns to the engine's exact solvers (game/conquest/exact.go,
+// fightexact.go): every built-in, each of which they solve.
 func TestReferenceAgainstExact(t *testing.T) {
 	for _, name := range builtinNames(t) {
 		t.Run(name, func(t *testing.T) {
@@ -107,11 +117,11 @@ func TestReferenceAgainstExact(t *testing.T) {
 			p, ref := load(t, name)
 			solver, ok := p.Model.(engine.Solver)
 			if !ok {
-				t.Skip("no exact solver (a fight of turns)")
+				t.Fatalf("%T: no exact solver", p.Model)
 			}
 			exact, err := solver.Exact()
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("the built-ins are small enough to solve: %v", err)
 			}
 			res := ref.Run(trials(p), 5)
 			for m := range exact.Metrics {
