@@ -45,6 +45,12 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 	// j = u + k unsaved wounds; given j, u is binomial with u's share.
 	pj := engine.BinomialPMF(n, pu+pk, rest)
 	dmg := v.damage(n, hpMax)
+	// Each row of dmg is zero outside one stretch of damage states: the
+	// loops below run over that stretch alone.
+	lo, hi := make([]int, len(dmg)), make([]int, len(dmg))
+	for u, row := range dmg {
+		lo[u], hi[u] = nonzero(row)
+	}
 
 	flaming := v.atk.Rules.Flaming
 	regenerable := v.endOfPhaseRegen && !flaming
@@ -57,10 +63,14 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 		}
 	}
 
-	// First gather the probability of each (damage d, Killing Blows k,
-	// Regeneration dice r) triple: everything after the wounds depends on
-	// these alone. k is capped at the models (more slay no one), and r is 0
-	// when there is no end-of-phase Regeneration.
+	// Everything after the wounds depends on the damage d, the Killing
+	// Blows k (capped at the models: more slay no one) and the
+	// Regeneration dice r (0 without end-of-phase Regeneration). And every
+	// metric after g wounds regenerated depends on (d, k) only through the
+	// unit's wounds scored and wounds left (hit points) before it: it
+	// scores g fewer and stands up on g more. So the solver gathers the
+	// joint chance of (scored, r) and of (hit points, r), and the chance
+	// of r, and rolls the dice on those alone.
 	kMax := 0
 	if pk > 0 {
 		kMax = models
@@ -69,19 +79,15 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 	if v.endOfPhaseRegen && !flaming {
 		rMax = hpMax
 	}
-	idx := func(d, k, r int) int { return (d*(kMax+1)+k)*(rMax+1) + r }
-	weight := make([]float64, (hpMax+1)*(kMax+1)*(rMax+1))
-	// The wounds Regeneration may restore after damage d and k Killing
-	// Blows, looked up rather than worked out in the inner loop.
-	var regenLost []int
-	if rMax > 0 {
-		regenLost = make([]int, (hpMax+1)*(kMax+1))
-		for d := 0; d <= hpMax; d++ {
-			for k := 0; k <= kMax; k++ {
-				regenLost[d*(kMax+1)+k] = v.afterWounds(d, k, regenerable).regenLost
-			}
-		}
+	after := v.afterTable(kMax, regenerable)
+	rows := rMax + 1
+	scoredMax := 0
+	for _, a := range after {
+		scoredMax = max(scoredMax, a.scored)
 	}
+	byScored := make([]float64, (scoredMax+1)*rows)
+	byHP := make([]float64, (hpMax+1)*rows)
+	byR := make([]float64, rows)
 	for j := 0; j <= n; j++ {
 		if pj[j] == 0 {
 			continue
@@ -104,15 +110,18 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 			if ps == 0 {
 				continue
 			}
-			for dj, pd := range dmg[u] {
+			k = min(k, kMax)
+			row := dmg[u]
+			for dj := lo[u]; dj < hi[u]; dj++ {
+				pd := row[dj]
 				if pd == 0 {
 					continue
 				}
 				d, onDamaged := dj/w, dj%w
-				k := min(k, kMax)
+				a := &after[d*(kMax+1)+k]
 				r := 0
 				if rMax > 0 {
-					r = regenLost[d*(kMax+1)+k]
+					r = a.regenLost
 					if v.rs.RegenDice == RegenPerUnsavedWound {
 						// One die per unsaved wound, less those on the
 						// damaged model when a Killing Blow then slays it.
@@ -123,44 +132,32 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 						r = min(r, dice)
 					}
 				}
-				weight[idx(d, k, r)] += pj[j] * ps * pd
+				p := pj[j] * ps * pd
+				byScored[a.scored*rows+r] += p
+				byHP[a.hp*rows+r] += p
+				byR[r] += p
 			}
 		}
 	}
-	// Then, for each (d, k), the chance of each number g of wounds
-	// regenerated, summed over the dice r first: the unit after g
-	// regenerated wounds depends on g alone.
-	regen := make([]float64, rMax+1)
-	for d := 0; d <= hpMax; d++ {
-		for k := 0; k <= kMax; k++ {
-			s := v.afterWounds(d, k, regenerable)
-			if rMax == 0 {
-				if p := weight[idx(d, k, 0)]; p != 0 {
-					v.record(out, s, 0, p)
-				}
-				continue
-			}
-			clear(regen)
-			top := -1
-			for r := 0; r <= rMax; r++ {
-				p := weight[idx(d, k, r)]
-				if p == 0 {
-					continue
-				}
-				top = max(top, r)
-				for g, pg := range regenPMF[r] {
-					regen[g] += p * pg
-				}
-			}
-			for g := 0; g <= top; g++ {
-				if regen[g] == 0 {
-					continue
-				}
-				t := s
-				t.regenerate(g)
-				v.record(out, t, g, regen[g])
+	regen := make([]float64, rows)
+	for sc := 0; sc <= scoredMax; sc++ {
+		for g, p := range regenerated(regen, byScored[sc*rows:(sc+1)*rows], regenPMF) {
+			out.PMF[mWounds][sc-g] += p
+		}
+	}
+	for hp := 0; hp <= hpMax; hp++ {
+		for g, p := range regenerated(regen, byHP[hp*rows:(hp+1)*rows], regenPMF) {
+			h := hp + g
+			alive := (h + w - 1) / w
+			out.PMF[mCasualties][models-alive] += p
+			out.PMF[mCarried][alive*w-h] += p
+			if alive == 0 {
+				out.P[eDestroyed] += p
 			}
 		}
+	}
+	if v.endOfPhaseRegen {
+		copy(out.PMF[mRegenerated], regenerated(regen, byR, regenPMF))
 	}
 	if !v.endOfPhaseRegen && len(out.PMF) > mRegenerated {
 		// Regeneration as a save: the wounds it saved are binomial.
@@ -173,6 +170,63 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 		copy(out.PMF[mRegenerated], engine.BinomialPMF(n, pr, other))
 	}
 	return out, nil
+}
+
+// afterOutcome is what the solver needs of the unit after damage d and k
+// Killing Blows, before Regeneration.
+type afterOutcome struct {
+	scored, hp, regenLost int
+}
+
+// afterTable returns the unit after each damage d and Killing Blows k,
+// at index d·(kMax+1)+k.
+func (v *Volley) afterTable(kMax int, regenerable bool) []afterOutcome {
+	hpMax := v.tg.Models * v.tg.W
+	t := make([]afterOutcome, (hpMax+1)*(kMax+1))
+	for d := 0; d <= hpMax; d++ {
+		for k := 0; k <= kMax; k++ {
+			s := v.afterWounds(d, k, regenerable)
+			t[d*(kMax+1)+k] = afterOutcome{s.scored, s.alive*s.w - s.carried, s.regenLost}
+		}
+	}
+	return t
+}
+
+// regenerated returns, in buf, the chance of each number g of wounds
+// regenerated, given the chance byR[r] of rolling r Regeneration dice
+// (binomial: regenPMF[r]); byR of length 1 (no Regeneration) gives g = 0.
+// It stops after the last r with weight, and returns nothing when there is
+// none.
+func regenerated(buf, byR []float64, regenPMF [][]float64) []float64 {
+	top := len(byR)
+	for top > 0 && byR[top-1] == 0 {
+		top--
+	}
+	buf = buf[:top]
+	clear(buf)
+	for r, p := range byR[:top] {
+		if p == 0 {
+			continue
+		}
+		if regenPMF == nil {
+			buf[0] += p
+			continue
+		}
+		for g, pg := range regenPMF[r] {
+			buf[g] += p * pg
+		}
+	}
+	return buf
+}
+
+// nonzero returns the stretch [lo, hi) of row outside which it is zero
+// (lo = hi when it is zero throughout).
+func nonzero(row []float64) (lo, hi int) {
+	for hi = len(row); hi > 0 && row[hi-1] == 0; hi-- {
+	}
+	for lo = 0; lo < hi && row[lo] == 0; lo++ {
+	}
+	return lo, hi
 }
 
 // exactWork estimates the inner steps of Exact: the damage table (each
@@ -191,7 +245,8 @@ func (v *Volley) exactWork() float64 {
 	}
 	work += split * states
 	if v.endOfPhaseRegen {
-		work += hp * kbs * hp * hp / 2
+		work += hp * kbs * hp // the table of units after (d, k)
+		work += 2 * hp * hp * hp / 2
 	}
 	return work
 }
@@ -268,18 +323,4 @@ func (v *Volley) afterWounds(d, k int, regenerable bool) unitState {
 		}
 	}
 	return u
-}
-
-// record adds probability p of the final state s, with g wounds
-// regenerated at the end of the phase, to out.
-func (v *Volley) record(out *engine.Exact, s unitState, g int, p float64) {
-	out.PMF[mWounds][s.scored] += p
-	out.PMF[mCasualties][v.tg.Models-s.alive] += p
-	out.PMF[mCarried][s.carried] += p
-	if v.endOfPhaseRegen {
-		out.PMF[mRegenerated][g] += p
-	}
-	if s.alive == 0 {
-		out.P[eDestroyed] += p
-	}
 }
