@@ -225,7 +225,12 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		if f.rs.RestoreCost != RestoreFree {
 			restored = min(restored, healed)
 		}
-		wounds := min(acts*u.hMax, u.hMax+healed)
+		wounds := acts * u.hMax
+		if f.rs.RestoreCost != RestoreFree {
+			// A Heal Point gives back at most one wound; a free model or
+			// stand gives one back for nothing.
+			wounds = min(wounds, u.hMax+healed)
+		}
 		fs.mCasualties = add(id+".casualties", min(u.s0*u.m+restored, acts*u.s0*u.m))
 		fs.mWounds = add(id+".wounds", wounds)
 		fs.mFailures = add(id+".resolve_failures", wounds)
