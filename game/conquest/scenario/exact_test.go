@@ -52,3 +52,61 @@ func TestFightExactAgreesWithSimulation(t *testing.T) {
 		t.Errorf("%d built-in Conquest fights of turns; want the trolls and the Chapter Mage", n)
 	}
 }
+
+// TestFightExactUnderOtherReadings repeats the agreement on the built-in
+// fights under the options that change a step the solver follows: the
+// 1.03 full restore, a Broken regiment not healed, Shattered stand by
+// stand, free restored models, the Character's stand counted (50,000
+// trials each, a tenth under -short).
+func TestFightExactUnderOtherReadings(t *testing.T) {
+	t.Parallel()
+	trials := int64(50_000)
+	if testing.Short() {
+		trials /= 10
+	}
+	for i, c := range []struct{ name, rules string }{
+		{"conquest-trolls-ground-down", "{regeneration: full_restore}"},
+		{"conquest-trolls-ground-down", "{regeneration: full_restore, full_restore_stand: one_model, broken_blocks_healing: yes}"},
+		{"conquest-trolls-ground-down", "{shattered_checked: each_stand, regeneration_skips_character: no}"},
+		{"conquest-chapter-mage-heals", "{restore_cost: free, character_stand_counts: yes}"},
+		{"conquest-chapter-mage-heals", "{broken_blocks_healing: yes, size_bonus_counted: before_action}"},
+	} {
+		t.Run(c.name+" "+c.rules, func(t *testing.T) {
+			t.Parallel()
+			src, _ := scenarios.BuiltinSource(c.name)
+			src = append(append([]byte(nil), src...), "rules: "+c.rules+"\n"...)
+			p, err := scenarios.Load("builtin:"+c.name, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := p.Model.(*conquest.Fight)
+			ex, err := f.Exact()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := engine.Run(context.Background(), f, engine.Config{Trials: trials, Seed: uint64(31 + i)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			enginetest.Agree(t, c.name+" "+c.rules, ex, res)
+		})
+	}
+}
+
+func BenchmarkFightExact(b *testing.B) {
+	for _, name := range []string{"conquest-trolls-ground-down", "conquest-chapter-mage-heals"} {
+		b.Run(name, func(b *testing.B) {
+			p, err := scenarios.Builtin(name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			f := p.Model.(*conquest.Fight)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := f.Exact(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
