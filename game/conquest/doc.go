@@ -18,5 +18,6 @@
 // path ([Strike.PerDie], [Fight.PerDie]) rolls every die and is the test
 // oracle. [Strike] is one action (a Clash, a Charge's Impact attacks or a
 // Volley) with an exact solver; [Fight] is a fight of several turns with
-// healing between them.
+// healing between them, with an exact solver for fights small enough
+// ([Fight.Exact]).
 package conquest
