@@ -110,22 +110,27 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 		}
 	}
 	res := x.newResults()
-	var err error
 	final := func(z xstate, q float64) { x.add(res, z, q) }
+	before := dist{} // the states the fight starts from, merged
 	if !e.DuelsOnly {
-		final = func(z xstate, q float64) {
-			if err == nil {
-				err = x.fight(z, q, func(u xstate, r float64) { x.add(res, u, r) })
-			}
-		}
+		final = func(z xstate, q float64) { before[z] += q }
 	}
 	for _, st := range x.chargers(s0) {
 		if err := x.fightPhase(st.s, st.p, final); err != nil {
 			return nil, err
 		}
 	}
-	if err != nil {
-		return nil, err
+	if len(before) > maxExactStates {
+		return nil, fmt.Errorf("exact solution too large: more than %d distinct states before the fight; use sim run", maxExactStates)
+	}
+	if w := x.fightWork(before); w > maxExactFightWork {
+		return nil, fmt.Errorf("exact solution too large: about %d outcomes to follow in the fight from %d states; use sim run", w, len(before))
+	}
+	work := 0
+	for z, q := range before {
+		if err := x.fight(z, q, &work, func(u xstate, r float64) { x.add(res, u, r) }); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }

@@ -13,11 +13,19 @@ import (
 // (trial.dice, trial.courage, courageSpend, hopeIsLost), called on a
 // scratch trial set from each state.
 
+// maxExactFightWork bounds the outcomes the solver follows in a turn's
+// fights (pairs of hit counts, Panic rolls and Courage dice): each costs
+// a state copy and a map update, about 0.1 µs, so that the bound keeps a
+// solution to a few seconds.
+const maxExactFightWork = 20_000_000
+
 // fight is trial.fight over a distribution: it adds to out what state s,
 // of probability p, becomes when the formations fight (if they are still
 // in contact: a duel may have destroyed one). It fails when a striking
-// step leaves more than maxExactStates states.
-func (x exactTurn) fight(s xstate, p float64, out func(xstate, float64)) error {
+// step leaves more than maxExactStates states, or when the outcomes
+// followed in all the turn's fights, counted in work, pass
+// maxExactFightWork.
+func (x exactTurn) fight(s xstate, p float64, work *int, out func(xstate, float64)) error {
 	t := x.Turn
 	rs := t.rs
 	if s.destroyed[0] || s.destroyed[1] {
@@ -48,7 +56,10 @@ func (x exactTurn) fight(s xstate, p float64, out func(xstate, float64)) error {
 	for _, sh := range shakes {
 		cur := dist{s: p * sh.p}
 		for troop := Monster; ; troop-- {
-			cur = x.strikeStep(cur, troop, sh.on)
+			cur = x.strikeStep(cur, troop, sh.on, work)
+			if *work > maxExactFightWork {
+				return fmt.Errorf("exact solution too large: more than %d pairs of hit counts to follow in the fight; use sim run", maxExactFightWork)
+			}
 			if len(cur) > maxExactStates {
 				return fmt.Errorf("exact solution too large: more than %d distinct states after the %s strike; use sim run", maxExactStates, troop)
 			}
@@ -59,14 +70,40 @@ func (x exactTurn) fight(s xstate, p float64, out func(xstate, float64)) error {
 		for u, q := range cur {
 			x.decide(u, q, out)
 		}
+		*work += panicWork * len(cur)
+		if *work > maxExactFightWork {
+			return fmt.Errorf("exact solution too large: more than %d outcomes to follow in the fight; use sim run", maxExactFightWork)
+		}
 	}
 	return nil
+}
+
+// panicWork is the outcomes decide follows from one state, at most: the
+// Panic roll held, or failed (a 1 or not) with each sum of the Courage
+// dice.
+const panicWork = 1 + 2*11
+
+// fightWork estimates, before any is fought, the outcomes the fights from
+// the states of before will follow: for each, the pairs of hit counts of
+// the two sides' first dice, and a Panic test for each pair.
+func (x exactTurn) fightWork(before dist) int {
+	w := 0
+	for s := range before {
+		tr := x.scratch(&s)
+		tr.charger = int(s.charger)
+		n := 1
+		for i := range 2 {
+			n *= tr.dice(i, false) + 1
+		}
+		w += n * (1 + panicWork)
+	}
+	return w
 }
 
 // strikeStep is one step of the striking order: every formation of type
 // troop still standing, facing a standing enemy, rolls its dice at once;
 // then the hits of each land. Equal states after the step are merged.
-func (x exactTurn) strikeStep(cur dist, troop Troop, shaking bool) dist {
+func (x exactTurn) strikeStep(cur dist, troop Troop, shaking bool, work *int) dist {
 	t := x.Turn
 	next := dist{}
 	for u, q := range cur {
@@ -78,6 +115,7 @@ func (x exactTurn) strikeStep(cur dist, troop Troop, shaking bool) dist {
 				pmf[i] = hitsPMF(tr.dice(i, shaking), float64(Hit36(t.sides[i].step))/36)
 			}
 		}
+		*work += len(pmf[0]) * len(pmf[1])
 		for h0, p0 := range pmf[0] {
 			for h1, p1 := range pmf[1] {
 				v := u
@@ -128,7 +166,10 @@ func (x exactTurn) decide(s xstate, p float64, out func(xstate, float64)) {
 
 // panic is trial.panic over a distribution: the Panic roll (re-rolled once
 // with a banner when it does not hold), then the Courage test and the
-// greedy heroes' Might, then its hits or the whole formation.
+// greedy heroes' Might, then its hits or the whole formation. Only whether
+// the roll held, or was the Onset of Dismay's 1, matters after it, and
+// only the sum of the Courage dice (courageSpend raises the pair by at
+// most 12 less their sum), so it follows at most 2·11 failing outcomes.
 func (x exactTurn) panic(s xstate, p float64, l int, out func(xstate, float64, bool)) {
 	t := x.Turn
 	me := &t.e.Formations[l]
@@ -147,39 +188,50 @@ func (x exactTurn) panic(s xstate, p float64, l int, out func(xstate, float64, b
 			pr[r] += 1.0 / 6
 		}
 	}
-	var held float64
+	var held, dismay, fail float64
 	for r := 1; r <= 6; r++ {
-		if r >= so {
+		switch {
+		case r >= so:
 			held += pr[r]
-			continue
+		case r == dismayFace:
+			dismay += pr[r]
+		default:
+			fail += pr[r]
 		}
-		if pr[r] == 0 {
-			continue
-		}
-		courage := x.scratch(&s).courage(l)
-		for a := 1; a <= 6; a++ {
-			for b := 1; b <= 6; b++ {
-				u := s
-				total := a + b + courage
-				if total < courageTarget {
-					total += x.courageMight(&u, l, a, b, courageTarget-total)
-				}
-				if total < courageTarget {
-					if r == dismayFace && 2*int(u.alive[l]) < me.Models() {
-						u.alive[l] = 0
-						x.hopeIsLost(&u, l)
-					} else {
-						x.formationHits(u, 1, l, courageTarget-total, func(z xstate, _ float64) { u = z })
-					}
-				}
-				out(u, p*pr[r]/36, false)
+	}
+	courage := x.scratch(&s).courage(l)
+	for sum := 2; sum <= 12; sum++ {
+		ways := 6 - abs(sum-7) // of the 36 pairs of dice
+		a := min(6, sum-1)     // one pair of that sum: all spend alike
+		for _, roll := range []struct {
+			dismay bool
+			p      float64
+		}{{true, dismay}, {false, fail}} {
+			if roll.p == 0 {
+				continue
 			}
+			u := s
+			total := sum + courage
+			if total < courageTarget {
+				total += x.courageMight(&u, l, a, sum-a, courageTarget-total)
+			}
+			if total < courageTarget {
+				if roll.dismay && 2*int(u.alive[l]) < me.Models() {
+					u.alive[l] = 0
+					x.hopeIsLost(&u, l)
+				} else {
+					x.formationHits(u, 1, l, courageTarget-total, func(z xstate, _ float64) { u = z })
+				}
+			}
+			out(u, p*roll.p*float64(ways)/36, false)
 		}
 	}
 	if held > 0 {
 		out(s, p*held, true)
 	}
 }
+
+func abs(n int) int { return max(n, -n) }
 
 // courageMight is trial.courageMight on a state.
 func (x exactTurn) courageMight(s *xstate, l, a, b, gap int) int {
