@@ -93,6 +93,8 @@ func fightCases(t testing.TB) []struct {
 	g.Policy = GreedyMight
 	aragorn := Hero{ID: "aragorn", Formation: 0, F: 7, R: 3, C: 6, Might: 3, Policy: GreedyMight, Actions: []Action{{Kind: EpicDuel, Target: 1}}}
 	gd := gorbag(Action{Kind: HeroicDuel, Target: 0})
+	bannerOrcs := small(orcs(), 2)
+	bannerOrcs.Banner = true // the loser, mostly: its re-roll matters
 	chargers := [2]Hero{
 		{ID: "rider", Formation: 0, F: 4, R: 2, C: 4, Might: 1, Actions: []Action{{Kind: HeroicCharge}}},
 		{ID: "boss", Formation: 1, F: 5, R: 2, C: 3, Might: 2, Policy: GreedyMight, Actions: []Action{{Kind: HeroicCharge}}},
@@ -101,7 +103,7 @@ func fightCases(t testing.TB) []struct {
 		name string
 		tu   *Turn
 	}{
-		{"no heroes, arnor charging", newTurn(t, preset(t), Engagement{Formations: [2]Formation{small(arnor(), 2), small(orcs(), 2)}, Charger: 0})},
+		{"no heroes, arnor charging, the orcs' banner", newTurn(t, preset(t), Engagement{Formations: [2]Formation{small(arnor(), 2), bannerOrcs}, Charger: 0})},
 		{"a duel with Epic Strike, greedy Courage Might, a banner", newTurn(t, preset(t), Engagement{Formations: [2]Formation{small(arnor(), 2), small(orcs(), 2)}, Heroes: []Hero{c, g}, Charger: 1})},
 		{"two duels, then the fight, options changed", newTurn(t, with(t, "duel_counts_for_victory", "no", "hero_death_is_casualty", "no", "battle_skill", "ratio", "depleted_dice", "full", "support_ranks", "all", "destroyed_loses", "no"),
 			Engagement{Formations: [2]Formation{small(arnor(), 3), small(orcs(), 2)}, Heroes: []Hero{aragorn, gd}, Charger: -1})},
