@@ -334,40 +334,46 @@ func (e *fightExact) tally(i, t, turn, width int) []float64 {
 		}
 		return make([]float64, width)
 	}
-	cur, next := make([][]float64, len(e.keys)), make([][]float64, len(e.keys))
+	// Each state's tally and the range it may be non-zero in, lo..hi.
+	n := len(e.keys)
+	cur, next := make([][]float64, n), make([][]float64, n)
+	curR, nextR := make([][2]int, n), make([][2]int, n)
 	var active, act []int32
 	for j, id := range e.before[first-1][0].id {
 		cur[id] = vec()
 		cur[id][0] = e.before[first-1][0].p[j]
+		curR[id] = [2]int{0, 0}
 		active = append(active, id)
 	}
 	// move adds p times state id's tally, raised by d, to state to's.
 	move := func(id, to int32, d int, p float64) {
 		if next[to] == nil {
 			next[to] = vec()
+			nextR[to] = [2]int{width, -1}
 			act = append(act, to)
 		}
-		src, dst := cur[id], next[to]
-		if d == 0 {
-			for x, q := range src {
-				dst[x] += q * p
-			}
-			return
-		}
-		if t == tBlocked {
-			for _, q := range src {
+		src, dst, r := cur[id], next[to], curR[id]
+		if t == tBlocked && d > 0 {
+			for _, q := range src[r[0] : r[1]+1] {
 				dst[1] += q * p
 			}
+			nextR[to] = [2]int{min(nextR[to][0], 1), max(nextR[to][1], 1)}
 			return
 		}
-		for x, q := range src[:width-d] {
-			dst[x+d] += q * p
-		}
-		for _, q := range src[width-d:] {
-			if q != 0 {
+		hi := r[1]
+		for ; hi+d >= width; hi-- {
+			if src[hi] != 0 {
 				panic(fmt.Sprintf("conquest: exact tally %d of side %d beyond its maximum %d", t, i, width-1))
 			}
 		}
+		if hi < r[0] {
+			return
+		}
+		out := dst[r[0]+d : hi+d+1]
+		for x, q := range src[r[0] : hi+1] {
+			out[x] += q * p
+		}
+		nextR[to] = [2]int{min(nextR[to][0], r[0]+d), max(nextR[to][1], hi+d)}
 	}
 	swap := func() {
 		for _, id := range active {
@@ -375,6 +381,7 @@ func (e *fightExact) tally(i, t, turn, width int) []float64 {
 			cur[id] = nil
 		}
 		cur, next, active, act = next, cur, act, active[:0]
+		curR, nextR = nextR, curR
 	}
 	for tn := first; tn <= last; tn++ {
 		if tn > first {
