@@ -66,7 +66,9 @@ func TestAgreement(t *testing.T) {
 }
 
 // TestReferenceAgainstExact holds the reference to the engine's exact
-// solver where the turn has one (the duels alone).
+// solver where the turn has one: every built-in it solves (the duels
+// alone, and wotr-captain-duel's duel and fight), and small fights of its
+// own, with and without duels.
 func TestReferenceAgainstExact(t *testing.T) {
 	solved := 0
 	for _, name := range builtins(t) {
@@ -82,9 +84,74 @@ func TestReferenceAgainstExact(t *testing.T) {
 		solved++
 		enginetest.Agree(t, name, ex, ref.Run(trials(), 5))
 	}
-	if solved < 2 {
-		t.Errorf("%d built-ins solved exactly, want wotr-epic-duel and wotr-worked-duel", solved)
+	if solved < 3 {
+		t.Errorf("%d built-ins solved exactly, want wotr-epic-duel, wotr-worked-duel and wotr-captain-duel", solved)
 	}
+	for i, c := range exactFights {
+		p, err := scenarios.Load(c.name+".yaml", []byte(c.src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		s, ok := p.Model.(engine.Solver)
+		if !ok {
+			t.Fatalf("%s: no exact solver", c.name)
+		}
+		ex, err := s.Exact()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		ref, err := New(p, []byte(c.src))
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		enginetest.Agree(t, c.name, ex, ref.Run(trials(), uint64(20+i)))
+	}
+}
+
+// exactFights are small fights between formations that the exact solver
+// takes and the reference covers.
+var exactFights = []struct{ name, src string }{
+	{"banner-orcs-charge", `game: wotr
+name: banner-orcs-charge
+formations:
+  - id: men
+    profile: {F: 4, S: 3, D: 5, A: 8, R: 1, C: 2}
+    shield: true
+    companies: 2
+  - id: orcs
+    profile: {F: 3, S: 3, D: 3, A: 8, R: 1, C: 2}
+    support_dice: 2
+    banner: true
+    companies: 3
+fight:
+  type: fight
+  charger: orcs
+`},
+	{"two-duels-then-fight", `game: wotr
+name: two-duels-then-fight
+might_policy: duel
+rules: {duel_table: m3, last_company_half: "no", battle_skill: flat}
+formations:
+  - id: men
+    profile: {F: 4, S: 3, D: 5, A: 8, R: 1, C: 2}
+    companies: 2
+    heroes:
+      - id: captain
+        profile: {F: 6, R: 2, C: 4, Might: 2}
+        actions:
+          - {action: epic_duel, target: chief}
+  - id: orcs
+    profile: {F: 3, S: 4, D: 4, A: 8, R: 1, C: 2}
+    companies: 2
+    frontage: 1
+    heroes:
+      - id: chief
+        profile: {F: 5, R: 2, C: 3, Might: 2}
+        actions:
+          - {action: heroic_duel, target: captain}
+fight:
+  type: fight
+`},
 }
 
 // TestWorkedDuel checks the reference's duel roll against rules/wotr.md
