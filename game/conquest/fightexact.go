@@ -396,6 +396,9 @@ func (e *fightExact) tally(i, t, turn, width int) []float64 {
 		for s := range e.steps[later] {
 			for _, id := range active {
 				ts := e.trans[later][s][id] // computed by the base pass
+				if ts == nil {
+					panic(fmt.Sprintf("conquest: exact tally pass met state %d at step %d, which the base pass did not", id, s))
+				}
 				for _, tr := range ts {
 					move(id, tr.to, int(tr.d[i][t]), tr.p)
 				}

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -40,6 +41,15 @@ func TestFightExactAgreesWithSimulation(t *testing.T) {
 			ex, err := f.Exact()
 			if err != nil {
 				t.Fatalf("the built-in fights are small enough to solve: %v", err)
+			}
+			for m, pmf := range ex.PMF {
+				var sum float64
+				for _, q := range pmf {
+					sum += q
+				}
+				if math.Abs(sum-1) > 1e-9 {
+					t.Errorf("%s: the distribution sums to %.12f", ex.Metrics[m].Name, sum)
+				}
 			}
 			res, err := engine.Run(context.Background(), f, engine.Config{Trials: trials, Seed: 29})
 			if err != nil {
