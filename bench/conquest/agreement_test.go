@@ -81,10 +81,10 @@ func TestAgreement(t *testing.T) {
 }
 
 // TestAgreementShatteredEachStand repeats TestAgreement, and holds the
-// reference to the exact solver, under the other
-// reading of when Shattered is checked (shattered_checked: each_stand),
-// on the built-in where it changes the numbers (the Men-at-Arms are
-// Shattered partway through a Wound Pool in about one trial in seven).
+// reference to the exact solver, under the other reading of when
+// Shattered is checked (shattered_checked: each_stand), on the built-in
+// where it changes the numbers (the Men-at-Arms are Shattered partway
+// through a Wound Pool in about one trial in seven).
 func TestAgreementShatteredEachStand(t *testing.T) {
 	for _, name := range []string{"conquest-trolls-ground-down"} {
 		t.Run(name, func(t *testing.T) {
