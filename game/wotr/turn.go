@@ -10,7 +10,9 @@ import (
 // actions of the move, shoot and charge phases, then the fight phase with
 // its duels, Heroic Combats and the fight (or fights, after a second
 // charge) between the formations. It is an [engine.Model]; [Turn.Solver]
-// gives an [engine.Solver] when the formations do not fight.
+// gives an [engine.Solver] for a turn of at most two duels and no Hard to
+// Kill, whose formations do not fight or fight once after the duels (no
+// Heroic Combat).
 type Turn struct {
 	rs     *Ruleset
 	e      Engagement
