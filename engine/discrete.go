@@ -15,7 +15,8 @@ import (
 type Discrete struct {
 	kmin  int
 	thr   []uint64
-	guide guide
+	shift uint    // 64 minus the bits of a draw that index guide
+	guide []int32 // as a [guide], with as many slices as thresholds or more
 }
 
 // NewDiscrete builds a sampler of pmf, whose entries must be non-negative
@@ -32,12 +33,37 @@ func NewDiscrete(pmf []float64) *Discrete {
 		panic(fmt.Sprintf("engine: NewDiscrete: probabilities sum to %v, not 1", sum))
 	}
 	kmin, thr := thresholds(pmf)
-	return &Discrete{kmin: kmin, thr: thr, guide: newGuide(thr)}
+	s := &Discrete{kmin: kmin, thr: thr}
+	// A guide of at least one slice a threshold keeps the search to a step
+	// or two however many outcomes there are (Chen and Asau); a long row of
+	// outcomes, many of them impossible, would otherwise be walked a
+	// threshold at a time.
+	bits := uint(guideBits)
+	for bits < maxDiscreteGuideBits && 1<<bits < len(thr) {
+		bits++
+	}
+	s.shift = 64 - bits
+	s.guide = make([]int32, 1<<bits)
+	for b := range s.guide {
+		s.guide[b] = int32(binarySearch(thr, uint64(b)<<s.shift))
+	}
+	return s
 }
 
+// maxDiscreteGuideBits bounds a Discrete's guide at 4,096 slices (16 KiB).
+const maxDiscreteGuideBits = 12
+
 // Sample returns an outcome.
-func (s *Discrete) Sample(d *Dice) int {
-	return s.kmin + s.guide.search(s.thr, d.Uint64())
+func (s *Discrete) Sample(d *Dice) int { return s.kmin + s.search(d.Uint64()) }
+
+// search returns the index of the first threshold above u (len(s.thr) if
+// none), as binarySearch does.
+func (s *Discrete) search(u uint64) int {
+	i := int(s.guide[u>>s.shift])
+	for i < len(s.thr) && s.thr[i] <= u {
+		i++
+	}
+	return i
 }
 
 // guideBits is how many leading bits of a draw index a guide.
