@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/bits"
 	"strings"
 	"testing"
 
@@ -279,8 +280,9 @@ func TestExactVolleySizeCheck(t *testing.T) {
 
 // Above 1,024 attacks a volley samples Multiple Wounds a block of wounds at
 // a time (chunks.go): 1,100 blows with Killing Blow, Multiple Wounds (D3)
-// and end-of-phase Regeneration at a hundred W3 models, and 1,500 with D6
-// at W4, agree with their exact solution within 4.5 standard errors.
+// and end-of-phase Regeneration at a hundred W3 models, 1,500 with D6 at
+// W4, and two volleys large enough for the doubled blocks, agree with their
+// exact solution within 4.5 standard errors.
 func TestChunkedDamageAgreesWithExact(t *testing.T) {
 	if testing.Short() {
 		t.Skip("solves two large volleys")
@@ -289,7 +291,10 @@ func TestChunkedDamageAgreesWithExact(t *testing.T) {
 		n, models, w int
 		mw           Amount
 		kb           bool
-	}{{1100, 100, 3, Amount{Die: 3}, true}, {1500, 80, 4, Amount{Die: 6}, false}} {
+	}{{1100, 100, 3, Amount{Die: 3}, true}, {1500, 80, 4, Amount{Die: 6}, false},
+		// About 300 and 250 wounds go through: blocks of 128 and 256
+		// (doubled tables) are drawn too.
+		{5400, 400, 3, Amount{Die: 3}, false}, {4500, 300, 2, Amount{Die: 6}, false}} {
 		// Hits on 5+ (WS 2 against 5), wounds on 5+ (S3 against T4), a 4+
 		// save: about one blow in eighteen goes through, so the unit is
 		// hurt but not wiped out, and every part of the damage shows.
@@ -303,6 +308,9 @@ func TestChunkedDamageAgreesWithExact(t *testing.T) {
 		}
 		if v.chunks == nil || v.dmg != nil {
 			t.Fatalf("%d attacks: the volley does not sample by blocks", c.n)
+		}
+		if want := min(bits.Len(uint(c.n/chunkSize))-1, maxChunkLevels); len(v.chunks.big) != want {
+			t.Errorf("%d attacks: %d doubled block sizes, want %d", c.n, len(v.chunks.big), want)
 		}
 		ex, err := v.Exact()
 		if err != nil {

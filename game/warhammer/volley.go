@@ -71,7 +71,7 @@ func NewVolley(rs *Ruleset, id string, a Attack, tg Target) (*Volley, error) {
 			v.dmg = append(v.dmg, engine.NewDiscrete(pmf))
 		}
 	} else if mw.Die != 0 || mw.N > 1 {
-		v.chunks = newChunker(mw, tg.W)
+		v.chunks = newChunker(mw, tg.W, a.Count)
 	}
 	v.metrics = []engine.Metric{
 		{Name: id + ".unsaved", Max: a.Count},
