@@ -50,7 +50,7 @@ fight: {type: close_combat, sides: [elves, orcs]}
 			[]string{`--plot "=x.png": give FILE, or WHAT=FILE`}},
 		{"exact on a fight it cannot solve", []string{"exact", "wotr-combat-vs-duel"}, 3,
 			[]string{"wotr-combat-vs-duel has no exact solution", "run 'sim run wotr-combat-vs-duel'"}},
-		{"run --exact on a fight", []string{"run", "conquest-trolls-ground-down", "--exact", "--trials", "10"}, 3,
+		{"run --exact on a fight", []string{"run", "wotr-combat-vs-duel", "--exact", "--trials", "10"}, 3,
 			[]string{"has no exact solution", "drop --exact"}},
 		{"exact on a fight too large for it", []string{"exact", "black-orcs-big-boss-challenge"}, 3,
 			[]string{"black-orcs-big-boss-challenge: exact solution too large", "use sim run"}},

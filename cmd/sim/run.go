@@ -155,8 +155,10 @@ func write(out, format string, rep *report.Report, stdout io.Writer) error {
 const exactUsage = `Usage: sim exact FILE|NAME [flags]
 
 Computes a scenario's distributions exactly (no sampling), where the
-maths allows: Warhammer volleys, War of the Ring duels fought alone, and
-Conquest's single Clash, Impact and Volley actions. The same metrics and
+maths allows: Warhammer volleys and close combats, War of the Ring turns
+of at most two duels and the fight between formations after them (no
+Heroic Combat, no Hard to Kill), and Conquest actions and fights of
+several turns. The same metrics and
 events as 'sim run', with no sampling error; a scenario without an exact
 solver is refused in one line.
 
@@ -215,7 +217,7 @@ func solve(cmd string, plan *scenarios.Plan, arg string) (*engine.Exact, error) 
 		if cmd != "exact" {
 			instead = "drop --exact"
 		}
-		return nil, &cannotSolve{fmt.Sprintf("%s: %s has no exact solution: sim solves exactly Warhammer volleys and close combats, War of the Ring duels fought alone and Conquest's single actions, not War of the Ring fights between formations or Conquest fights of several turns; %s for the simulated answer, whose intervals say how close it is", cmd, plan.Name, instead)}
+		return nil, &cannotSolve{fmt.Sprintf("%s: %s has no exact solution: sim solves exactly Warhammer volleys and close combats, War of the Ring turns of at most two duels and the fight after them, and Conquest actions and fights of turns, not War of the Ring turns with a Heroic Combat, more duels or Hard to Kill; %s for the simulated answer, whose intervals say how close it is", cmd, plan.Name, instead)}
 	}
 	ex, err := solver.Exact()
 	if err != nil {
