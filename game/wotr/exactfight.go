@@ -135,19 +135,7 @@ func (x exactTurn) strikeStep(cur dist, troop Troop, shaking bool, work *int) di
 // and whether it falls back.
 func (x exactTurn) decide(s xstate, p float64, out func(xstate, float64)) {
 	rs := x.rs
-	d0, d1 := s.destroyed[0], s.destroyed[1]
-	w := -1
-	switch {
-	case d0 && d1:
-	case rs.DestroyedLoses && d0:
-		w = 1
-	case rs.DestroyedLoses && d1:
-		w = 0
-	case s.cas[0] < s.cas[1]:
-		w = 0
-	case s.cas[1] < s.cas[0]:
-		w = 1
-	}
+	w := victor(rs, s.destroyed, [2]int{int(s.cas[0]), int(s.cas[1])})
 	s.wins = int8(w)
 	s.cas = [2]int16{}
 	s.charger = -1

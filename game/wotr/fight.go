@@ -50,19 +50,7 @@ func (tr *trial) fight(d *engine.Dice) int {
 		}
 	}
 
-	d0, d1 := tr.f[0].destroyed, tr.f[1].destroyed
-	w := -1
-	switch {
-	case d0 && d1:
-	case rs.DestroyedLoses && d0:
-		w = 1
-	case rs.DestroyedLoses && d1:
-		w = 0
-	case cas[0] < cas[1]:
-		w = 0
-	case cas[1] < cas[0]:
-		w = 1
-	}
+	w := victor(rs, [2]bool{tr.f[0].destroyed, tr.f[1].destroyed}, cas)
 	if w >= 0 && !tr.f[1-w].destroyed && !tr.panic(d, 1-w) && rs.LoserFallsBack && !tr.f[1-w].destroyed {
 		tr.contact = false
 		tr.f[1-w].fellBack = true
@@ -359,4 +347,22 @@ func (tr *trial) courageMight(l, a, b, gap int) int {
 		}
 	}
 	return x
+}
+
+// victor returns the side that wins a fight (0 or 1), or -1 for none:
+// the side that suffered fewer casualties, a destroyed side losing under
+// destroyed_loses.
+func victor(rs *Ruleset, destroyed [2]bool, cas [2]int) int {
+	switch {
+	case destroyed[0] && destroyed[1]:
+	case rs.DestroyedLoses && destroyed[0]:
+		return 1
+	case rs.DestroyedLoses && destroyed[1]:
+		return 0
+	case cas[0] < cas[1]:
+		return 0
+	case cas[1] < cas[0]:
+		return 1
+	}
+	return -1
 }
