@@ -34,15 +34,10 @@ type Binomial struct {
 	thr   []uint64
 	guide []guide // one per row
 	// big[j] tabulates 2^(j+1)·(rows-1) trials, up to maxN: a large count
-	// is the sum of those its binary digits say.
-	big []bigRow
-}
-
-// bigRow is one tabulated row of many trials.
-type bigRow struct {
-	kmin  int
-	thr   []uint64
-	guide guide
+	// is the sum of those its binary digits say. Each is a Discrete, whose
+	// guide grows with its row: a row of thousands of trials has hundreds
+	// of thresholds.
+	big []*Discrete
 }
 
 // NewBinomial tabulates Binomial(n, p) for n up to maxN (larger n still work,
@@ -78,8 +73,7 @@ func newBinomial(p, q float64, maxN int) *Binomial {
 	for size := 2 * (rows - 1); rows > 1 && size <= maxN; size *= 2 {
 		pmf := make([]float64, size+1)
 		binomialPMF(pmf, size, p, q)
-		kmin, row := thresholds(pmf)
-		b.big = append(b.big, bigRow{kmin: kmin, thr: row, guide: newGuide(row)})
+		b.big = append(b.big, NewDiscrete(pmf))
 	}
 	return b
 }
@@ -96,8 +90,7 @@ func (b *Binomial) Sample(d *Dice, n int) int {
 		n %= base
 		for j := len(b.big) - 1; j >= 0; j-- {
 			for size := 2 << j; q >= size; q -= size {
-				r := &b.big[j]
-				k += r.kmin + r.guide.search(r.thr, d.Uint64())
+				k += b.big[j].Sample(d)
 			}
 		}
 		for ; q > 0; q-- {
