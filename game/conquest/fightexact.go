@@ -158,10 +158,12 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 		return nil, fmt.Errorf("exact solution too large: %d states before a step, each with a distribution of a tally, %d probabilities (at most %d); use sim run", most, work, maxFightWork)
 	}
 	// The passes read what the base pass built and nothing else: they run
-	// side by side, each into its own distribution.
+	// side by side, each into its own distribution. Each holds up to twice
+	// work probabilities at once, so no more run together than keep the
+	// whole within twice maxFightWork, however many cores there are.
 	pmfs := make([][]float64, len(passes))
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	sem := make(chan struct{}, max(1, min(runtime.GOMAXPROCS(0), maxFightWork/max(work, 1))))
 	for j, p := range passes {
 		width := 2
 		if p.metric >= 0 {
