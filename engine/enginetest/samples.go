@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/wargamesim/sim/engine"
 )
 
@@ -158,22 +160,10 @@ func binomialTwoSided(x, n int, p float64) float64 {
 	if n == 0 {
 		return 1
 	}
-	var lower, upper float64
-	for k := 0; k <= n; k++ {
-		pk := binomialPMF(k, n, p)
-		if k <= x {
-			lower += pk
-		}
-		if k >= x {
-			upper += pk
-		}
-	}
-	return math.Min(1, 2*math.Min(lower, upper))
-}
-
-func binomialPMF(k, n int, p float64) float64 {
-	lg := func(x int) float64 { v, _ := math.Lgamma(float64(x + 1)); return v }
-	return math.Exp(lg(n) - lg(k) - lg(n-k) + float64(k)*math.Log(p) + float64(n-k)*math.Log1p(-p))
+	b := distuv.Binomial{N: float64(n), P: p}
+	below := b.CDF(float64(x))       // P(X ≤ x)
+	above := 1 - b.CDF(float64(x)-1) // P(X ≥ x)
+	return math.Min(1, 2*math.Min(below, above))
 }
 
 // MeanSE is metric m's mean in r and the standard error of that mean.
