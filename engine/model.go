@@ -58,6 +58,16 @@ type Exact struct {
 	P       []float64   // P[e] = P(event e)
 }
 
+// NewExact returns the empty distributions of metrics and events, for a
+// solver to fill: every probability 0.
+func NewExact(metrics []Metric, events []string) *Exact {
+	out := &Exact{Metrics: metrics, Events: events, PMF: make([][]float64, len(metrics)), P: make([]float64, len(events))}
+	for i, m := range metrics {
+		out.PMF[i] = make([]float64, m.Max-m.Min+1)
+	}
+	return out
+}
+
 // Solver is a model whose results can also be computed exactly.
 type Solver interface {
 	Model

@@ -25,10 +25,7 @@ func (s *Strike) Exact() (*engine.Exact, error) {
 	if mp := s.maxPool(); mp > maxExactPool {
 		return nil, fmt.Errorf("exact solution too large: a Wound Pool of up to %d wounds; use sim run", mp)
 	}
-	out := &engine.Exact{Metrics: s.metrics, Events: s.events, PMF: make([][]float64, len(s.metrics)), P: make([]float64, len(s.events))}
-	for i, m := range s.metrics {
-		out.PMF[i] = make([]float64, m.Max+1)
-	}
+	out := engine.NewExact(s.metrics, s.events)
 	hits, pool := []float64{1}, []float64{1}
 	ps, ns := s.packets()
 	for i, p := range ps {

@@ -119,10 +119,7 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 		}
 		e.trans[later] = make([][][]ftrans, len(e.steps[later]))
 	}
-	out := &engine.Exact{Metrics: f.metrics, Events: f.events, PMF: make([][]float64, len(f.metrics)), P: make([]float64, len(f.events))}
-	for i, m := range f.metrics {
-		out.PMF[i] = make([]float64, m.Max-m.Min+1)
-	}
+	out := engine.NewExact(f.metrics, f.events)
 	if err := e.base(out); err != nil {
 		return nil, err
 	}

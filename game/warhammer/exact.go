@@ -29,10 +29,7 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 	if work := v.exactWork(); work > maxExactWork {
 		return nil, fmt.Errorf("exact solution too large: %d attacks on %d wounds; use sim run", n, hpMax)
 	}
-	out := &engine.Exact{Metrics: v.metrics, Events: v.events, PMF: make([][]float64, len(v.metrics)), P: make([]float64, len(v.events))}
-	for i, m := range v.metrics {
-		out.PMF[i] = make([]float64, m.Max+1)
-	}
+	out := engine.NewExact(v.metrics, v.events)
 
 	term := v.stages.Terminal(stAttack)
 	pu, pk, pr := term[stUnsaved], term[stKBUnsaved], term[stRegenSaved]

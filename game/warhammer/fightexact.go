@@ -229,19 +229,11 @@ type exactSolver struct {
 // newExactSolver readies the exact solution of f, running at most runs
 // rounds.
 func newExactSolver(f *Fight, runs int) *exactSolver {
-	xs := &exactSolver{f: f, t: f.newTrial(), out: newExact(f.metrics, f.events), later: map[laterKey]*transition{}}
+	xs := &exactSolver{f: f, t: f.newTrial(), out: engine.NewExact(f.metrics, f.events), later: map[laterKey]*transition{}}
 	xs.t.x = &paths{budget: min(runs, maxExactRuns)}
 	xs.t.xs = exactScratch{catch: [2]float64{-1, -1}, hits: map[hitKey]*hitOutcomes{}}
 	xs.r = engine.NewTrialResult(f)
 	return xs
-}
-
-func newExact(metrics []engine.Metric, events []string) *engine.Exact {
-	out := &engine.Exact{Metrics: metrics, Events: events, PMF: make([][]float64, len(metrics)), P: make([]float64, len(events))}
-	for i, m := range metrics {
-		out.PMF[i] = make([]float64, m.Max-m.Min+1)
-	}
-	return out
 }
 
 // ordered is a map of probabilities that keeps its keys in the order they

@@ -109,7 +109,7 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 			}
 		}
 	}
-	res := x.newResults()
+	res := engine.NewExact(x.metrics, x.events)
 	final := func(z xstate, q float64) { x.add(res, z, q) }
 	before := dist{} // the states the fight starts from, merged
 	if !e.DuelsOnly {
@@ -223,16 +223,6 @@ func (x exactTurn) fightPhase(s0 xstate, p0 float64, final func(xstate, float64)
 		}
 	}
 	return nil
-}
-
-// newResults makes the empty distributions of the model's results.
-func (x exactTurn) newResults() *engine.Exact {
-	t := x.Turn
-	out := &engine.Exact{Metrics: t.metrics, Events: t.events, PMF: make([][]float64, len(t.metrics)), P: make([]float64, len(t.events))}
-	for i, m := range t.metrics {
-		out.PMF[i] = make([]float64, m.Max-m.Min+1)
-	}
-	return out
 }
 
 // add adds final state s, of probability p, to the results.
