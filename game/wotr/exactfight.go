@@ -2,7 +2,8 @@ package wotr
 
 import (
 	"fmt"
-	"math"
+
+	"github.com/wargamesim/sim/engine"
 )
 
 // This file carries the exact solver on from the duels into the fight
@@ -112,7 +113,8 @@ func (x exactTurn) strikeStep(cur dist, troop Troop, shaking bool, work *int) di
 			pmf[i] = []float64{1} // no dice: no hits
 			if t.e.Formations[i].Type == troop && u.alive[i] > 0 && u.alive[1-i] > 0 {
 				tr := x.scratch(&u)
-				pmf[i] = hitsPMF(tr.dice(i, shaking), float64(Hit36(t.sides[i].step))/36)
+				h := Hit36(t.sides[i].step)
+				pmf[i] = engine.BinomialPMF(tr.dice(i, shaking), float64(h)/36, float64(36-h)/36)
 			}
 		}
 		*work += len(pmf[0]) * len(pmf[1])
@@ -258,23 +260,4 @@ func (x exactTurn) scratch(s *xstate) *trial {
 		tr.h[h].strikeUsed = s.flags[h]&xStrike != 0
 	}
 	return tr
-}
-
-// hitsPMF is the distribution of hits among n dice that hit with
-// probability q each: the binomial, by its recurrence from no hits.
-func hitsPMF(n int, q float64) []float64 {
-	pmf := make([]float64, n+1)
-	switch {
-	case q <= 0:
-		pmf[0] = 1
-		return pmf
-	case q >= 1:
-		pmf[n] = 1
-		return pmf
-	}
-	pmf[0] = math.Pow(1-q, float64(n))
-	for k := 1; k <= n; k++ {
-		pmf[k] = pmf[k-1] * float64(n-k+1) / float64(k) * q / (1 - q)
-	}
-	return pmf
 }
