@@ -20,6 +20,11 @@ const (
 	maxFightStates   = 50_000
 	maxFightOutcomes = 10_000_000
 	maxFightWork     = 20_000_000
+	// maxFightMoves bounds the outcomes the base pass follows over all
+	// turns (about a second), maxFightTallyWork the steps of the tally
+	// passes over them (about two): more turns multiply both.
+	maxFightMoves     = 10_000_000
+	maxFightTallyWork = 2_000_000_000
 )
 
 // The whole-fight tallies of one regiment, as a step adds to them.
@@ -77,6 +82,8 @@ type fightExact struct {
 	// step of that turn (step len(steps) is the turn's end).
 	before    [][]sparse
 	outcomesN int                   // outcomes of actions worked out, for maxFightOutcomes
+	moves     []int                 // moves[turn-1]: outcomes followed from the states of that turn
+	moved     int                   // their sum so far, for maxFightMoves
 	pools     map[poolKey][]float64 // Wound Pool of n attacks of a packet
 	amts      map[Amount][]float64  // distribution of a heal amount
 }
@@ -153,6 +160,27 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 	}
 	if work > maxFightWork {
 		return nil, fmt.Errorf("exact solution too large: %d states before a step, each with a distribution of a tally, %d probabilities (at most %d); use sim run", most, work, maxFightWork)
+	}
+	// And the time: each pass follows every outcome of its turns once per
+	// value of its tally.
+	moves := 0
+	for _, m := range e.moves {
+		moves += m
+	}
+	total := 0
+	for _, p := range passes {
+		n := 2
+		if p.metric >= 0 {
+			n = f.metrics[p.metric].Max + 1
+		}
+		if p.turn > 0 {
+			total += n * e.moves[p.turn-1]
+		} else {
+			total += n * moves
+		}
+	}
+	if total > maxFightTallyWork {
+		return nil, fmt.Errorf("exact solution too large: %d outcomes followed over %d turns, %d steps of the tallies (at most %d); use sim run", moves, len(e.moves), total, maxFightTallyWork)
 	}
 	// The passes read what the base pass built and nothing else: they run
 	// side by side, each into its own distribution. Each holds up to twice
@@ -250,6 +278,7 @@ func (e *fightExact) base(out *engine.Exact) error {
 		alive = stillAlive
 		dist = next
 		later := boolIndex(turn > 1)
+		e.moves = append(e.moves, 0)
 		var rec []sparse
 		for s := range e.steps[later] {
 			rec = append(rec, toSparse(dist))
@@ -258,6 +287,10 @@ func (e *fightExact) base(out *engine.Exact) error {
 				ts, err := e.outcomes(later, s, i)
 				if err != nil {
 					return err
+				}
+				e.moves[turn-1] += len(ts)
+				if e.moved += len(ts); e.moved > maxFightMoves {
+					return fmt.Errorf("exact solution too large: more than %d outcomes to follow over %d turns; use sim run", maxFightMoves, f.cc.Turns)
 				}
 				for _, t := range ts {
 					next[t.to] += p * t.p

@@ -3,7 +3,9 @@ package scenario
 import (
 	"context"
 	"math"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/enginetest"
@@ -118,5 +120,34 @@ func BenchmarkFightExact(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Many turns multiply the solver's work though no one moment is large:
+// conquest-trolls-ground-down with 60 stands of Men-at-Arms over 50 turns
+// (each turn's states fit the limits) is refused with a clear error within
+// seconds, not solved for minutes (it ran past a minute before the limits
+// on the whole fight).
+func TestFightExactManyTurnsRefused(t *testing.T) {
+	src, ok := scenarios.BuiltinSource("conquest-trolls-ground-down")
+	if !ok {
+		t.Fatal("no conquest-trolls-ground-down")
+	}
+	s := strings.Replace(string(src), "stands: 9", "stands: 60", 1)
+	s = strings.Replace(s, "turns: 6", "turns: 50", 1)
+	if s == string(src) {
+		t.Fatal("the built-in changed: no stands: 9 or turns: 6 to edit")
+	}
+	p, err := scenarios.Load("long.yaml", []byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, err = p.Model.(engine.Solver).Exact()
+	if err == nil || !strings.Contains(err.Error(), "exact solution too large") {
+		t.Fatalf("60 stands over 50 turns: err = %v, want exact solution too large", err)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the refusal took %v", d)
 	}
 }
