@@ -256,18 +256,7 @@ func (v *Volley) exactWork() float64 {
 // Killing Blow then slays that model: its wounds roll no Regeneration dice.
 func (v *Volley) damage(n, hpMax int) [][]float64 {
 	w := v.tg.W
-	mw := v.atk.Rules.MultipleWounds
-	var mult []float64 // mult[m] = P(one wound becomes m wounds)
-	switch mw.Die {
-	case 3, 6:
-		mult = make([]float64, mw.Die+1)
-		for m := 1; m <= mw.Die; m++ {
-			mult[m] = 1 / float64(mw.Die)
-		}
-	default:
-		mult = make([]float64, max(mw.N, 1)+1)
-		mult[max(mw.N, 1)] = 1
-	}
+	mult := multiples(v.atk.Rules.MultipleWounds) // mult[m] = P(one wound becomes m wounds)
 	size := (hpMax + 1) * w
 	dmg := make([][]float64, n+1)
 	dmg[0] = make([]float64, size)
