@@ -2,6 +2,7 @@ package warhammer
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -228,9 +229,25 @@ func TestStrikingOrder(t *testing.T) {
 	}
 }
 
+// No allocation per trial, whichever way a fight is rolled: from round
+// tables (seed 000's fight under 6th), stage by stage, and stage by stage
+// with characters fighting a challenge over several rounds.
 func TestFightTrialDoesNotAllocate(t *testing.T) {
 	f := newFight(t, sixth(t), Combat{Sides: [2]Fighter{empireKnights(), trollsUnit()}, Charger: 0, HighGround: -1, MaxRounds: 10})
-	enginetest.TrialsDoNotAllocate(t, "knights against trolls", f)
+	if !f.UsesTables() {
+		t.Error("knights against trolls: no round tables")
+	}
+	enginetest.TrialsDoNotAllocate(t, "knights against trolls, tables", f)
+	enginetest.TrialsDoNotAllocate(t, "knights against trolls, stage by stage", f.WithoutTables())
+	a := block("a", 7, 2, hero("x", Profile{WS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8}))
+	b := block("b", 7, 1, hero("y", Profile{WS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 8}))
+	a.Profile.A, b.Profile.A = 1, 1
+	a.Challenge.Issue = IssueAlways
+	c := newFight(t, sixth(t), Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 10})
+	if !slices.Contains(c.Events(), "challenge.issued") {
+		t.Fatalf("the challenge fight has no challenge: events %v", c.Events())
+	}
+	enginetest.TrialsDoNotAllocate(t, "a challenge between characters", c.WithoutTables())
 }
 
 // The counting path and the per-die path agree on every outcome of a whole
