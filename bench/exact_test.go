@@ -40,8 +40,8 @@ func TestReferenceSeedFractions(t *testing.T) {
 }
 
 // exactTestRuns is the rounds a fight's exact solution may run here
-// (warhammer.Fight.ExactWithin): a fight that needs more is left out, in
-// about a second, rather than solved for several.
+// (warhammer.Fight.ExactWithin): a fight that needs more is left out once
+// it has run them (two or three seconds), rather than solved for longer.
 const exactTestRuns = 1_500_000
 
 // TestReferenceAgainstExact checks the reference's volleys and fights
