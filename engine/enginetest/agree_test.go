@@ -15,7 +15,8 @@ type recorder struct {
 	errs       []string
 }
 
-func (r *recorder) Helper() {}
+func (r *recorder) Helper()             {}
+func (r *recorder) Logf(string, ...any) {}
 func (r *recorder) Errorf(format string, args ...any) {
 	r.errs = append(r.errs, fmt.Sprintf(format, args...))
 }
