@@ -38,6 +38,9 @@ import (
 // impossible, fails.
 func Agree(t testing.TB, name string, ex *engine.Exact, res *engine.Result) {
 	t.Helper()
+	if !sameNames(t, name, ex, res) {
+		return
+	}
 	n := res.Trials
 	nf := float64(n)
 	for m, pmf := range ex.PMF {
@@ -124,4 +127,38 @@ func ProportionAgrees(x, n int64, p float64) bool {
 	below := b.CDF(float64(x))       // P(X ≤ x)
 	above := 1 - b.CDF(float64(x)-1) // P(X ≥ x)
 	return below >= level && above >= level
+}
+
+// sameNames reports whether res names its metrics and events as ex does,
+// one for one (a hand-built result with none is taken as named alike), and
+// reports with t.Errorf where not: a solver and a simulation whose metrics
+// were listed in other orders would otherwise be compared value by value.
+func sameNames(t testing.TB, name string, ex *engine.Exact, res *engine.Result) bool {
+	t.Helper()
+	ok := true
+	if len(res.Metrics) > 0 {
+		if len(res.Metrics) != len(ex.PMF) {
+			t.Errorf("%s: %d simulated metrics, %d exact", name, len(res.Metrics), len(ex.PMF))
+			return false
+		}
+		for m := range res.Metrics {
+			if m < len(ex.Metrics) && res.Metrics[m].Name != ex.Metrics[m].Name {
+				t.Errorf("%s: metric %d is %q simulated, %q exact", name, m, res.Metrics[m].Name, ex.Metrics[m].Name)
+				ok = false
+			}
+		}
+	}
+	if len(res.Events) > 0 {
+		if len(res.Events) != len(ex.P) {
+			t.Errorf("%s: %d simulated events, %d exact", name, len(res.Events), len(ex.P))
+			return false
+		}
+		for e := range res.Events {
+			if e < len(ex.Events) && res.Events[e] != ex.Events[e] {
+				t.Errorf("%s: event %d is %q simulated, %q exact", name, e, res.Events[e], ex.Events[e])
+				ok = false
+			}
+		}
+	}
+	return ok
 }

@@ -111,6 +111,11 @@ func TestAgree(t *testing.T) {
 			r.Hist[0][3]--
 			return r
 		}(), []string{"x: diff: 1 of 16000 trials outside the exact range -2..2"}},
+		{"renamed", "a metric named otherwise: not compared value by value", func() *engine.Result {
+			r := result(n, -2, 5)
+			r.Metrics[0].Name = "other"
+			return r
+		}(), []string{`x: metric 0 is "other" simulated, "diff" exact`}},
 		{"event", "an event half again as likely", func() *engine.Result {
 			r := result(n, -2, 5)
 			r.Count[0] = n * 45 / 100
