@@ -244,18 +244,39 @@ func (a *attacker) act(d *engine.Dice, kind Kind, me, tg *state, perDie bool, sc
 		o.hits += h
 		o.pool += w
 	}
-	switch kind {
-	case Clash:
-		roll(a.clash, a.strikesOf(me.health))
-		roll(a.clashChar, a.charStrikes(me))
-	case Impact:
-		roll(a.impact, a.impactOf(me.health))
-	case Volley:
-		roll(a.volley, a.shotsOf(me.health))
-		roll(a.volleyChar, a.charShots(me))
+	ps, ns := a.packetsOf(kind, me)
+	for j, p := range ps {
+		roll(p, ns[j])
 	}
 	a.suffer(d, kind, tg, &o, perDie)
 	return o
+}
+
+// packetsOf returns the packets an action of kind rolls, the regiment's
+// and its Character's (nil where there is none), and the attacks of each
+// from the attacker in state me.
+func (a *attacker) packetsOf(kind Kind, me *state) (ps [2]*packet, ns [2]int) {
+	switch kind {
+	case Clash:
+		return [2]*packet{a.clash, a.clashChar}, [2]int{a.strikesOf(me.health), a.charStrikes(me)}
+	case Impact:
+		return [2]*packet{a.impact}, [2]int{a.impactOf(me.health)}
+	case Volley:
+		return [2]*packet{a.volley, a.volleyChar}, [2]int{a.shotsOf(me.health), a.charShots(me)}
+	}
+	return ps, ns
+}
+
+// kindOf is the kind of attack an action makes: Impact for a charge, a
+// Volley, else a Clash.
+func kindOf(act Action) Kind {
+	switch act {
+	case ActCharge:
+		return Impact
+	case ActVolley:
+		return Volley
+	}
+	return Clash
 }
 
 // suffer puts o.pool wounds on the target, then takes its Morale test:

@@ -583,18 +583,10 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 		}
 		pool = convolve(pool, w)
 	}
-	kind := Clash
-	switch act {
-	case ActCharge:
-		kind = Impact
-		add(a.impact, a.impactOf(me.health))
-	case ActVolley:
-		kind = Volley
-		add(a.volley, a.shotsOf(me.health))
-		add(a.volleyChar, a.charShots(me))
-	default:
-		add(a.clash, a.strikesOf(me.health))
-		add(a.clashChar, a.charStrikes(me))
+	kind := kindOf(act)
+	ps, ns := a.packetsOf(kind, me)
+	for j, p := range ps {
+		add(p, ns[j])
 	}
 	if len(pool)-1 > maxExactPool {
 		return nil, fmt.Errorf("exact solution too large: a Wound Pool of up to %d wounds; use sim run", len(pool)-1)

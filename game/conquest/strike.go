@@ -115,15 +115,9 @@ func cannot(rs *Ruleset, u *unit, act Action) error {
 
 // packets returns the packets of the action and their attack counts at the
 // start.
-func (s *Strike) packets() ([]*packet, []int) {
-	a, st := s.a, s.atk.start
-	switch s.kind {
-	case Impact:
-		return []*packet{a.impact}, []int{a.impactOf(st.health)}
-	case Volley:
-		return []*packet{a.volley, a.volleyChar}, []int{a.shotsOf(st.health), a.charShots(&st)}
-	}
-	return []*packet{a.clash, a.clashChar}, []int{a.strikesOf(st.health), a.charStrikes(&st)}
+func (s *Strike) packets() ([2]*packet, [2]int) {
+	st := s.atk.start
+	return s.a.packetsOf(s.kind, &st)
 }
 
 func (s *Strike) maxHits() int {

@@ -102,15 +102,8 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 			t.healed(i, u.heal(me, t.cast(d, i), true, fs.rearBlocked, nil), before)
 			continue
 		}
-		kind := Clash
-		switch act {
-		case ActCharge:
-			kind = Impact
-		case ActVolley:
-			kind = Volley
-		}
 		foe := &t.st[1-i]
-		o := f.atk[i].act(d, kind, me, foe, f.perDie, t.scratch[:])
+		o := f.atk[i].act(d, kindOf(act), me, foe, f.perDie, t.scratch[:])
 		ta := &t.tally[1-i]
 		ta.casualties += o.casualties
 		ta.wounds += o.wounds
