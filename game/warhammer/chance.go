@@ -77,18 +77,34 @@ func (x *paths) next() bool {
 func (x *paths) pass(p float64) bool { return x.pick([]float64{p, 1 - p}) == 0 }
 
 // twoDice is P(2D6 <= target) in 36ths, with a double 1 passing too when
-// insane.
+// insane (insane courage), from the table below.
 func twoDice(target int, insane bool) float64 {
-	n := 0
-	for a := 1; a <= 6; a++ {
-		for b := 1; b <= 6; b++ {
-			if a+b <= target || insane && a == 1 && b == 1 {
-				n++
+	target = max(0, min(target, 12))
+	if insane {
+		return twoDiceInsane[target]
+	}
+	return twoDiceAtMost[target]
+}
+
+// twoDiceAtMost[t] is P(2D6 <= t) and twoDiceInsane[t] the same with a
+// double 1 passing too, counted over the 36 rolls once.
+var twoDiceAtMost, twoDiceInsane = func() (at, insane [13]float64) {
+	for t := range 13 {
+		n, m := 0, 0
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				if a+b <= t {
+					n++
+				}
+				if a+b <= t || a == 1 && b == 1 {
+					m++
+				}
 			}
 		}
+		at[t], insane[t] = float64(n)/36, float64(m)/36
 	}
-	return float64(n) / 36
-}
+	return at, insane
+}()
 
 // rerolled is the chance to pass a test of chance p that a failure may
 // re-roll once.
@@ -197,6 +213,19 @@ func (t *fightTrial) rollOff(d *engine.Dice) int {
 type exactScratch struct {
 	catch [2]float64 // catchChance by pursuer, -1 until worked out
 	hits  map[hitKey]*hitOutcomes
+	regen [7][][]float64 // regen[x][n]: the chance of each count of x-in-6 successes of n dice, once worked out
+}
+
+// regenPMF is the chance of each number of successes of n dice that each
+// succeed on x in 6, worked out once.
+func (s *exactScratch) regenPMF(n, x int) []float64 {
+	if n >= len(s.regen[x]) {
+		s.regen[x] = append(s.regen[x], make([][]float64, n+1-len(s.regen[x]))...)
+	}
+	if s.regen[x][n] == nil {
+		s.regen[x][n] = engine.BinomialPMF(n, float64(x)/6, float64(6-x)/6)
+	}
+	return s.regen[x][n]
 }
 
 // hitKey is a group's attacks as exactHits takes them: their stages and

@@ -224,12 +224,18 @@ type exactSolver struct {
 	out   *engine.Exact
 	later map[laterKey]*transition // the transitions of rounds after the first, by start state
 	keep  *tableBuilder            // where the outcomes go one by one, when building tables
+	// variants are the variants aimed at in the keys; 0 is none.
+	variants []*variant
+	// mid and step are the states within a round, reused from one
+	// transition to the next.
+	mid, step *ordered[midKey]
 }
 
 // newExactSolver readies the exact solution of f, running at most runs
 // rounds.
 func newExactSolver(f *Fight, runs int) *exactSolver {
-	xs := &exactSolver{f: f, t: f.newTrial(), out: engine.NewExact(f.metrics, f.events), later: map[laterKey]*transition{}}
+	xs := &exactSolver{f: f, t: f.newTrial(), out: engine.NewExact(f.metrics, f.events), later: map[laterKey]*transition{},
+		variants: []*variant{nil}, mid: newOrdered[midKey](), step: newOrdered[midKey]()}
 	xs.t.x = &paths{budget: min(runs, maxExactRuns)}
 	xs.t.xs = exactScratch{catch: [2]float64{-1, -1}, hits: map[hitKey]*hitOutcomes{}}
 	xs.r = engine.NewTrialResult(f)
@@ -256,6 +262,12 @@ func (o *ordered[K]) add(k K, p float64) {
 		o.p = append(o.p, 0)
 	}
 	o.p[i] += p
+}
+
+// reset empties o, keeping its memory.
+func (o *ordered[K]) reset() {
+	clear(o.at)
+	o.keys, o.p = o.keys[:0], o.p[:0]
 }
 
 // walk runs step once for every path through its chance, from the state
@@ -448,7 +460,8 @@ func (xs *exactSolver) sum(p float64, round int, rec *records) {
 func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 	t, f := xs.t, xs.f
 	var o fightOutcome
-	mid := newOrdered[midKey]()
+	mid := xs.mid
+	mid.reset()
 	first := 0
 	err := xs.walk(func() { xs.load(k, &o) }, func() bool {
 		first = t.roundStart(nil, round, o.prevWinner)
@@ -463,7 +476,8 @@ func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 	}
 	steps := of.steps[roundKind(round)]
 	for more := true; more; {
-		next := newOrdered[midKey]()
+		next := xs.step
+		next.reset()
 		more = false
 		for i, m := range mid.keys {
 			pm := mid.p[i]
@@ -481,8 +495,9 @@ func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 				return nil, err
 			}
 		}
-		mid = next
+		mid, xs.step = next, mid
 	}
+	xs.mid = mid
 	tr := &transition{next: newOrdered[exactKey]()}
 	for i, m := range mid.keys {
 		pm := mid.p[i]
@@ -526,16 +541,17 @@ func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 type midKey struct {
 	exactKey
 	first, step, strike int8
+	pad                 int8 // always 0: the key has no padding, so it hashes as one block of memory
 	aims                [maxStepStrikes][2]aimKey
 }
 
 // maxStepStrikes is the most strikes of one step the exact solver takes.
 const maxStepStrikes = 8
 
-// aimKey is an aim in a key.
+// aimKey is an aim in a key: its variant by its index in the solver's
+// list (0: none), so that the key holds no pointer and no padding.
 type aimKey struct {
-	v            *variant
-	n            int16
+	v, n         int16
 	side, member int8
 }
 
@@ -544,7 +560,7 @@ type aimKey struct {
 func (xs *exactSolver) loadAims(m *midKey, step [2]int) {
 	for j := range step[1] - step[0] {
 		for k, a := range m.aims[j] {
-			xs.t.aims[step[0]+j][k] = aim{a.v, int(a.n), int(a.side), int(a.member)}
+			xs.t.aims[step[0]+j][k] = aim{xs.variants[a.v], int(a.n), int(a.side), int(a.member)}
 		}
 	}
 }
@@ -566,6 +582,17 @@ func (xs *exactSolver) advance(m *midKey, step [2]int, round int) {
 	t.wound(nil, &t.pending[2*j+1])
 }
 
+// variantIndex is v's index in xs.variants, added if it is new.
+func (xs *exactSolver) variantIndex(v *variant) int16 {
+	for i, w := range xs.variants {
+		if w == v {
+			return int16(i)
+		}
+	}
+	xs.variants = append(xs.variants, v)
+	return int16(len(xs.variants) - 1)
+}
+
 // after is the key of the state advance left, from m.
 func (xs *exactSolver) after(o *fightOutcome, m *midKey, step [2]int) midKey {
 	n := xs.midKey(o, int(m.first), int(m.step))
@@ -574,7 +601,7 @@ func (xs *exactSolver) after(o *fightOutcome, m *midKey, step [2]int) midKey {
 		n.strike = 0
 		for j := range step[1] - step[0] {
 			for k, a := range xs.t.aims[step[0]+j] {
-				n.aims[j][k] = aimKey{a.v, int16(a.n), int8(a.side), int8(a.member)}
+				n.aims[j][k] = aimKey{xs.variantIndex(a.v), int16(a.n), int8(a.side), int8(a.member)}
 			}
 		}
 	case int(m.strike)+1 < step[1]-step[0]: // the next strike, with the aims not yet rolled

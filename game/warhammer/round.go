@@ -358,7 +358,7 @@ func (t *fightTrial) regenerate(d *engine.Dice, mb *member, s *fighterState) {
 		switch {
 		case t.x != nil:
 			x := 7 - int(mb.f.Defence.Regeneration)
-			g = t.x.pick(engine.BinomialPMF(dice, float64(x)/6, float64(6-x)/6))
+			g = t.x.pick(t.xs.regenPMF(dice, x))
 		case t.f.perDie:
 			g = d.Count(dice, int(mb.f.Defence.Regeneration))
 		default:

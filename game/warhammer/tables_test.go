@@ -84,3 +84,21 @@ func TestArmourModifier(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoDice holds the 2D6 table to counts made by hand: 1 way to roll 2,
+// 6 ways to roll 7 (21 at 7 or less), all 36 at 12; insane courage passes
+// a double 1 whatever the target.
+func TestTwoDice(t *testing.T) {
+	for _, c := range []struct {
+		target int
+		insane bool
+		want   float64
+	}{
+		{-3, false, 0}, {1, false, 0}, {2, false, 1.0 / 36}, {7, false, 21.0 / 36}, {11, false, 35.0 / 36},
+		{12, false, 1}, {15, false, 1}, {-3, true, 1.0 / 36}, {1, true, 1.0 / 36}, {2, true, 1.0 / 36}, {7, true, 21.0 / 36},
+	} {
+		if got := twoDice(c.target, c.insane); got != c.want {
+			t.Errorf("twoDice(%d, %v) = %v, want %v", c.target, c.insane, got, c.want)
+		}
+	}
+}
