@@ -249,17 +249,18 @@ type hitOutcomes struct {
 func (t *fightTrial) exactHits(v *variant, n int, c []int) {
 	s, ok := t.xs.hits[hitKey{v, n}]
 	if !ok {
-		s = v.hitOutcomes(n)
+		s = hitOutcomesOf(v.term, n)
 		t.xs.hits[hitKey{v, n}] = s
 	}
 	o := s.out[t.x.pick(s.probs)]
 	c[stUnsaved], c[stKBUnsaved], c[stRegenSaved] = o[0], o[1], o[2]
 }
 
-// hitOutcomes works out the outcomes of n attacks of v, out of their
-// multinomial distribution (each attack independently).
-func (v *variant) hitOutcomes(n int) *hitOutcomes {
-	pu, pk, pr, ps := v.term[0], v.term[1], v.term[2], v.term[3]
+// hitOutcomesOf works out the outcomes of n attacks that each end as
+// term says (endsOf), out of their multinomial distribution (each attack
+// independently).
+func hitOutcomesOf(term [4]float64, n int) *hitOutcomes {
+	pu, pk, pr, ps := term[0], term[1], term[2], term[3]
 	any := pu + pk + pr
 	s := &hitOutcomes{}
 	// j of the n attacks end in one of the three; of those, u unsaved

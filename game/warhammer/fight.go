@@ -444,19 +444,26 @@ func (f *Fight) variantOf(st stages, rules AttackRules, maxN int) *variant {
 		flow:  full.Collapse(stAttack, []int{stUnsaved, stKBUnsaved, stRegenSaved}, stSaved, maxN),
 		rules: rules,
 	}
+	v.term = endsOf(full)
+	return v
+}
+
+// endsOf is the chance that an attack through the stages of full ends
+// unsaved, an unsaved Killing Blow, saved by Regeneration, or otherwise.
+func endsOf(full *engine.Flow) (term [4]float64) {
 	for s, p := range full.Terminal(stAttack) {
 		switch s {
 		case stUnsaved:
-			v.term[0] = p
+			term[0] = p
 		case stKBUnsaved:
-			v.term[1] = p
+			term[1] = p
 		case stRegenSaved:
-			v.term[2] = p
+			term[2] = p
 		default:
-			v.term[3] += p // every other end, summed from its own terms
+			term[3] += p // every other end, summed from its own terms
 		}
 	}
-	return v
+	return term
 }
 
 // outcomes names the fight's metrics and events.

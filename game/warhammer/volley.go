@@ -28,6 +28,7 @@ type Volley struct {
 	// too many wounds for dmg (chunks.go); nil when dmg serves.
 	chunks *chunker
 	perDie bool
+	tables *volleyTableCache // nil: no table (per die, or WithoutTables)
 
 	endOfPhaseRegen bool
 	metrics         []engine.Metric
@@ -55,7 +56,7 @@ func NewVolley(rs *Ruleset, id string, a Attack, tg Target) (*Volley, error) {
 	if err := checkVolley(a, tg); err != nil {
 		return nil, err
 	}
-	v := &Volley{rs: rs, id: id, atk: a, tg: tg}
+	v := &Volley{rs: rs, id: id, atk: a, tg: tg, tables: &volleyTableCache{}}
 	v.st = newStages(rs, a, tg)
 	v.stages = v.st.flow(a.Count)
 	v.flow = v.stages.Collapse(stAttack, []int{stUnsaved, stKBUnsaved, stRegenSaved}, stSaved, a.Count)
@@ -120,7 +121,7 @@ func checkVolley(a Attack, tg Target) error {
 // plain path that tests hold the counting path against.
 func (v *Volley) PerDie() *Volley {
 	w := *v
-	w.perDie = true
+	w.perDie, w.tables = true, nil
 	return &w
 }
 
@@ -135,33 +136,64 @@ func (v *Volley) Metrics() []engine.Metric { return v.metrics }
 // battle.
 func (v *Volley) Events() []string { return v.events }
 
-// NewTrialer implements [engine.Model].
+// NewTrialer implements [engine.Model]. A volley whose outcomes are few
+// enough is drawn whole from a table built the first time (volleytable.go).
 func (v *Volley) NewTrialer() engine.Trialer {
-	return &volleyTrialer{v: v, counts: make([]int, numStates)}
+	return &volleyTrialer{v: v, counts: make([]int, numStates), tab: v.table()}
 }
 
 type volleyTrialer struct {
 	v      *Volley
 	counts []int
+	tab    *volleyTable // nil: stage by stage
+	// x is the path taken through the volley's chance while its table is
+	// built (nil: dice), with the chances it picks from.
+	x     *paths
+	hits  *hitOutcomes
+	dmg   [][]float64
+	regen [][]float64
+}
+
+// volleyState is a volley after its wounds are marked, before the end of
+// the phase's Regeneration.
+type volleyState struct {
+	u                             unitState
+	ordinary, killing, regenSaved int
 }
 
 func (t *volleyTrialer) Trial(d *engine.Dice, r *engine.TrialResult) {
+	if t.tab != nil {
+		t.tab.draw(d, r)
+		return
+	}
+	var s volleyState
+	t.wound(d, &s)
+	t.finish(d, &s, r)
+}
+
+// wound rolls the volley's attacks and marks their wounds.
+func (t *volleyTrialer) wound(d *engine.Dice, s *volleyState) {
 	v := t.v
 	c := t.counts
 	clear(c)
-	if v.perDie {
+	switch {
+	case t.x != nil:
+		o := t.hits.out[t.x.pick(t.hits.probs)]
+		c[stUnsaved], c[stKBUnsaved], c[stRegenSaved] = o[0], o[1], o[2]
+	case v.perDie:
 		for range v.atk.Count {
 			c[v.st.rollOne(d)]++
 		}
-	} else {
+	default:
 		c[stAttack] = v.atk.Count
 		v.flow.Run(d, c)
 	}
 	ordinary, killing := c[stUnsaved], c[stKBUnsaved]
-	flaming := v.atk.Rules.Flaming
+	s.ordinary, s.killing, s.regenSaved = ordinary, killing, c[stRegenSaved]
 
-	u := newUnitState(v.tg.Models, v.tg.W)
-	regenerable := v.endOfPhaseRegen && !flaming
+	s.u = newUnitState(v.tg.Models, v.tg.W)
+	u := &s.u
+	regenerable := v.endOfPhaseRegen && !v.atk.Rules.Flaming
 	if (v.dmg != nil || v.chunks != nil) && !v.perDie {
 		// The ordinary wounds' damage in one draw (or one a block);
 		// Killing Blows before or after them as the ruleset says
@@ -170,10 +202,14 @@ func (t *volleyTrialer) Trial(d *engine.Dice, r *engine.TrialResult) {
 		if before {
 			u.killingBlows(v.rs, killing)
 		}
-		if v.dmg != nil {
+		switch {
+		case t.x != nil:
+			dj := t.x.pick(t.dmg[ordinary])
+			u.damage(dj/v.tg.W, dj%v.tg.W, ordinary, regenerable)
+		case v.dmg != nil:
 			dj := v.dmg[ordinary].Sample(d)
 			u.damage(dj/v.tg.W, dj%v.tg.W, ordinary, regenerable)
-		} else {
+		default:
 			dmg, on := v.chunks.sample(d, ordinary, u.alive)
 			u.damage(dmg, on, ordinary, regenerable)
 		}
@@ -181,24 +217,33 @@ func (t *volleyTrialer) Trial(d *engine.Dice, r *engine.TrialResult) {
 			u.killingBlows(v.rs, killing)
 		}
 	} else {
-		applyWounds(&u, v.rs, d, nil, ordinary, killing, v.atk.Rules.MultipleWounds, regenerable)
+		applyWounds(u, v.rs, d, t.x, ordinary, killing, v.atk.Rules.MultipleWounds, regenerable)
 	}
+}
 
-	regenerated := c[stRegenSaved]
-	lostRegen := flaming && ordinary+killing > 0 && v.rs.FlamingRegen == LoseRegenForBattle
-	if v.endOfPhaseRegen && !(flaming && ordinary+killing > 0) {
+// finish rolls the end of the phase's Regeneration on s and records the
+// volley in r.
+func (t *volleyTrialer) finish(d *engine.Dice, s *volleyState, r *engine.TrialResult) {
+	v, u := t.v, &s.u
+	flaming := v.atk.Rules.Flaming
+	regenerated := s.regenSaved
+	lostRegen := flaming && s.ordinary+s.killing > 0 && v.rs.FlamingRegen == LoseRegenForBattle
+	if v.endOfPhaseRegen && !(flaming && s.ordinary+s.killing > 0) {
 		// Seed 000: once all attacks are resolved, one die per unsaved
 		// wound, never more than the wounds the unit lost.
 		dice := u.regenDice(v.rs)
-		if v.perDie {
+		switch {
+		case t.x != nil:
+			regenerated = t.x.pick(t.regenPMF(dice))
+		case v.perDie:
 			regenerated = d.Count(dice, int(v.tg.Defence.Regeneration))
-		} else {
+		default:
 			regenerated = v.regen.Sample(d, dice)
 		}
 		u.regenerate(regenerated)
 	}
 
-	r.Values[mUnsaved] = ordinary + killing
+	r.Values[mUnsaved] = s.ordinary + s.killing
 	r.Values[mWounds] = u.scored
 	r.Values[mCasualties] = v.tg.Models - u.alive
 	r.Values[mCarried] = u.carried

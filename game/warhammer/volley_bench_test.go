@@ -26,7 +26,7 @@ func benchVolley(tb testing.TB, attacks int) *Volley {
 // kind of volley allocate nothing.
 func TestVolleyTrialDoesNotAllocate(t *testing.T) {
 	for name, v := range map[string]*Volley{
-		"10 attacks": benchVolley(t, 10), "100 attacks": benchVolley(t, 100),
+		"10 attacks": benchVolley(t, 10), "10 attacks by stages": benchVolley(t, 10).WithoutTables(), "100 attacks": benchVolley(t, 100),
 		"10 attacks per die": benchVolley(t, 10).PerDie(), "ten wounds on two trolls": tenWoundsOnTwoTrolls(t, eighth(t)),
 	} {
 		enginetest.TrialsDoNotAllocate(t, name, v)
