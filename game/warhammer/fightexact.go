@@ -654,8 +654,11 @@ func (xs *exactSolver) pack(i, m int, s *fighterState) xMember {
 }
 
 // load sets the trial to the state k, at the start of a round.
-func (xs *exactSolver) load(k exactKey, o *fightOutcome) {
-	t := xs.t
+func (xs *exactSolver) load(k exactKey, o *fightOutcome) { *o = xs.t.loadKey(k) }
+
+// loadKey sets t to the state k, at the start of a round, and returns
+// where the fight stands.
+func (t *fightTrial) loadKey(k exactKey) fightOutcome {
 	t.f = t.base
 	if k.noCharge {
 		t.f = t.base.noCharge
@@ -668,5 +671,5 @@ func (xs *exactSolver) load(k exactKey, o *fightOutcome) {
 			k.st[i][m].unpack(&t.st[i][m], mb.f.Profile.W, mb.f.Models*mb.f.Profile.W, mb.regenBin != nil)
 		}
 	}
-	*o = fightOutcome{prevWinner: int(k.prevWinner), winner: -1}
+	return fightOutcome{prevWinner: int(k.prevWinner), winner: -1}
 }

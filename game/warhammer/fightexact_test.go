@@ -158,6 +158,31 @@ func TestExactFightAgreesWithSimulation(t *testing.T) {
 	}
 }
 
+// A fight too large for tables of every round gets tables for its charge
+// and first round alone, and fights on stage by stage from the state they
+// draw (roundtable.go): 20 Halberdiers charge 20 Spearmen, five wide,
+// under 8th (ExactWork 4.2e5, above maxTableWork). Drawn so, it agrees
+// with the exact solver within 4.5 standard errors, as it does stage by
+// stage throughout.
+func TestFirstRoundTablesMatchExact(t *testing.T) {
+	t.Parallel()
+	hal := Fighter{ID: "halberdiers", Type: Infantry, Profile: Profile{M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7},
+		Models: 20, Frontage: 5, Defence: Defence{Armour: 6, Ward: NoSave, Regeneration: NoSave}, Weapon: Halberd}
+	sp := hal
+	sp.ID, sp.Weapon, sp.Defence.Armour = "spearmen", Spear, 5
+	f := newFight(t, eighth(t), Combat{Sides: [2]Fighter{hal, sp}, Charger: 0, HighGround: -1, MaxRounds: 10})
+	tb := f.NewTrialer().(*fightTrial).tab
+	if tb == nil || tb.later != nil {
+		t.Fatalf("tables %v, later rounds tabled %v: want the first round's alone", tb != nil, tb != nil && tb.later != nil)
+	}
+	ex, err := f.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Agree(t, "first round from tables", ex, simulate(t, f, 200_000, 41))
+	enginetest.Agree(t, "by stages", ex, simulate(t, f.WithoutTables(), 200_000, 42))
+}
+
 // A property test: 120 random small fights, each of the presets with a
 // few options changed, agree with their simulation. Each fight is small
 // enough to solve in milliseconds, so that the test covers many.
