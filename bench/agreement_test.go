@@ -83,6 +83,20 @@ func woundsLost(tb testing.TB, p *scenarios.Plan) *scenarios.Plan {
 // independent dice, and checks that every metric's mean, every event's
 // probability and every metric's tail P(X ≥ k) agree within 4.5
 // standard errors.
+//
+// The seeds are fixed, but the test makes thousands of comparisons
+// (every tail of every metric of every case), so a change to how the
+// engine uses its dice can flag one by chance. When one fails, hold both
+// sides to the exact solver where the fight fits it
+// (warhammer.Fight.ExactWithin) before changing anything. On 2026-12-01
+// the volley and first-round tables moved the engine's dice, and with its
+// seed at 7, combination/impact-fear-stubborn/8th flagged P(b.casualties
+// ≥ 11) at z = 4.56 (engine 0.96226, reference 0.96496, each within 3.5
+// standard errors of the exact 0.96354); at 8,
+// characters/battle-standard-character flagged P(b.casualties ≥ 14) at
+// z = 4.64. Both fights' engine (a million trials, with tables and by
+// stages) and reference (400,000) agreed with the exact solver on every
+// metric, tail and event, and the seed went to 9.
 func TestAgreement(t *testing.T) {
 	trials := 200_000
 	if testing.Short() {
@@ -94,7 +108,7 @@ func TestAgreement(t *testing.T) {
 			trials := trials / max(c.divide, 1)
 			p := c.plan(t)
 			ref := reference(t, p)
-			eng, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: int64(trials), Seed: 7, Workers: 1})
+			eng, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: int64(trials), Seed: 9, Workers: 1})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -112,6 +112,14 @@ type group struct {
 	perModel int // attacks a fighting model makes
 	asf, asl bool
 	rules    AttackRules
+	// twin is, for supporting ranks, the side's group of the rank and
+	// file's own attacks: the same blows (profile, weapon, rules), so that
+	// where they strike at once the simulation rolls them together
+	// (plainStep); -1 for other groups, and for blows with Killing Blow,
+	// whose wounds are marked group by group, ordinary wounds and Killing
+	// Blows in the ruleset's order, so that two groups marked as one
+	// would go otherwise.
+	twin int
 	// v[target][round1][feared][foeFeared][regenTarget] are the stages
 	// against the enemy's member target: in the first round or later, with
 	// the attackers' WS down to 1 by Fear or not, the enemy's WS down to 1
@@ -187,6 +195,21 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	return buildFight(rs, cc), nil
 }
 
+// pairTwins sets, for each strike of a step that rolls with another of the
+// same step (supporting ranks with their rank and file, group.twin), the
+// other's index in the step; -1 for the rest.
+func (f *Fight) pairTwins(step []strike) {
+	for j := range step {
+		step[j].twin = -1
+		tw := f.sides[step[j].side].groups[step[j].group].twin
+		for k := range step {
+			if tw >= 0 && step[k].side == step[j].side && step[k].group == tw {
+				step[j].twin = k
+			}
+		}
+	}
+}
+
 // buildFight builds the model of a valid cc under rs.
 func buildFight(rs *Ruleset, cc Combat) *Fight {
 	f := &Fight{rs: rs, cc: cc, chargeEvent: -1, tabs: &tableCache{}}
@@ -204,6 +227,7 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 					j++
 				}
 				f.steps[r1][first+1] = append(f.steps[r1][first+1], [2]int{k, j})
+				f.pairTwins(order[k:j])
 				k = j
 			}
 		}
@@ -336,32 +360,44 @@ func (f *Fight) addGroups(s *side, i, m int) {
 		return mf.Profile.S + mf.StrengthBonus + mf.Weapon.Strength(f.rs, roundOf(round1), s.charging, mounted)
 	}
 
+	// Supporting attacks: one a model of the rank behind (monstrous: up to
+	// 3), in 8th edition and for spears on foot (RULES.md §2.2).
+	supports := m == 0 && (f.rs.SupportingAttacks || mf.Weapon == Spear && !mounted)
+	per := 1
+	if mf.monstrous() {
+		per = min(mf.Profile.A, 3)
+	}
+	supMax := 3 * mf.Frontage * per
+	twins := supports && !mf.Rules.KillingBlow && !mf.Rules.HeroicKillingBlow
+
 	rider := group{kind: riders, member: m, ws: mf.Profile.WS, i: mf.Profile.I, rules: mf.Rules,
 		perModel: mf.Profile.A + mf.Weapon.Attacks(mounted),
 		asf:      mf.AlwaysStrikesFirst,
-		asl:      mf.AlwaysStrikesLast || mf.Weapon.strikesLast()}
-	f.fill(&rider, i, maxAttacks(rider.perModel), strength)
+		asl:      mf.AlwaysStrikesLast || mf.Weapon.strikesLast(), twin: -1}
+	riderMax := maxAttacks(rider.perModel)
+	if twins {
+		riderMax += supMax // the supporting ranks' blows are rolled with them
+	}
+	f.fill(&rider, i, riderMax, strength)
+	riderAt := len(s.groups)
 	s.groups = append(s.groups, rider)
 
 	if mt := mf.Mount; mt != nil {
 		// The unit's Always Strikes First and Last are its mounts' too; a
 		// great weapon's Always Strikes Last is the riders' alone.
 		mount := group{kind: mounts, member: m, ws: mt.WS, i: mt.I, perModel: mt.A, rules: mt.Rules,
-			asf: mf.AlwaysStrikesFirst, asl: mf.AlwaysStrikesLast}
+			asf: mf.AlwaysStrikesFirst, asl: mf.AlwaysStrikesLast, twin: -1}
 		f.fill(&mount, i, maxAttacks(mt.A), func(bool) int { return mt.S })
 		s.groups = append(s.groups, mount)
 	}
 
-	// Supporting attacks: one a model of the rank behind (monstrous: up to
-	// 3), in 8th edition and for spears on foot (RULES.md §2.2).
-	if m == 0 && (f.rs.SupportingAttacks || mf.Weapon == Spear && !mounted) {
-		per := 1
-		if mf.monstrous() {
-			per = min(mf.Profile.A, 3)
-		}
+	if supports {
 		sup := group{kind: supporters, ws: mf.Profile.WS, i: mf.Profile.I, perModel: per, rules: mf.Rules,
-			asf: rider.asf, asl: rider.asl}
-		f.fill(&sup, i, 3*mf.Frontage*per, strength)
+			asf: rider.asf, asl: rider.asl, twin: -1}
+		if twins {
+			sup.twin = riderAt
+		}
+		f.fill(&sup, i, supMax, strength)
 		s.groups = append(s.groups, sup)
 	}
 }
@@ -600,5 +636,6 @@ func (f *Fight) newTrial() *fightTrial {
 	}
 	t.pending = make([]pending, 2*strikes)
 	t.aims = make([][2]aim, strikes)
+	t.plainN = make([]int, strikes)
 	return t
 }

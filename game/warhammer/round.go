@@ -53,6 +53,7 @@ type strike struct {
 	side, group int
 	key         int // higher strikes earlier
 	step        int // strikes of the same step are simultaneous
+	twin        int // the strike of the step this one rolls with (plainStep), or -1
 }
 
 // pending are unsaved wounds waiting for the end of their step.
@@ -70,6 +71,7 @@ type fightTrial struct {
 	st      [2][]fighterState // by side and member: 0 the rank and file, 1+k character k
 	pending []pending         // two a strike: at the rank and file or first target, and at a character
 	aims    [][2]aim          // where each strike's blows go, a round's
+	plainN  []int             // plainStep's scratch: the blows of each strike of a step
 	// duel[i] is side i's member fighting a challenge (0: none).
 	duel             [2]int
 	issued, accepted bool
@@ -300,18 +302,31 @@ func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
 // It rolls the same dice as the general way, in the same order (the exact
 // solver, which takes the general way, is tested against it).
 func (t *fightTrial) plainStep(d *engine.Dice, strikes []strike, round int) {
+	n := t.plainN[:len(strikes)]
 	for j, s := range strikes {
-		p := &t.pending[2*j]
-		p.rules = nil
+		t.pending[2*j].rules = nil
 		i := s.side
 		sd := t.f.sides[i]
 		g := &sd.groups[s.group]
-		n, _ := t.attacks(i, g, round)
+		n[j], _ = t.attacks(i, g, round)
 		if c := sd.champion; c > 0 && g.kind != supporters && t.st[i][c].alive > 0 && !t.outOfContact(i, c) {
-			n += sd.champA[g.kind] // he strikes with them
+			n[j] += sd.champA[g.kind] // he strikes with them
 		}
-		if tgt := t.unitTarget(1 - i); tgt >= 0 && n > 0 {
-			t.hit(d, t.variant(i, g, tgt, round), n, 1-i, tgt, p)
+	}
+	// Supporting ranks roll with the rank and file they support: the
+	// same blows, struck at once (Binomial(a, p) + Binomial(b, p) is
+	// Binomial(a + b, p), and their wounds are marked alike; group.twin).
+	for j, s := range strikes {
+		if s.twin >= 0 {
+			n[s.twin] += n[j]
+			n[j] = 0
+		}
+	}
+	for j, s := range strikes {
+		i := s.side
+		if tgt := t.unitTarget(1 - i); tgt >= 0 && n[j] > 0 {
+			g := &t.f.sides[i].groups[s.group]
+			t.hit(d, t.variant(i, g, tgt, round), n[j], 1-i, tgt, &t.pending[2*j])
 		}
 	}
 	for j := range strikes {

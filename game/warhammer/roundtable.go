@@ -2,7 +2,6 @@ package warhammer
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -62,10 +61,10 @@ type roundTables struct {
 	charged int         // the charge_made event, or -1
 }
 
-// outcomes are the ways a round can go from one state, as a cumulative
-// distribution.
+// outcomes are the ways a round can go from one state, each drawn with
+// its chance.
 type outcomes struct {
-	cdf  []float64
+	pick *engine.Discrete
 	outs []outcome
 }
 
@@ -80,12 +79,8 @@ type outcome struct {
 	rec  int32
 }
 
-// draw picks an outcome with a uniform draw from d.
-func (o *outcomes) draw(d *engine.Dice) *outcome {
-	u := float64(d.Uint64()>>11) * 0x1p-53
-	i, _ := slices.BinarySearch(o.cdf, u)
-	return &o.outs[min(i, len(o.outs)-1)]
-}
+// draw picks an outcome with one draw from d.
+func (o *outcomes) draw(d *engine.Dice) *outcome { return &o.outs[o.pick.Sample(d)] }
 
 // tableBuilder builds a fight's tables from the exact solver's walks.
 type tableBuilder struct {
@@ -104,18 +99,17 @@ type outcomeList struct{ ordered[outcome] }
 
 func newOutcomeList() *outcomeList { return &outcomeList{*newOrdered[outcome]()} }
 
-// table is l as a cumulative distribution.
+// table is l as a table to draw from.
 func (l *outcomeList) table() *outcomes {
-	t := &outcomes{outs: l.keys, cdf: make([]float64, len(l.p))}
 	s := 0.0
-	for i, p := range l.p {
+	for _, p := range l.p {
 		s += p
-		t.cdf[i] = s
 	}
-	for i := range t.cdf {
-		t.cdf[i] /= s // the float sums come to 1 within rounding
+	pmf := make([]float64, len(l.p))
+	for i, p := range l.p {
+		pmf[i] = p / s // the float sums come to 1 within rounding
 	}
-	return t
+	return &outcomes{outs: l.keys, pick: engine.NewDiscrete(pmf)}
 }
 
 // tables builds f's round tables, those of its charge and first round
