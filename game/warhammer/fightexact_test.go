@@ -269,7 +269,7 @@ func TestExactFightTooLarge(t *testing.T) {
 }
 
 // BenchmarkExactTrollsVsKnights measures the exact solution of seed 000's
-// fight to the break: about 22 ms here (issue 15's target, under 1 ms, is
+// fight to the break: about 13 ms here (issue 15's target, under 1 ms, is
 // not met; docs/rules.md, "Exact solutions").
 func BenchmarkExactTrollsVsKnights(b *testing.B) {
 	f := newFight(b, sixth(b), Combat{Sides: [2]Fighter{empireKnights(), trollsUnit()}, Charger: 0, HighGround: -1, MaxRounds: 10})
