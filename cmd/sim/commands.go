@@ -59,14 +59,22 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-const showUsage = `Usage: sim show NAME
+const showUsage = `Usage: sim show NAME [--link [--base URL] [--trials N] [--seed N]]
 
 Prints the YAML of a built-in scenario, to read or to start your own from:
   sim show ogres-vs-arrows > my-fight.yaml
+With --link, prints a link to the web page (sim serve, sim site) that runs
+it with those trials and seed, giving the numbers sim run gives.
+
+Flags:
 `
 
 func showCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("show", showUsage, stdout)
+	link := fs.Bool("link", false, "print a link to the web page that runs the scenario, instead of its YAML")
+	base := fs.String("base", "http://127.0.0.1:8080/", "the page's address, for --link")
+	trials := trialsFlag(fs, 100_000, "number of trials, for --link")
+	seed := seedFlag(fs, "random seed, for --link (default 1)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -77,6 +85,13 @@ func showCmd(args []string, stdout, stderr io.Writer) error {
 	data, ok := scenarios.BuiltinSource(strings.TrimSuffix(pos[0], ".yaml"))
 	if !ok {
 		return usagef("show: no built-in scenario %q; the built-ins are %s", pos[0], strings.Join(scenarios.BuiltinNames(), ", "))
+	}
+	if *link {
+		s := uint64(1)
+		if set(fs, "seed") {
+			s = *seed
+		}
+		return showLink(stdout, strings.TrimSuffix(pos[0], ".yaml"), *base, *trials, s)
 	}
 	_, err = stdout.Write(data)
 	return err

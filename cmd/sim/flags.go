@@ -58,3 +58,28 @@ func parse(fs *flagSet, args []string) ([]string, error) {
 		args = args[1:]
 	}
 }
+
+// cutFlag finds flag name (--name VALUE, --name=VALUE, or with one dash)
+// among args before a lone "--", and returns its value and the other
+// arguments; ok is false if it is not there. A flag given without a value
+// has the value "".
+func cutFlag(args []string, name string) (value string, rest []string, ok bool) {
+	for i, a := range args {
+		if a == "--" {
+			break
+		}
+		for _, p := range []string{"--" + name, "-" + name} {
+			switch {
+			case a == p:
+				if i+1 < len(args) {
+					value = args[i+1]
+					return value, append(append([]string(nil), args[:i]...), args[i+2:]...), true
+				}
+				return "", append([]string(nil), args[:i]...), true
+			case strings.HasPrefix(a, p+"="):
+				return a[len(p)+1:], append(append([]string(nil), args[:i]...), args[i+1:]...), true
+			}
+		}
+	}
+	return "", args, false
+}

@@ -29,18 +29,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	_ "github.com/wargamesim/sim/game/all" // every game, through the scenarios registry
 	"github.com/wargamesim/sim/scenarios"
 )
-
-func main() {
-	ctx, stop := interruptible() // a second Ctrl-C stops at once
-	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
-	os.Exit(exitCode(err, os.Stderr))
-}
 
 // usageError is a command line sim cannot act on.
 type usageError struct{ msg string }
@@ -109,7 +101,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cmd, rest := args[0], args[1:]
 	switch cmd {
 	case "run":
+		if link, others, ok := cutFlag(rest, "from-link"); ok {
+			if link == "" {
+				return usagef("run: --from-link: give the page's link, in quotes")
+			}
+			return runLink(ctx, link, others, stdout, stderr)
+		}
 		return runCmd(ctx, rest, stdout, stderr)
+	case "serve":
+		return serveCmd(ctx, rest, stdout, stderr)
+	case "site":
+		return siteCmd(ctx, rest, stdout, stderr)
 	case "exact":
 		return exactCmd(rest, stdout, stderr)
 	case "list":
@@ -156,6 +158,8 @@ Usage:
   sim show NAME            print a built-in scenario's YAML, to start your own from
   sim units [NAME]         list the unit library, or print one unit's YAML
   sim validate FILE...     check scenario files and list every problem
+  sim serve                serve the web page on this machine (the simulator in a browser)
+  sim site -o DIR          write the web page as static files
   sim rules [RULES]        print a ruleset's options and where they came from
   sim rules diff A B       list the options two rulesets set differently
   sim version              print the version

@@ -20,11 +20,19 @@ type progress struct {
 	last   time.Time
 	shown  bool
 	prefix string
+	hook   func(done, total int64) // progressHook, instead of a bar
 }
+
+// progressHook, where set (the web page's engine, wasm.go), is told of
+// every run's progress instead of a bar being drawn: trials done of total.
+var progressHook func(done, total int64)
 
 // newProgress returns a progress bar for total trials, or nil when it
 // should not be drawn (quiet, or stderr is not a terminal).
 func newProgress(stderr io.Writer, total int64, prefix string, quiet bool) *progress {
+	if progressHook != nil {
+		return &progress{total: total, start: time.Now(), hook: progressHook}
+	}
 	if quiet || !isTerminal(stderr) {
 		return nil
 	}
@@ -50,6 +58,13 @@ func (p *progress) update(done int64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	now := time.Now()
+	if p.hook != nil {
+		if now.Sub(p.last) >= 50*time.Millisecond || done == p.total {
+			p.last = now
+			p.hook(done, p.total)
+		}
+		return
+	}
 	if now.Sub(p.start) < time.Second || now.Sub(p.last) < 100*time.Millisecond {
 		return
 	}

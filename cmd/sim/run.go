@@ -38,6 +38,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	rules := fs.String("rules", "", "ruleset to use instead of the scenario's: a preset of its game, a house-rules file, plus options (6th+regeneration=save)")
 	pf := addPlotFlags(fs, `"outcomes=FILE" or "METRIC=FILE" picks the chart (default: who wins a fight, a volley's casualties)`)
 	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
+	fs.String("from-link", "", "run what a web page link holds (scenario, flags, seed), in place of FILE|NAME; flags given beside it win")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err

@@ -1,0 +1,27 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"context"
+	"io"
+)
+
+// In the browser the page is already open: these commands are the
+// terminal's.
+
+func serveCmd(context.Context, []string, io.Writer, io.Writer) error {
+	return usagef("serve runs on a computer, not in the page")
+}
+
+func siteCmd(context.Context, []string, io.Writer, io.Writer) error {
+	return usagef("site runs on a computer, not in the page")
+}
+
+func runLink(context.Context, string, []string, io.Writer, io.Writer) error {
+	return usagef("run --from-link runs on a computer; the page reads its own links")
+}
+
+func showLink(io.Writer, string, string, int64, uint64) error {
+	return usagef("show --link runs on a computer; the page's Copy link makes one")
+}

@@ -1,0 +1,296 @@
+// The page: it builds a command line from the form, runs it in the worker
+// (worker.js: sim itself, built for the browser) and shows what sim
+// printed, its chart and its problems. A link holds the form, compressed,
+// in the URL's fragment (docs/web.md, "Links"); sim run --from-link reads
+// the same.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const MAX_TRIALS = 10000000; // a link cannot ask for more work than this
+const SCENARIO = "/s/scenario.yaml";
+const CHART = "/out/chart.svg";
+
+let worker = null, ready = null, nextId = 1, pending = new Map();
+let shownYAML = ""; // the built-in's YAML as sim show gave it
+let lastArgs = null;
+
+function startWorker() {
+  worker = new Worker("worker.js");
+  ready = new Promise((resolve, reject) => {
+    worker.onmessage = (e) => {
+      const m = e.data;
+      if (m.ready) { resolve(); return; }
+      if (m.failed) { reject(new Error(m.failed)); return; }
+      const p = pending.get(m.id);
+      if (!p) return;
+      if (m.progress) { p.onProgress && p.onProgress(m.progress[0], m.progress[1]); return; }
+      pending.delete(m.id);
+      p.resolve(m.result);
+    };
+  });
+  ready.catch((err) => setStatus("The engine did not load: " + err.message));
+}
+
+// call runs sim with args on the files given and returns what it printed
+// and the outputs asked for.
+async function call(args, files, outputs, onProgress) {
+  await ready;
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject, onProgress });
+    worker.postMessage({ id, args, files, outputs });
+  });
+}
+
+function setStatus(text) { $("status").textContent = text; }
+
+function mode() { return document.querySelector('input[name="mode"]:checked').value; }
+
+// form is the page's fields, as a link holds them.
+function form() {
+  const yaml = $("yaml").value;
+  const f = {
+    v: 1, cmd: mode(), trials: Number($("trials").value), seed: $("seed").value.trim(),
+    rules: $("rules").value.trim(), exact: $("exact").checked,
+    compare: $("compare").value.trim(), vary: $("vary").value.trim(),
+  };
+  if (yaml === shownYAML) f.scenario = $("builtin").value; else f.yaml = yaml;
+  return f;
+}
+
+// args is the command line for the form f (sim run --from-link builds the
+// same one from a link: web.Link.Args).
+function args(f, format, chart) {
+  const a = [f.cmd, SCENARIO, "--trials", String(f.trials), "--quiet"];
+  if (f.seed !== "") a.push("--seed", f.seed);
+  if (f.cmd === "compare") a.push("--rules", f.compare || "6th,8th");
+  else if (f.rules) a.push("--rules", f.rules);
+  if (f.cmd === "sweep") a.push("--vary", f.vary);
+  if (f.exact) a.push("--exact");
+  if (format) a.push("--format", format);
+  if (chart) a.push("--plot", chart);
+  return a;
+}
+
+// check returns what is wrong with f, or "".
+function check(f) {
+  if (!Number.isInteger(f.trials) || f.trials < 1) return "Trials must be a whole number of at least 1.";
+  if (f.trials > MAX_TRIALS) return `Trials: at most ${MAX_TRIALS.toLocaleString("en")} on this page (use sim run for more).`;
+  if (f.seed !== "" && !/^\d+$/.test(f.seed)) return "Seed must be a whole number from 0 up.";
+  if (f.cmd === "sweep" && !f.vary) return "Sweep: give a field and its values, such as units.trolls.models=1..6.";
+  return "";
+}
+
+async function scenarioText(f) {
+  if (f.yaml !== undefined) return f.yaml;
+  const r = await call(["show", f.scenario]);
+  if (r.code !== 0) throw new Error(r.stderr);
+  return r.stdout;
+}
+
+function showProblems(stderr) {
+  const list = $("problems");
+  list.replaceChildren();
+  for (const line of stderr.split("\n")) {
+    const m = line.match(/\/s\/scenario\.yaml:(\d+)(?::(\d+))?: (.*)$/);
+    if (!m) continue;
+    const li = document.createElement("li");
+    li.textContent = `line ${m[1]}: ${m[3]}`;
+    li.dataset.line = m[1];
+    li.addEventListener("click", () => selectLine(Number(m[1])));
+    list.append(li);
+  }
+  if (list.children.length) $("editor").open = true;
+  return list.children.length;
+}
+
+function selectLine(n) {
+  const ta = $("yaml");
+  const lines = ta.value.split("\n");
+  let start = 0;
+  for (let i = 0; i < n - 1 && i < lines.length; i++) start += lines[i].length + 1;
+  ta.focus();
+  ta.setSelectionRange(start, start + (lines[n - 1] || "").length);
+}
+
+let chartURL = null;
+function showChart(bytes) {
+  if (chartURL) URL.revokeObjectURL(chartURL);
+  chartURL = null;
+  $("chart").removeAttribute("src");
+  if (!bytes) return;
+  chartURL = URL.createObjectURL(new Blob([bytes], { type: "image/svg+xml" }));
+  $("chart").src = chartURL;
+}
+
+async function runForm(f) {
+  const problem = check(f);
+  if (problem) { setStatus(problem); return; }
+  $("run").disabled = true;
+  $("cancel").disabled = false;
+  $("progress").hidden = false;
+  $("progress").value = 0;
+  $("problems").replaceChildren();
+  setStatus("Running…");
+  const t0 = performance.now();
+  try {
+    const files = { [SCENARIO]: await scenarioText(f) };
+    lastArgs = { f, files };
+    const r = await call(args(f, "", CHART), files, [CHART], (done, total) => {
+      $("progress").value = total ? done / total : 0;
+      setStatus(`${done.toLocaleString("en")} of ${total.toLocaleString("en")} trials`);
+    });
+    if (r.code !== 0) {
+      // A scenario's problems: all of them, each at its line, as sim
+      // validate lists them.
+      let n = 0;
+      if (r.stderr.includes(SCENARIO + ":")) {
+        const v = await call(["validate", SCENARIO], files);
+        n = showProblems(v.stdout + "\n" + v.stderr);
+      }
+      if (!n) n = showProblems(r.stderr);
+      setStatus(n ? `The scenario has ${n} problem${n > 1 ? "s" : ""}: see the list under the YAML.` : r.stderr.trim());
+      $("result").hidden = true;
+      return;
+    }
+    const lines = r.stdout.split("\n");
+    $("headline").textContent = lines[0];
+    $("output").textContent = lines.slice(1).join("\n").replace(/^\n+/, "");
+    showChart(r.files[CHART]);
+    $("result").hidden = false;
+    setStatus(`Done in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+  } catch (err) {
+    if (err.cancelled) setStatus("Cancelled."); else setStatus(String(err.message || err));
+  } finally {
+    $("run").disabled = false;
+    $("cancel").disabled = true;
+    $("progress").hidden = true;
+  }
+}
+
+function cancel() {
+  worker.terminate();
+  for (const p of pending.values()) { const e = new Error("cancelled"); e.cancelled = true; p.reject(e); }
+  pending.clear();
+  startWorker();
+}
+
+// Links: the form as JSON, deflated, in base64url, after "#v1.".
+async function encodeLink(f) {
+  const data = new Blob([JSON.stringify(f)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  const bytes = new Uint8Array(await new Response(data).arrayBuffer());
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return "v1." + btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function decodeLink(hash) {
+  if (!hash.startsWith("v1.")) throw new Error("this link is not one this page made (it should start with #v1.)");
+  const b64 = hash.slice(3).replace(/-/g, "+").replace(/_/g, "/");
+  const bin = atob(b64 + "===".slice((b64.length + 3) % 4));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const data = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return JSON.parse(await new Response(data).text());
+}
+
+async function fill(f) {
+  $("trials").value = f.trials;
+  $("seed").value = f.seed;
+  $("rules").value = f.rules || "";
+  $("exact").checked = !!f.exact;
+  $("compare").value = f.compare || "6th,8th";
+  $("vary").value = f.vary || "";
+  for (const r of document.querySelectorAll('input[name="mode"]')) r.checked = r.value === (f.cmd || "run");
+  showMode();
+  if (f.scenario) {
+    $("builtin").value = f.scenario;
+    await loadBuiltin();
+  } else {
+    $("yaml").value = f.yaml || "";
+  }
+}
+
+function showMode() {
+  for (const m of ["compare", "sweep"]) {
+    for (const el of document.querySelectorAll(".mode-" + m)) el.hidden = mode() !== m;
+  }
+}
+
+async function loadBuiltin() {
+  const r = await call(["show", $("builtin").value]);
+  shownYAML = r.stdout;
+  $("yaml").value = shownYAML;
+}
+
+async function download(kind) {
+  if (!lastArgs) return;
+  const { f, files } = lastArgs;
+  let name, blob;
+  if (kind === "yaml") {
+    name = "scenario.yaml";
+    blob = new Blob([files[SCENARIO]], { type: "text/yaml" });
+  } else {
+    const chart = kind === "png" ? "/out/chart.png" : CHART;
+    const format = kind === "json" || kind === "csv" ? kind : "";
+    setStatus("Preparing the download…");
+    const r = await call(args(f, format, chart), files, [chart]);
+    if (r.code !== 0) { setStatus(r.stderr.trim()); return; }
+    if (kind === "svg" || kind === "png") {
+      name = "chart." + kind;
+      blob = new Blob([r.files[chart]], { type: kind === "svg" ? "image/svg+xml" : "image/png" });
+    } else {
+      name = "result." + kind;
+      blob = new Blob([r.stdout], { type: kind === "json" ? "application/json" : "text/csv" });
+    }
+    setStatus("");
+  }
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function init() {
+  startWorker();
+  setStatus("Loading the engine…");
+  try {
+    const r = await call(["list"]);
+    for (const line of r.stdout.trim().split("\n")) {
+      const m = line.match(/^(\S+)\s+(.*)$/);
+      if (!m) continue;
+      const o = document.createElement("option");
+      o.value = m[1];
+      o.textContent = `${m[1]}: ${m[2]}`;
+      $("builtin").append(o);
+    }
+    $("builtin").value = "trolls-vs-knights";
+    await loadBuiltin();
+    setStatus("Ready.");
+  } catch (err) {
+    setStatus("The engine did not load: " + (err.message || err));
+    return;
+  }
+  $("builtin").addEventListener("change", loadBuiltin);
+  for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener("change", showMode);
+  $("run").addEventListener("click", () => runForm(form()));
+  $("cancel").addEventListener("click", cancel);
+  $("link").addEventListener("click", async () => {
+    const h = await encodeLink(form());
+    history.replaceState(null, "", "#" + h);
+    try { await navigator.clipboard.writeText(location.href); setStatus("Link copied: it reproduces these numbers."); }
+    catch { setStatus("Link in the address bar: it reproduces these numbers."); }
+  });
+  for (const b of document.querySelectorAll("[data-get]")) b.addEventListener("click", () => download(b.dataset.get));
+  if (location.hash.length > 1) {
+    try {
+      const f = await decodeLink(location.hash.slice(1));
+      await fill(f);
+      await runForm(form());
+    } catch (err) {
+      setStatus("The link could not be read: " + (err.message || err));
+    }
+  }
+}
+
+init();
