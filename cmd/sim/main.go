@@ -112,6 +112,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return serveCmd(ctx, rest, stdout, stderr)
 	case "site":
 		return siteCmd(ctx, rest, stdout, stderr)
+	case "report":
+		return reportCmd(ctx, rest, stdout, stderr)
 	case "exact":
 		return exactCmd(rest, stdout, stderr)
 	case "list":
@@ -160,6 +162,7 @@ Usage:
   sim validate FILE...     check scenario files and list every problem
   sim serve                serve the web page on this machine (the simulator in a browser)
   sim site -o DIR          write the web page as static files
+  sim report A -o F.html   run a scenario into one self-contained HTML page for a post
   sim rules [RULES]        print a ruleset's options and where they came from
   sim rules diff A B       list the options two rulesets set differently
   sim version              print the version

@@ -25,3 +25,7 @@ func runLink(context.Context, string, []string, io.Writer, io.Writer) error {
 func showLink(io.Writer, string, string, int64, uint64) error {
 	return usagef("show --link runs on a computer; the page's Copy link makes one")
 }
+
+func reportCmd(context.Context, []string, io.Writer, io.Writer) error {
+	return usagef("report runs on a computer; the page's downloads give its files")
+}
