@@ -143,7 +143,7 @@ func htmlReport(rep *report.Report, result []byte, src, rules string, exact bool
 	err = reportPage.Execute(&b, map[string]any{
 		"Title": rep.Title, "Headline": lines[0], "Tables": strings.TrimLeft(lines[len(lines)-1], "\n"),
 		"Charts": charts, "Scenario": src, "Link": base + "#" + frag,
-		"Result": template.JS(strings.ReplaceAll(string(result), "</", `<\/`)), // JSON, which cannot then end the script
+		"Result":  template.JS(strings.ReplaceAll(string(result), "</", `<\/`)), // JSON, which cannot then end the script
 		"Version": rep.Version, "Seed": rep.Seed, "Trials": comma(rep.Trials), "Ruleset": rep.Ruleset, "Options": opts,
 		"Name": rep.Scenario,
 	})
