@@ -180,6 +180,14 @@ func set(sel, value string) chromedp.Action[chromedp.Void] {
 
 func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
 
+// choose picks the option value of the select with the id given.
+func choose(id, value string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Evaluate[any](fmt.Sprintf("document.getElementById(%q).value = %q", id, value))(ctx, t)
+		return err
+	})
+}
+
 // runPage sets the trials and seed, runs, and returns the headline and the
 // tables the page shows.
 func (p *page) runPage(t *testing.T, trials, seed string) (headline, tables string) {
@@ -303,5 +311,43 @@ func TestPageTimeToFirstResult(t *testing.T) {
 	want, _ := p.cli(t, "run", "trolls-vs-knights", "--trials", "100000", "--seed", "1", "--quiet")
 	if got := p.text(t, "#headline"); got != want {
 		t.Errorf("the page says %q, sim run %q", got, want)
+	}
+}
+
+// A fight built from the unit library runs as sim run runs its YAML, and a
+// variant of it compares as sim compare compares the two files.
+func TestPageBuilderAndVariant(t *testing.T) {
+	p := newPage(t)
+	p.do(t, click("#builder summary"), choose("unitA", "chaos_warriors"), set("#modelsA", "10"),
+		choose("unitB", "clanrats"), set("#modelsB", "20"), choose("charger", "a"), click("#build"), waitText("#status", "Built"))
+	yaml := get(t, p, chromedp.Evaluate[string](`document.getElementById("yaml").value`))
+	for _, want := range []string{"from: chaos_warriors", "models: 10", "from: clanrats", "models: 20", "charger: chaos_warriors"} {
+		if !strings.Contains(yaml, want) {
+			t.Errorf("the built YAML lacks %q:\n%s", want, yaml)
+		}
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "scenario.yaml")
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	head, _ := p.runPage(t, "5000", "2")
+	if want, _ := p.cli(t, "run", file, "--trials", "5000", "--seed", "2", "--quiet"); head != want {
+		t.Errorf("the built fight: the page says %q, sim run %q", head, want)
+	}
+
+	variant := strings.Replace(yaml, "models: 20", "models: 30", 1)
+	vfile := filepath.Join(dir, "variant.yaml")
+	if err := os.WriteFile(vfile, []byte(variant), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do(t, click(`input[value="variant"]`), set("#variant", variant), click("#run"), waitText("#status", "Done"))
+	_, tables := p.text(t, "#headline"), p.text(t, "#output")
+	_, want := p.cli(t, "compare", file, vfile, "--trials", "5000", "--seed", "2", "--quiet")
+	if strings.TrimSpace(tables) != strings.TrimSpace(want) {
+		t.Errorf("the variant: the page shows\n%s\nsim compare shows\n%s", tables, want)
+	}
+	if shots := os.Getenv("SIM_SCREENSHOTS"); shots != "" {
+		screenshot(t, p, filepath.Join(shots, "page-variant-1280x800.png"), 1280, 800)
 	}
 }

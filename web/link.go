@@ -18,7 +18,7 @@ import (
 // YAML is the scenario itself.
 type Link struct {
 	V        int    `json:"v"`
-	Cmd      string `json:"cmd"` // run, compare or sweep
+	Cmd      string `json:"cmd"` // run, compare, sweep, or variant (compare the scenario with Variant)
 	Scenario string `json:"scenario,omitempty"`
 	YAML     string `json:"yaml,omitempty"`
 	Trials   int64  `json:"trials"`
@@ -27,6 +27,7 @@ type Link struct {
 	Exact    bool   `json:"exact,omitempty"`
 	Compare  string `json:"compare,omitempty"` // compare: the rulesets, comma-separated
 	Vary     string `json:"vary,omitempty"`    // sweep: FIELD=VALUES
+	Variant  string `json:"variant,omitempty"` // variant: the YAML of the scenario compared with the first
 }
 
 // MaxTrials is the most trials a link may ask for: the page refuses more,
@@ -70,8 +71,10 @@ func (l *Link) check() error {
 	switch {
 	case l.V != 1:
 		return fmt.Errorf("the link is of format %d; this sim reads format 1", l.V)
-	case l.Cmd != "run" && l.Cmd != "compare" && l.Cmd != "sweep":
-		return fmt.Errorf("the link's command %q is not run, compare or sweep", l.Cmd)
+	case l.Cmd != "run" && l.Cmd != "compare" && l.Cmd != "sweep" && l.Cmd != "variant":
+		return fmt.Errorf("the link's command %q is not run, compare, sweep or variant", l.Cmd)
+	case (l.Cmd == "variant") != (l.Variant != ""):
+		return errors.New("the link's variant and its command do not go together")
 	case (l.Scenario == "") == (l.YAML == ""):
 		return errors.New("the link names no scenario (or two)")
 	case l.Trials < 1 || l.Trials > MaxTrials:
@@ -88,9 +91,14 @@ func (l *Link) check() error {
 }
 
 // Args is the command line the page runs for l, on the scenario at file
-// (static/app.js builds the same one).
-func (l *Link) Args(file string) []string {
-	a := []string{l.Cmd, file, "--trials", strconv.FormatInt(l.Trials, 10), "--quiet"}
+// and, for a variant, the variant at variant (static/app.js builds the
+// same one).
+func (l *Link) Args(file, variant string) []string {
+	a := []string{l.Cmd, file}
+	if l.Cmd == "variant" {
+		a = []string{"compare", file, variant}
+	}
+	a = append(a, "--trials", strconv.FormatInt(l.Trials, 10), "--quiet")
 	if l.Seed != "" {
 		a = append(a, "--seed", l.Seed)
 	}

@@ -18,6 +18,7 @@ func TestLinkRoundTrip(t *testing.T) {
 		{V: 1, Cmd: "run", Scenario: "trolls-vs-knights", Trials: 20000, Seed: "3", Rules: "8th", Exact: true},
 		{V: 1, Cmd: "compare", YAML: "name: x\nunits: []\n", Trials: 5, Compare: "6th,8th"},
 		{V: 1, Cmd: "sweep", Scenario: "ogres-vs-arrows", Trials: MaxTrials, Vary: "units.ogres.models=1..6"},
+		{V: 1, Cmd: "variant", Scenario: "trolls-vs-knights", Variant: "name: v\n", Trials: 9, Seed: "2"},
 	} {
 		frag, err := l.Encode()
 		if err != nil {
@@ -33,8 +34,13 @@ func TestLinkRoundTrip(t *testing.T) {
 	}
 	l := Link{V: 1, Cmd: "compare", Scenario: "x", Trials: 7, Seed: "9", Exact: true}
 	want := []string{"compare", "f.yaml", "--trials", "7", "--quiet", "--seed", "9", "--rules", "6th,8th", "--exact"}
-	if got := l.Args("f.yaml"); !slices.Equal(got, want) {
+	if got := l.Args("f.yaml", ""); !slices.Equal(got, want) {
 		t.Errorf("Args = %q, want %q", got, want)
+	}
+	v := Link{V: 1, Cmd: "variant", YAML: "a", Variant: "b", Trials: 7, Rules: "8th"}
+	want = []string{"compare", "f.yaml", "g.yaml", "--trials", "7", "--quiet", "--rules", "8th"}
+	if got := v.Args("f.yaml", "g.yaml"); !slices.Equal(got, want) {
+		t.Errorf("a variant's Args = %q, want %q", got, want)
 	}
 }
 
@@ -55,12 +61,14 @@ func TestDecodeLinkErrors(t *testing.T) {
 		want string
 	}{
 		{Link{V: 2, Cmd: "run", Scenario: "x", Trials: 1}, "format 2"},
-		{Link{V: 1, Cmd: "exact", Scenario: "x", Trials: 1}, "not run, compare or sweep"},
+		{Link{V: 1, Cmd: "exact", Scenario: "x", Trials: 1}, "not run, compare, sweep or variant"},
 		{Link{V: 1, Cmd: "run", Trials: 1}, "no scenario"},
 		{Link{V: 1, Cmd: "run", Scenario: "x", YAML: "y", Trials: 1}, "no scenario (or two)"},
 		{Link{V: 1, Cmd: "run", Scenario: "x", Trials: MaxTrials + 1}, "trials"},
 		{Link{V: 1, Cmd: "run", Scenario: "x", Trials: 1, Seed: "-1"}, "seed"},
 		{Link{V: 1, Cmd: "sweep", Scenario: "x", Trials: 1}, "no field"},
+		{Link{V: 1, Cmd: "variant", Scenario: "x", Trials: 1}, "variant"},
+		{Link{V: 1, Cmd: "run", Scenario: "x", Variant: "y", Trials: 1}, "variant"},
 	} {
 		if _, err := c.l.Encode(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want an error saying %q", c.l, err, c.want)

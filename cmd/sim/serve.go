@@ -113,19 +113,27 @@ func runLink(ctx context.Context, link string, extra []string, stdout, stderr io
 	if err != nil {
 		return &inputError{"run: --from-link: " + err.Error()}
 	}
-	file := l.Scenario
+	dir, err := os.MkdirTemp("", "sim-link-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	write := func(name, yaml string) (string, error) {
+		file := filepath.Join(dir, name)
+		return file, os.WriteFile(file, []byte(yaml), 0o600)
+	}
+	file, variant := l.Scenario, ""
 	if l.YAML != "" {
-		dir, err := os.MkdirTemp("", "sim-link-*")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(dir)
-		file = filepath.Join(dir, "scenario.yaml")
-		if err := os.WriteFile(file, []byte(l.YAML), 0o600); err != nil {
+		if file, err = write("scenario.yaml", l.YAML); err != nil {
 			return err
 		}
 	}
-	return run(ctx, append(l.Args(file), extra...), stdout, stderr)
+	if l.Variant != "" {
+		if variant, err = write("variant.yaml", l.Variant); err != nil {
+			return err
+		}
+	}
+	return run(ctx, append(l.Args(file, variant), extra...), stdout, stderr)
 }
 
 // showLink prints a page link to a built-in scenario (sim show --link).

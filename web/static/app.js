@@ -9,6 +9,7 @@ const $ = (id) => document.getElementById(id);
 const MAX_TRIALS = 10000000; // a link cannot ask for more work than this
 const SCENARIO = "/s/scenario.yaml";
 const CHART = "/out/chart.svg";
+const VARIANT = "/s/variant.yaml";
 
 let worker = null, ready = null, nextId = 1, pending = new Map();
 let shownYAML = ""; // the built-in's YAML as sim show gave it
@@ -54,6 +55,7 @@ function form() {
     rules: $("rules").value.trim(), exact: $("exact").checked,
     compare: $("compare").value.trim(), vary: $("vary").value.trim(),
   };
+  if (f.cmd === "variant") f.variant = $("variant").value;
   if (yaml === shownYAML) f.scenario = $("builtin").value; else f.yaml = yaml;
   return f;
 }
@@ -61,7 +63,8 @@ function form() {
 // args is the command line for the form f (sim run --from-link builds the
 // same one from a link: web.Link.Args).
 function args(f, format, chart) {
-  const a = [f.cmd, SCENARIO, "--trials", String(f.trials), "--quiet"];
+  const a = f.cmd === "variant" ? ["compare", SCENARIO, VARIANT] : [f.cmd, SCENARIO];
+  a.push("--trials", String(f.trials), "--quiet");
   if (f.seed !== "") a.push("--seed", f.seed);
   if (f.cmd === "compare") a.push("--rules", f.compare || "6th,8th");
   else if (f.rules) a.push("--rules", f.rules);
@@ -78,6 +81,7 @@ function check(f) {
   if (f.trials > MAX_TRIALS) return `Trials: at most ${MAX_TRIALS.toLocaleString("en")} on this page (use sim run for more).`;
   if (f.seed !== "" && !/^\d+$/.test(f.seed)) return "Seed must be a whole number from 0 up.";
   if (f.cmd === "sweep" && !f.vary) return "Sweep: give a field and its values, such as units.trolls.models=1..6.";
+  if (f.cmd === "variant" && !f.variant.trim()) return "Compare a variant: write the variant's YAML.";
   return "";
 }
 
@@ -92,20 +96,19 @@ function showProblems(stderr) {
   const list = $("problems");
   list.replaceChildren();
   for (const line of stderr.split("\n")) {
-    const m = line.match(/\/s\/scenario\.yaml:(\d+)(?::(\d+))?: (.*)$/);
+    const m = line.match(/\/s\/(scenario|variant)\.yaml:(\d+)(?::(\d+))?: (.*)$/);
     if (!m) continue;
     const li = document.createElement("li");
-    li.textContent = `line ${m[1]}: ${m[3]}`;
-    li.dataset.line = m[1];
-    li.addEventListener("click", () => selectLine(Number(m[1])));
+    const where = m[1] === "variant" ? "the variant, line" : "line";
+    li.textContent = `${where} ${m[2]}: ${m[4]}`;
+    li.addEventListener("click", () => selectLine(m[1] === "variant" ? $("variant") : $("yaml"), Number(m[2])));
     list.append(li);
   }
   if (list.children.length) $("editor").open = true;
   return list.children.length;
 }
 
-function selectLine(n) {
-  const ta = $("yaml");
+function selectLine(ta, n) {
   const lines = ta.value.split("\n");
   let start = 0;
   for (let i = 0; i < n - 1 && i < lines.length; i++) start += lines[i].length + 1;
@@ -135,6 +138,7 @@ async function runForm(f) {
   const t0 = performance.now();
   try {
     const files = { [SCENARIO]: await scenarioText(f) };
+    if (f.cmd === "variant") files[VARIANT] = f.variant;
     lastArgs = { f, files };
     const r = await call(args(f, "", CHART), files, [CHART], (done, total) => {
       $("progress").value = total ? done / total : 0;
@@ -144,8 +148,8 @@ async function runForm(f) {
       // A scenario's problems: all of them, each at its line, as sim
       // validate lists them.
       let n = 0;
-      if (r.stderr.includes(SCENARIO + ":")) {
-        const v = await call(["validate", SCENARIO], files);
+      if (r.stderr.includes(SCENARIO + ":") || r.stderr.includes(VARIANT + ":")) {
+        const v = await call(["validate", ...Object.keys(files)], files);
         n = showProblems(v.stdout + "\n" + v.stderr);
       }
       if (!n) n = showProblems(r.stderr);
@@ -208,12 +212,37 @@ async function fill(f) {
   } else {
     $("yaml").value = f.yaml || "";
   }
+  $("variant").value = f.variant || "";
 }
 
 function showMode() {
-  for (const m of ["compare", "sweep"]) {
+  for (const m of ["compare", "sweep", "variant"]) {
     for (const el of document.querySelectorAll(".mode-" + m)) el.hidden = mode() !== m;
   }
+  if (mode() === "variant" && !$("variant").value) {
+    $("variant").value = $("yaml").value.replace(/^name: *(\S+)/m, "name: $1-variant");
+  }
+}
+
+// build writes a close combat between two library units into the editor.
+function build() {
+  const unit = (side, other) => {
+    const name = $("unit" + side).value;
+    const id = name === $("unit" + other).value ? name + "_" + side.toLowerCase() : name;
+    let y = `  - id: ${id}\n    from: ${name}\n`;
+    if ($("models" + side).value) y += `    models: ${Number($("models" + side).value)}\n`;
+    if ($("front" + side).value) y += `    frontage: ${Number($("front" + side).value)}\n`;
+    return { id, y };
+  };
+  const a = unit("A", "B"), b = unit("B", "A");
+  const charger = $("charger").value === "a" ? a.id : $("charger").value === "b" ? b.id : "";
+  let fight = `fight:\n  type: close_combat\n  sides: [${a.id}, ${b.id}]\n`;
+  if (charger) fight += `  charger: ${charger}\n`;
+  fight += `  max_rounds: ${Number($("maxRounds").value) || 10}\n`;
+  $("yaml").value = `name: ${a.id}-vs-${b.id}\nunits:\n${a.y}${b.y}${fight}`;
+  $("variant").value = "";
+  $("editor").open = true;
+  setStatus("Built: run it, or change it in the YAML first.");
 }
 
 async function loadBuiltin() {
@@ -266,6 +295,18 @@ async function init() {
     }
     $("builtin").value = "trolls-vs-knights";
     await loadBuiltin();
+    const u = await call(["units"]);
+    for (const line of u.stdout.trim().split("\n")) {
+      const name = line.split(/\s+/)[0];
+      for (const sel of [$("unitA"), $("unitB")]) {
+        const o = document.createElement("option");
+        o.value = name;
+        o.textContent = line.replace(/\s{2,}/g, " · ");
+        sel.append(o);
+      }
+    }
+    $("unitA").value = "empire_knights";
+    $("unitB").value = "trolls";
     setStatus("Ready.");
   } catch (err) {
     setStatus("The engine did not load: " + (err.message || err));
@@ -274,6 +315,7 @@ async function init() {
   $("builtin").addEventListener("change", loadBuiltin);
   for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener("change", showMode);
   $("run").addEventListener("click", () => runForm(form()));
+  $("build").addEventListener("click", build);
   $("cancel").addEventListener("click", cancel);
   $("link").addEventListener("click", async () => {
     const h = await encodeLink(form());
