@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -222,6 +223,7 @@ func TestPageInBrowser(t *testing.T) {
 	if head != wantHead || strings.TrimSpace(tables) != strings.TrimSpace(wantTables) {
 		t.Errorf("the page shows\n%s\n%s\nsim run shows\n%s\n%s", head, tables, wantHead, wantTables)
 	}
+	checkDownloads(t, p)
 	screenshot(t, p, filepath.Join(shots, "page-1280x800.png"), 1280, 800)
 	screenshot(t, p, filepath.Join(shots, "page-390x844.png"), 390, 844)
 
@@ -350,4 +352,50 @@ func TestPageBuilderAndVariant(t *testing.T) {
 	if shots := os.Getenv("SIM_SCREENSHOTS"); shots != "" {
 		screenshot(t, p, filepath.Join(shots, "page-variant-1280x800.png"), 1280, 800)
 	}
+}
+
+// checkDownloads runs what the JSON and PNG downloads run, for the form as
+// it stands (trolls-vs-knights, 20,000 trials, seed 3): the JSON is sim run
+// --format json's, timing aside, and the chart is a PNG.
+func checkDownloads(t *testing.T, p *page) {
+	t.Helper()
+	js := get(t, p, chromedp.Evaluate[string](`(async () => {
+		const r = await call(args(form(), "json", "/out/chart.png"), {[SCENARIO]: document.getElementById("yaml").value}, ["/out/chart.png"]);
+		const png = r.files["/out/chart.png"];
+		return JSON.stringify({code: r.code, json: r.stdout, png: png ? Array.from(png.slice(0, 8)) : []});
+	})()`, chromedp.EvalAwaitPromise))
+	var got struct {
+		Code int
+		JSON string
+		PNG  []byte
+	}
+	if err := json.Unmarshal([]byte(js), &got); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(p.sim, "run", "trolls-vs-knights", "--trials", "20000", "--seed", "3", "--quiet", "--format", "json").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Code != 0 || withoutTiming(t, got.JSON) != withoutTiming(t, string(out)) {
+		t.Errorf("the JSON download (exit %d) differs from sim run --format json:\n%s", got.Code, got.JSON)
+	}
+	if string(got.PNG) != "\x89PNG\r\n\x1a\n" {
+		t.Errorf("the PNG download starts %q, not with PNG's signature", got.PNG)
+	}
+}
+
+// withoutTiming is sim's JSON without its timing, the one part that
+// differs between identical runs.
+func withoutTiming(t *testing.T, js string) string {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal([]byte(js), &m); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, js)
+	}
+	delete(m, "timing")
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
