@@ -147,10 +147,11 @@ func (p *page) text(t *testing.T, sel string) string {
 	return get(t, p, chromedp.TextContent(chromedp.CSS(sel)))
 }
 
-// open loads url and waits for the engine to be ready.
+// open loads url and waits for the page to be ready: its engine loaded,
+// its lists filled, its buttons working.
 func (p *page) open(t *testing.T, url string) {
 	t.Helper()
-	p.do(t, chromedp.Navigate(url), waitText("#builtin", "trolls-vs-knights"))
+	p.do(t, chromedp.Navigate(url), waitText("#status", "Ready."))
 }
 
 // waitText waits until the element's text contains want.
@@ -181,6 +182,15 @@ func set(sel, value string) chromedp.Action[chromedp.Void] {
 
 func click(sel string) chromedp.Action[chromedp.Void] { return chromedp.Click(chromedp.CSS(sel)) }
 
+// clearStatus empties the page's status line, so that a wait for what a
+// click says next cannot see what the last one said.
+func clearStatus() chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := chromedp.Evaluate[any](`document.getElementById("status").textContent = ""`)(ctx, t)
+		return err
+	})
+}
+
 // choose picks the option value of the select with the id given.
 func choose(id, value string) chromedp.Action[chromedp.Void] {
 	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
@@ -193,7 +203,7 @@ func choose(id, value string) chromedp.Action[chromedp.Void] {
 // tables the page shows.
 func (p *page) runPage(t *testing.T, trials, seed string) (headline, tables string) {
 	t.Helper()
-	p.do(t, set("#trials", trials), set("#seed", seed), click("#run"), waitText("#status", "Done"))
+	p.do(t, set("#trials", trials), set("#seed", seed), clearStatus(), click("#run"), waitText("#status", "Done"))
 	return p.text(t, "#headline"), p.text(t, "#output")
 }
 
@@ -228,7 +238,7 @@ func TestPageInBrowser(t *testing.T) {
 	screenshot(t, p, filepath.Join(shots, "page-390x844.png"), 390, 844)
 
 	// A field edit changes the result: the 8th-edition preset.
-	p.do(t, set("#rules", "8th"), click("#run"), waitText("#output", "ruleset 8th"), waitText("#status", "Done"))
+	p.do(t, set("#rules", "8th"), clearStatus(), click("#run"), waitText("#output", "ruleset 8th"), waitText("#status", "Done"))
 	ruled := p.text(t, "#headline")
 	if ruled == head {
 		t.Errorf("under 8th the headline is unchanged: %s", ruled)
@@ -240,7 +250,7 @@ func TestPageInBrowser(t *testing.T) {
 
 	// A link reproduces the numbers: in a fresh page, and in sim run
 	// --from-link.
-	p.do(t, click("#link"), waitText("#status", "Link"))
+	p.do(t, clearStatus(), click("#link"), waitText("#status", "Link"))
 	url := get(t, p, chromedp.Location())
 	if !strings.Contains(url, "#v1.") {
 		t.Fatalf("the link %q holds no #v1. fragment", url)
@@ -260,7 +270,7 @@ func TestPageInBrowser(t *testing.T) {
 func TestPageErrorsAndCancel(t *testing.T) {
 	p := newPage(t)
 	bad := "name: broken\nruleset: 6th\nunits:\n  - id: a\n    profile: {M: 4, WS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}\n    models: -4\n"
-	p.do(t, click("#editor summary"), set("#yaml", bad), click("#run"), waitText("#status", "problem"))
+	p.do(t, click("#editor summary"), set("#yaml", bad), clearStatus(), click("#run"), waitText("#status", "problem"))
 	problems := p.text(t, "#problems")
 	// Line 6 of bad holds "models: -4"; line 1 starts the file, which has
 	// no fight.
@@ -343,7 +353,7 @@ func TestPageBuilderAndVariant(t *testing.T) {
 	if err := os.WriteFile(vfile, []byte(variant), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p.do(t, click(`input[value="variant"]`), set("#variant", variant), click("#run"), waitText("#status", "Done"))
+	p.do(t, click(`input[value="variant"]`), set("#variant", variant), clearStatus(), click("#run"), waitText("#status", "Done"))
 	_, tables := p.text(t, "#headline"), p.text(t, "#output")
 	_, want := p.cli(t, "compare", file, vfile, "--trials", "5000", "--seed", "2", "--quiet")
 	if strings.TrimSpace(tables) != strings.TrimSpace(want) {

@@ -307,7 +307,6 @@ async function init() {
     }
     $("unitA").value = "empire_knights";
     $("unitB").value = "trolls";
-    setStatus("Ready.");
   } catch (err) {
     setStatus("The engine did not load: " + (err.message || err));
     return;
@@ -324,6 +323,7 @@ async function init() {
     catch { setStatus("Link in the address bar: it reproduces these numbers."); }
   });
   for (const b of document.querySelectorAll("[data-get]")) b.addEventListener("click", () => download(b.dataset.get));
+  setStatus("Ready."); // the form works from here
   if (location.hash.length > 1) {
     try {
       const f = await decodeLink(location.hash.slice(1));
