@@ -2,11 +2,47 @@
 
 package main
 
-import "os"
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
 
 func main() {
 	ctx, stop := interruptible() // a second Ctrl-C stops at once
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(exitCode(err, os.Stderr))
+}
+
+// interruptible returns a context that the first Ctrl-C (SIGINT) or
+// SIGTERM cancels: a run then stops after the batch each worker is on, and
+// the command writes what it has, marked partial. A second signal ends sim
+// at once, through forceQuit, whatever it is doing (a batch that takes
+// long, a large chart being drawn). stop undoes it.
+func interruptible() (ctx context.Context, stop func()) {
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go watchSignals(sig, done, cancel, func() { forceQuit(os.Stderr) })
+	return ctx, func() {
+		signal.Stop(sig)
+		close(done)
+		cancel()
+	}
+}
+
+// forceQuit ends sim after a second interrupt: it removes the temporary
+// files of the outputs being written, so that none is left half-written,
+// says so on stderr and exits with status 1, that of an interrupted run.
+func forceQuit(stderr *os.File) {
+	pending.removeAll()
+	if isTerminal(stderr) {
+		fmt.Fprint(stderr, "\r\033[K") // the progress bar's line
+	}
+	fmt.Fprintln(stderr, "sim: interrupted again: stopped at once; an output not yet written was not written")
+	os.Exit(1)
 }

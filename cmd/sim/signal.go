@@ -3,30 +3,9 @@ package main
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
-	"os/signal"
 	"sync"
-	"syscall"
 )
-
-// interruptible returns a context that the first Ctrl-C (SIGINT) or
-// SIGTERM cancels: a run then stops after the batch each worker is on, and
-// the command writes what it has, marked partial. A second signal ends sim
-// at once, through forceQuit, whatever it is doing (a batch that takes
-// long, a large chart being drawn). stop undoes it.
-func interruptible() (ctx context.Context, stop func()) {
-	sig := make(chan os.Signal, 2)
-	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan struct{})
-	go watchSignals(sig, done, cancel, func() { forceQuit(os.Stderr) })
-	return ctx, func() {
-		signal.Stop(sig)
-		close(done)
-		cancel()
-	}
-}
 
 // watchSignals cancels on the first signal from sig and calls quit on the
 // second, until done is closed.
@@ -43,18 +22,6 @@ func watchSignals(sig <-chan os.Signal, done <-chan struct{}, cancel context.Can
 		}
 		cancel()
 	}
-}
-
-// forceQuit ends sim after a second interrupt: it removes the temporary
-// files of the outputs being written, so that none is left half-written,
-// says so on stderr and exits with status 1, that of an interrupted run.
-func forceQuit(stderr *os.File) {
-	pending.removeAll()
-	if isTerminal(stderr) {
-		fmt.Fprint(stderr, "\r\033[K") // the progress bar's line
-	}
-	fmt.Fprintln(stderr, "sim: interrupted again: stopped at once; an output not yet written was not written")
-	os.Exit(1)
 }
 
 // pending is the temporary files of the outputs being written

@@ -541,8 +541,9 @@ func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 type midKey struct {
 	exactKey
 	first, step, strike int8
-	pad                 int8 // always 0: the key has no padding, so it hashes as one block of memory
-	aims                [maxStepStrikes][2]aimKey
+	//lint:ignore U1000 always 0, and named (not _): the key then has no padding and hashes as one block of memory
+	pad  int8
+	aims [maxStepStrikes][2]aimKey
 }
 
 // maxStepStrikes is the most strikes of one step the exact solver takes.
