@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -408,4 +410,45 @@ func withoutTiming(t *testing.T, js string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// sim site's files, served by a plain static file server (Go's
+// http.FileServer, as any static host would), give the same page: the
+// link to trolls-vs-knights runs to sim run's numbers.
+func TestSiteOnAStaticServer(t *testing.T) {
+	p := newPage(t)
+	dir, _, err := build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	site := t.TempDir()
+	for _, n := range web.Files() {
+		data, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil { // an embedded file: take it from the page served
+			res, err := http.Get(p.url + n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err = io.ReadAll(res.Body)
+			res.Body.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(filepath.Join(site, n), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(site)))
+	t.Cleanup(srv.Close)
+	l := web.Link{V: 1, Cmd: "run", Scenario: "trolls-vs-knights", Trials: 20000, Seed: "3"}
+	frag, err := l.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do(t, chromedp.Navigate(srv.URL+"/#"+frag), waitText("#status", "Done"))
+	want, _ := p.cli(t, "run", "trolls-vs-knights", "--trials", "20000", "--seed", "3", "--quiet")
+	if got := p.text(t, "#headline"); got != want {
+		t.Errorf("the static site says %q, sim run %q", got, want)
+	}
 }

@@ -11,7 +11,10 @@ const ready = new Promise((resolve) => { self.simReady = resolve; });
 const go = new Go();
 go.argv = ["sim"];
 go.env = { TMPDIR: "/tmp", HOME: "/" };
+// Streaming needs the server to send sim.wasm as application/wasm; a host
+// that does not gets the slower way.
 const loaded = WebAssembly.instantiateStreaming(fetch("sim.wasm"), go.importObject)
+  .catch(() => fetch("sim.wasm").then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject)))
   .then((r) => { go.run(r.instance); return ready; })
   .then(() => postMessage({ ready: true }))
   .catch((e) => postMessage({ failed: String(e) }));
