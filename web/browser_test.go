@@ -281,6 +281,12 @@ func TestPageErrorsAndCancel(t *testing.T) {
 			t.Errorf("the problems list %q lacks %q", problems, want)
 		}
 	}
+	// Beside the lines too: the editor's gutter marks line 1 (no fight),
+	// 5 (the profile has no BS) and 6.
+	marked := get(t, p, chromedp.Evaluate[string](`Array.from(document.querySelectorAll("#gutter .bad")).map(e => e.textContent).join(",")`))
+	if marked != "1,5,6" {
+		t.Errorf("the gutter marks lines %q, want 1,5,6", marked)
+	}
 	shots := os.Getenv("SIM_SCREENSHOTS")
 	if shots != "" {
 		screenshot(t, p, filepath.Join(shots, "page-problems-1280x800.png"), 1280, 800)

@@ -92,19 +92,38 @@ async function scenarioText(f) {
   return r.stdout;
 }
 
+// gutter numbers the editor's lines, marking those with a problem.
+let badLines = new Map(); // line -> problem
+function gutter() {
+  const g = $("gutter");
+  const n = $("yaml").value.split("\n").length;
+  g.replaceChildren();
+  for (let i = 1; i <= n; i++) {
+    const bad = badLines.get(i);
+    const span = document.createElement("span");
+    span.textContent = String(i);
+    if (bad) { span.className = "bad"; span.title = bad; }
+    g.append(span, "\n");
+  }
+  g.scrollTop = $("yaml").scrollTop;
+}
+
 function showProblems(stderr) {
   const list = $("problems");
   list.replaceChildren();
+  badLines = new Map();
   for (const line of stderr.split("\n")) {
     const m = line.match(/\/s\/(scenario|variant)\.yaml:(\d+)(?::(\d+))?: (.*)$/);
     if (!m) continue;
     const li = document.createElement("li");
     const where = m[1] === "variant" ? "the variant, line" : "line";
+    if (m[1] === "scenario") badLines.set(Number(m[2]), m[4]);
     li.textContent = `${where} ${m[2]}: ${m[4]}`;
     li.addEventListener("click", () => selectLine(m[1] === "variant" ? $("variant") : $("yaml"), Number(m[2])));
     list.append(li);
   }
   if (list.children.length) $("editor").open = true;
+  gutter();
   return list.children.length;
 }
 
@@ -134,6 +153,8 @@ async function runForm(f) {
   $("progress").hidden = false;
   $("progress").value = 0;
   $("problems").replaceChildren();
+  badLines = new Map();
+  gutter();
   setStatus("Running…");
   const t0 = performance.now();
   try {
@@ -211,6 +232,7 @@ async function fill(f) {
     await loadBuiltin();
   } else {
     $("yaml").value = f.yaml || "";
+    gutter();
   }
   $("variant").value = f.variant || "";
 }
@@ -249,6 +271,8 @@ async function loadBuiltin() {
   const r = await call(["show", $("builtin").value]);
   shownYAML = r.stdout;
   $("yaml").value = shownYAML;
+  badLines = new Map();
+  gutter();
 }
 
 async function download(kind) {
@@ -314,7 +338,10 @@ async function init() {
   $("builtin").addEventListener("change", loadBuiltin);
   for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener("change", showMode);
   $("run").addEventListener("click", () => runForm(form()));
-  $("build").addEventListener("click", build);
+  $("build").addEventListener("click", () => { build(); gutter(); });
+  $("yaml").addEventListener("input", gutter);
+  $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
+  $("builtin").addEventListener("change", gutter);
   $("cancel").addEventListener("click", cancel);
   $("link").addEventListener("click", async () => {
     const h = await encodeLink(form());
