@@ -99,7 +99,7 @@ func woundsLost(tb testing.TB, p *scenarios.Plan) *scenarios.Plan {
 // metric, tail and event, and the seed went to 9.
 func TestAgreement(t *testing.T) {
 	trials := 200_000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trials = 20_000
 	}
 	for _, c := range agreementCases() {

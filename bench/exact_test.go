@@ -18,7 +18,7 @@ import (
 // dies at 6 failures out of up to 10).
 func TestReferenceSeedFractions(t *testing.T) {
 	trials := 400_000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trials = 40_000
 	}
 	for _, c := range []struct {
@@ -42,7 +42,8 @@ func TestReferenceSeedFractions(t *testing.T) {
 // exactTestRuns is the rounds a fight's exact solution may run here
 // (warhammer.Fight.ExactWithin): a fight that needs more is left out once
 // it has run them (two or three seconds), rather than solved for longer.
-const exactTestRuns = 1_500_000
+// Under the race detector, a tenth of that.
+var exactTestRuns = map[bool]int{false: 1_500_000, true: 150_000}[raceDetector]
 
 // TestReferenceAgainstExact checks the reference's volleys and fights
 // against the engine's exact solvers (docs/rules.md, "Exact solutions"),
@@ -54,7 +55,7 @@ const exactTestRuns = 1_500_000
 // solution takes long are left out.
 func TestReferenceAgainstExact(t *testing.T) {
 	trials := 200_000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trials = 20_000
 	}
 	for _, c := range agreementCases() {

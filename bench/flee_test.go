@@ -111,7 +111,7 @@ func pCaught(pursuit, flee []float64) float64 {
 // is caught 22% of the time, 2D6 against 2D6 56%.
 func TestMonstrousCavalryFlee(t *testing.T) {
 	trials := 40_000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trials = 10_000
 	}
 	d2, d3, d3l := fleeRoll(2, false), fleeRoll(3, false), fleeRoll(3, true)

@@ -30,7 +30,7 @@ type handCase struct {
 // reference.
 func TestHandValues(t *testing.T) {
 	trials := 100_000
-	if testing.Short() {
+	if testing.Short() || raceDetector {
 		trials = 20_000
 	}
 	for _, c := range handCases {
