@@ -618,30 +618,29 @@ func (xs *exactSolver) after(o *fightOutcome, m *midKey, step [2]int) midKey {
 
 // midKey is the trial's state within a round, as it is.
 func (xs *exactSolver) midKey(o *fightOutcome, first, step int) midKey {
-	t := xs.t
-	k := exactKey{prevWinner: int8(o.prevWinner), issued: t.issued, accepted: t.accepted, noCharge: t.f != t.base}
-	for i := range t.st {
-		k.duel[i] = int8(t.duel[i])
-		for m := range t.st[i] {
-			k.st[i][m] = xs.pack(i, m, &t.st[i][m])
-		}
-	}
-	return midKey{exactKey: k, first: int8(first), step: int8(step), strike: -1}
+	return midKey{exactKey: xs.state(o, false, false), first: int8(first), step: int8(step), strike: -1}
 }
 
 // key is the trial's state as a state of the chain, with what only one
 // round uses cleared so that equal states meet: the phase's tallies, and
 // after the first round the failed Fear test of the charge.
 func (xs *exactSolver) key(o *fightOutcome, afterRound bool) exactKey {
+	return xs.state(o, true, afterRound)
+}
+
+// state packs the trial's state: as it is, or (roundStart) each member's
+// as the next round starts it, with its failed Fear test of the charge
+// cleared afterRound.
+func (xs *exactSolver) state(o *fightOutcome, roundStart, afterRound bool) exactKey {
 	t := xs.t
 	k := exactKey{prevWinner: int8(o.prevWinner), issued: t.issued, accepted: t.accepted, noCharge: t.f != t.base}
 	for i := range t.st {
 		k.duel[i] = int8(t.duel[i])
 		for m := range t.st[i] {
 			s := t.st[i][m]
-			s.startRound()
-			if afterRound {
-				s.sixes = false
+			if roundStart {
+				s.startRound()
+				s.sixes = s.sixes && !afterRound
 			}
 			k.st[i][m] = xs.pack(i, m, &s)
 		}
