@@ -72,6 +72,8 @@ function args(f, format, chart) {
   if (f.exact) a.push("--exact");
   if (format) a.push("--format", format);
   if (chart) a.push("--plot", chart);
+  // On a phone the blog-sized chart's text would be too small to read.
+  if (chart === CHART && window.innerWidth < 700) a.push("--size", "640x560");
   return a;
 }
 
