@@ -458,3 +458,21 @@ func TestSiteOnAStaticServer(t *testing.T) {
 		t.Errorf("the static site says %q, sim run %q", got, want)
 	}
 }
+
+// Every game runs in the page as on the terminal: a War of the Ring and a
+// Conquest built-in give sim run's headline and tables for the same seed.
+func TestPageOtherGames(t *testing.T) {
+	p := newPage(t)
+	for _, name := range []string{"wotr-captain-duel", "conquest-guard-vs-drones"} {
+		p.do(t, choose("builtin", name), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			// the select's change loads the built-in's YAML
+			_, err := chromedp.Evaluate[any](`loadBuiltin()`, chromedp.EvalAwaitPromise)(ctx, tg)
+			return err
+		}))
+		head, tables := p.runPage(t, "4000", "11")
+		wantHead, wantTables := p.cli(t, "run", name, "--trials", "4000", "--seed", "11", "--quiet")
+		if head != wantHead || strings.TrimSpace(tables) != strings.TrimSpace(wantTables) {
+			t.Errorf("%s: the page shows\n%s\n%s\nsim run shows\n%s\n%s", name, head, tables, wantHead, wantTables)
+		}
+	}
+}
