@@ -183,6 +183,9 @@ func contentType(name string) string {
 // written to a folder beside out and moved into place at the end, so a
 // failed build leaves nothing half written.
 func WriteSite(ctx context.Context, root, out string) error {
+	if fi, err := os.Stat(out); err == nil && !fi.IsDir() {
+		return fmt.Errorf("%s is a file: give a new or empty folder", out)
+	}
 	if entries, err := os.ReadDir(out); err == nil && len(entries) > 0 {
 		return fmt.Errorf("%s is not empty: give a new or empty folder", out)
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {

@@ -133,4 +133,7 @@ func TestWriteSiteRefusesAFullFolder(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "keep.txt")); string(b) != "mine" {
 		t.Error("WriteSite touched the folder's file")
 	}
+	if err := WriteSite(t.Context(), ".", filepath.Join(dir, "keep.txt")); err == nil || !strings.Contains(err.Error(), "is a file") {
+		t.Errorf("WriteSite onto a file: %v, want an error saying it is a file", err)
+	}
 }

@@ -34,6 +34,7 @@ Flags:
 func reportCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("report", reportUsage, stdout)
 	out := fs.String("o", "", "the HTML file to write (atomically)")
+	fs.StringVar(out, "out", "", "the same as -o")
 	trials := trialsFlag(fs, 0, "number of trials (default: the scenario's, else 1000000)")
 	seed := seedFlag(fs, "random seed (default: the scenario's, else drawn at random and printed)")
 	workers := workersFlag(fs)
