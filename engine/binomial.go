@@ -38,6 +38,10 @@ type Binomial struct {
 	// guide grows with its row: a row of thousands of trials has hundreds
 	// of thresholds.
 	big []*Discrete
+	// top, where set, samples the count of exactly topN trials with one
+	// draw: a split's first draw is always of its whole count ([NewSplit]).
+	top  *Discrete
+	topN int
 }
 
 // NewBinomial tabulates Binomial(n, p) for n up to maxN (larger n still work,
@@ -78,11 +82,30 @@ func newBinomial(p, q float64, maxN int) *Binomial {
 	return b
 }
 
+// withTop adds to b a sampler of exactly n trials in one draw, for a count
+// beyond its rows that it draws often (a volley's attacks, every trial).
+func (b *Binomial) withTop(p, q float64, n int) *Binomial {
+	if n < b.rows || n > maxTopN {
+		return b
+	}
+	pmf := make([]float64, n+1)
+	binomialPMF(pmf, n, p, q)
+	b.top, b.topN = NewDiscrete(pmf), n
+	return b
+}
+
+// maxTopN bounds the counts withTop tabulates: its table is built from a
+// row of n+1 probabilities.
+const maxTopN = 1 << 20
+
 // P returns the success probability.
 func (b *Binomial) P() float64 { return b.p }
 
 // Sample returns a Binomial(n, p) count in 0..n. It panics if n < 0.
 func (b *Binomial) Sample(d *Dice, n int) int {
+	if b.top != nil && n == b.topN {
+		return b.top.Sample(d)
+	}
 	k := 0
 	if n >= b.rows && b.rows > 1 {
 		base := b.rows - 1

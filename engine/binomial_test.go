@@ -97,6 +97,7 @@ func TestBinomialSample(t *testing.T) {
 		{1000, 1, 6, "many rows beyond"},
 		{1000, 1, 6, "many rows beyond, with rows of 256 and more tabulated"},
 		{5003, 2, 3, "rows of 256 to 4096 and a remainder"},
+		{5003, 2, 3, "the whole count in one draw (a split's first)"},
 	} {
 		t.Run(fmt.Sprintf("n=%d p=%d/%d %s", r.n, r.num, r.den, r.why), func(t *testing.T) {
 			t.Parallel()
@@ -104,7 +105,13 @@ func TestBinomialSample(t *testing.T) {
 			if strings.Contains(r.why, "256") {
 				maxN = 8192
 			}
-			b := newBinomial(float64(r.num)/float64(r.den), float64(r.den-r.num)/float64(r.den), maxN)
+			ps, qs := float64(r.num)/float64(r.den), float64(r.den-r.num)/float64(r.den)
+			b := newBinomial(ps, qs, maxN)
+			if strings.Contains(r.why, "one draw") {
+				if b = newBinomial(ps, qs, r.n).withTop(ps, qs, r.n); b.top == nil {
+					t.Fatal("no table of the whole count")
+				}
+			}
 			d := NewDice(5, uint64(r.n))
 			const trials = 200_000
 			obs := make([]int64, r.n+1)

@@ -53,7 +53,14 @@ func NewSplit(probs []float64, maxN int) *Split {
 		if probs[i] == 0 {
 			continue
 		}
-		s.draws = append(s.draws, splitDraw{cat: i, bin: newBinomial(min(probs[i]/rest[i], 1), rest[i+1]/rest[i], maxN)})
+		p, q := min(probs[i]/rest[i], 1), rest[i+1]/rest[i]
+		bin := newBinomial(p, q, maxN)
+		if len(s.draws) == 0 {
+			// The first draw is of all n items: where n is the maxN it was
+			// built for (a volley's attacks), one draw.
+			bin = bin.withTop(p, q, maxN)
+		}
+		s.draws = append(s.draws, splitDraw{cat: i, bin: bin})
 	}
 	return s
 }
