@@ -340,6 +340,9 @@ async function init() {
   $("builtin").addEventListener("change", loadBuiltin);
   for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener("change", showMode);
   $("run").addEventListener("click", () => runForm(form()));
+  $("setup").addEventListener("keydown", (e) => { // Enter in a field runs, as a form would
+    if (e.key === "Enter" && e.target.tagName === "INPUT" && !$("run").disabled) { e.preventDefault(); runForm(form()); }
+  });
   $("build").addEventListener("click", () => { build(); gutter(); });
   $("yaml").addEventListener("input", gutter);
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
