@@ -213,19 +213,24 @@ func (t *fightTrial) rollOff(d *engine.Dice) int {
 type exactScratch struct {
 	catch [2]float64 // catchChance by pursuer, -1 until worked out
 	hits  map[hitKey]*hitOutcomes
-	regen [7][][]float64 // regen[x][n]: the chance of each count of x-in-6 successes of n dice, once worked out
+	regen regenDice
 }
 
-// regenPMF is the chance of each number of successes of n dice that each
-// succeed on x in 6, worked out once.
-func (s *exactScratch) regenPMF(n, x int) []float64 {
-	if n >= len(s.regen[x]) {
-		s.regen[x] = append(s.regen[x], make([][]float64, n+1-len(s.regen[x]))...)
+// regenDice are the chances of each number of successes of n
+// Regeneration dice, each worked out once: [x][n] for dice that succeed
+// on x in 6. The exact solvers and the volley tables walk them.
+type regenDice [7][][]float64
+
+// pmf is the chance of each number of successes of n dice that each
+// succeed on x in 6.
+func (r *regenDice) pmf(n, x int) []float64 {
+	if n >= len(r[x]) {
+		r[x] = append(r[x], make([][]float64, n+1-len(r[x]))...)
 	}
-	if s.regen[x][n] == nil {
-		s.regen[x][n] = engine.BinomialPMF(n, float64(x)/6, float64(6-x)/6)
+	if r[x][n] == nil {
+		r[x][n] = engine.BinomialPMF(n, float64(x)/6, float64(6-x)/6)
 	}
-	return s.regen[x][n]
+	return r[x][n]
 }
 
 // hitKey is a group's attacks as exactHits takes them: their stages and

@@ -373,7 +373,7 @@ func (t *fightTrial) regenerate(d *engine.Dice, mb *member, s *fighterState) {
 		switch {
 		case t.x != nil:
 			x := 7 - int(mb.f.Defence.Regeneration)
-			g = t.x.pick(t.xs.regenPMF(dice, x))
+			g = t.x.pick(t.xs.regen.pmf(dice, x))
 		case t.f.perDie:
 			g = d.Count(dice, int(mb.f.Defence.Regeneration))
 		default:

@@ -151,7 +151,7 @@ type volleyTrialer struct {
 	x     *paths
 	hits  *hitOutcomes
 	dmg   [][]float64
-	regen [][]float64
+	regen regenDice
 }
 
 // volleyState is a volley after its wounds are marked, before the end of
@@ -234,7 +234,7 @@ func (t *volleyTrialer) finish(d *engine.Dice, s *volleyState, r *engine.TrialRe
 		dice := u.regenDice(v.rs)
 		switch {
 		case t.x != nil:
-			regenerated = t.x.pick(t.regenPMF(dice))
+			regenerated = t.x.pick(t.regen.pmf(dice, 7-int(v.tg.Defence.Regeneration)))
 		case v.perDie:
 			regenerated = d.Count(dice, int(v.tg.Defence.Regeneration))
 		default:

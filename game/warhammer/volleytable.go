@@ -154,16 +154,6 @@ func (t *volleyTrialer) walk(step func()) bool {
 	}
 }
 
-// regenPMF is the chance of each number of the n Regeneration dice that
-// succeed, worked out once.
-func (t *volleyTrialer) regenPMF(n int) []float64 {
-	for len(t.regen) <= n {
-		x := 7 - int(t.v.tg.Defence.Regeneration)
-		t.regen = append(t.regen, engine.BinomialPMF(len(t.regen), float64(x)/6, float64(6-x)/6))
-	}
-	return t.regen[n]
-}
-
 // tableWork is the paths the first walk of building v's table takes: the
 // attacks' outcomes (a multinomial of the ends an attack can have), times
 // their damage.
