@@ -15,8 +15,8 @@ const tableRows = 128
 // probability p, for any n ≥ 0: one 64-bit draw for n up to 128, and for
 // larger n a draw for each power of two in n/128 (n up to the maxN it was
 // built for: rows of 256, 512, ... trials are tabulated too; beyond, one
-// draw per 128 trials more). A split's first draw, of its whole maxN, is
-// one draw from a table of that count (withTop).
+// draw per 128 trials more). The first draw of a flow's first step, of
+// the flow's whole maxN, is one draw from a table of that count (withTop).
 //
 // It inverts a precomputed cumulative table: with u uniform on [0, 2^64), the
 // count is the smallest k with u < T(k), where T(k) = F(k)·2^64 rounded, F the
@@ -40,7 +40,7 @@ type Binomial struct {
 	// of thresholds.
 	big []*Discrete
 	// top, where set, samples the count of exactly topN trials with one
-	// draw: a split's first draw is always of its whole count ([NewSplit]).
+	// draw: a flow's first draw is most often of its whole count ([Flow]).
 	top  *Discrete
 	topN int
 }

@@ -25,7 +25,12 @@ type splitDraw struct {
 // for n up to maxN. The probabilities must be non-negative and sum to 1
 // within 1e-9; NewSplit panics otherwise (they come from the rules, not from
 // the user).
-func NewSplit(probs []float64, maxN int) *Split {
+func NewSplit(probs []float64, maxN int) *Split { return newSplit(probs, maxN, false) }
+
+// newSplit is NewSplit; whole says the split is mostly of exactly maxN
+// items (a flow's first step: a volley's attacks), whose first draw is then
+// one draw from a table of that count ([Binomial.withTop]).
+func newSplit(probs []float64, maxN int, whole bool) *Split {
 	var sum float64
 	for _, p := range probs {
 		if !(p >= 0) {
@@ -55,10 +60,8 @@ func NewSplit(probs []float64, maxN int) *Split {
 		}
 		p, q := min(probs[i]/rest[i], 1), rest[i+1]/rest[i]
 		bin := newBinomial(p, q, maxN)
-		if len(s.draws) == 0 {
-			// The first draw is of all n items: where n is the maxN it was
-			// built for (a volley's attacks), one draw.
-			bin = bin.withTop(p, q, maxN)
+		if whole && len(s.draws) == 0 {
+			bin = bin.withTop(p, q, maxN) // the first draw is of all the items
 		}
 		s.draws = append(s.draws, splitDraw{cat: i, bin: bin})
 	}
@@ -128,7 +131,7 @@ func (f *Flow) Step(from int, to []int, probs []float64, maxN int) {
 	f.steps = append(f.steps, flowStep{
 		from:  from,
 		to:    append([]int(nil), to...),
-		split: NewSplit(probs, maxN),
+		split: newSplit(probs, maxN, len(f.steps) == 0), // the first step splits the items that enter the flow
 	})
 }
 

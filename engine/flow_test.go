@@ -173,3 +173,21 @@ func TestFlowCollapse(t *testing.T) {
 	check("sixes", sixes, n*1.0/9, math.Sqrt(n*1.0/9*8.0/9))
 	check("wounds·sixes", both, n*(n-1)*2.0/81, 4.5) // W·S lies in 0..9, so its sd is at most 4.5
 }
+
+// A flow's first step, which splits all the items that enter it, draws
+// its first count of exactly maxN in one draw from a table of that count;
+// no other step builds one.
+func TestFlowWholeCountTable(t *testing.T) {
+	f := NewFlow(4)
+	f.Step(0, []int{1, 2}, []float64{0.5, 0.5}, 5003)
+	f.Step(1, []int{3, 2}, []float64{0.25, 0.75}, 5003)
+	if b := f.steps[0].split.draws[0].bin; b.top == nil || b.topN != 5003 {
+		t.Error("the first step has no table of its whole count")
+	}
+	if f.steps[1].split.draws[0].bin.top != nil {
+		t.Error("a later step built a table of the whole count")
+	}
+	if NewSplit([]float64{0.5, 0.5}, 5003).draws[0].bin.top != nil {
+		t.Error("NewSplit built a table of the whole count")
+	}
+}
