@@ -346,14 +346,7 @@ func (t *fightTrial) exactWounds(u *unitState, p *pending, regenerable bool) (ex
 	if rs.KillingBlowOrder == KBAfterOtherWounds {
 		dist = merged(dist, func(e *end) { e.kb = e.u.killingBlows(rs, p.killing) })
 	}
-	ends := make([]end, 0, len(dist))
-	probs := make([]float64, 0, len(dist))
-	for e, q := range dist {
-		ends = append(ends, e)
-		probs = append(probs, q)
-	}
-	// A replayed choice point must list its outcomes in the same order.
-	sortBy(ends, probs, func(a, b end) int {
+	ends, probs := inOrder(dist, func(a, b end) int {
 		return cmp.Or(compareUnits(&a.u, &b.u), cmp.Compare(a.ex, b.ex), cmp.Compare(a.kb, b.kb))
 	})
 	e := ends[t.x.pick(probs)]
@@ -385,22 +378,23 @@ func (t *fightTrial) exactCharacterWounds(s *fighterState, p *pending, regenerab
 	if rs.KillingBlowOrder == KBAfterOtherWounds {
 		dist = merged(dist, func(s *fighterState) { s.killingBlowsAt(rs, p.killing) })
 	}
-	ends := make([]fighterState, 0, len(dist))
-	probs := make([]float64, 0, len(dist))
-	for st, q := range dist {
-		ends = append(ends, st)
-		probs = append(probs, q)
-	}
-	sortBy(ends, probs, func(a, b fighterState) int {
+	ends, probs := inOrder(dist, func(a, b fighterState) int {
 		return cmp.Or(compareUnits(&a.unitState, &b.unitState), cmp.Compare(a.inflicted, b.inflicted),
 			cmp.Compare(a.unsaved, b.unsaved), cmp.Compare(b2i(a.kbSlew), b2i(b.kbSlew)))
 	})
 	*s = ends[t.x.pick(probs)]
 }
 
-// sortBy sorts items, and probs with them, by compare.
-func sortBy[T any](items []T, probs []float64, compare func(a, b T) int) {
+// inOrder lists dist's outcomes, and their chances, in compare's order: a
+// replayed choice point must list its outcomes in the same order, and a
+// map's is random.
+func inOrder[T comparable](dist map[T]float64, compare func(a, b T) int) (items []T, probs []float64) {
+	items, probs = make([]T, 0, len(dist)), make([]float64, 0, len(dist))
+	for it, q := range dist {
+		items, probs = append(items, it), append(probs, q)
+	}
 	sort.Sort(byItem[T]{items, probs, compare})
+	return items, probs
 }
 
 type byItem[T any] struct {
