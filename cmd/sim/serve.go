@@ -44,6 +44,12 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return &inputError{"serve: " + err.Error()}
 	}
+	// Listen before the build, so that a busy or bad address is said at once.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return &inputError{fmt.Sprintf("serve: cannot listen on %s (%v); give another with --addr, such as 127.0.0.1:8081", *addr, err)}
+	}
+	defer ln.Close()
 	dir, err := os.MkdirTemp("", "sim-page-*")
 	if err != nil {
 		return err
@@ -52,10 +58,6 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fmt.Fprintln(stderr, "sim: building the page's engine (go build, GOOS=js GOARCH=wasm)…")
 	if err := web.Build(ctx, root, dir); err != nil {
 		return err
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		return &inputError{fmt.Sprintf("serve: cannot listen on %s (%v); give another with --addr, such as 127.0.0.1:8081", *addr, err)}
 	}
 	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
 		fmt.Fprintf(stderr, "sim: listening on %s: other machines can open the page\n", *addr)
