@@ -248,6 +248,17 @@ func TestFightTrialDoesNotAllocate(t *testing.T) {
 		t.Fatalf("the challenge fight has no challenge: events %v", c.Events())
 	}
 	enginetest.TrialsDoNotAllocate(t, "a challenge between characters", c.WithoutTables())
+	// Too large for tables of every round: the first from a table, the
+	// rest stage by stage from the state drawn (byStages).
+	hal := Fighter{ID: "halberdiers", Type: Infantry, Profile: Profile{M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7},
+		Models: 20, Frontage: 5, Defence: Defence{Armour: 6, Ward: NoSave, Regeneration: NoSave}, Weapon: Halberd}
+	sp := hal
+	sp.ID, sp.Weapon = "spearmen", Spear
+	big := newFight(t, eighth(t), Combat{Sides: [2]Fighter{hal, sp}, Charger: 0, HighGround: -1, MaxRounds: 10})
+	if tb := big.NewTrialer().(*fightTrial).tab; tb == nil || tb.later != nil {
+		t.Fatal("20 against 20: not the first round's tables alone")
+	}
+	enginetest.TrialsDoNotAllocate(t, "20 against 20, first round from tables", big)
 }
 
 // The counting path and the per-die path agree on every outcome of a whole
