@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -135,5 +136,18 @@ func TestWriteSiteRefusesAFullFolder(t *testing.T) {
 	}
 	if err := WriteSite(t.Context(), ".", filepath.Join(dir, "keep.txt")); err == nil || !strings.Contains(err.Error(), "is a file") {
 		t.Errorf("WriteSite onto a file: %v, want an error saying it is a file", err)
+	}
+}
+
+// The page refuses the same number of trials as a link's decoder: the cap
+// is written twice, in Go and in app.js.
+func TestPageTrialsCapIsTheLinks(t *testing.T) {
+	js, err := static.ReadFile("static/app.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("const MAX_TRIALS = %d;", MaxTrials)
+	if !strings.Contains(string(js), want) {
+		t.Errorf("app.js lacks %q", want)
 	}
 }
