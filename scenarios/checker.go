@@ -2,6 +2,7 @@ package scenarios
 
 import (
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -58,6 +59,17 @@ func (c *Checker) Optional(path string, v, lo, hi int) {
 }
 
 // CheckRoll checks an optional D6 roll against lo+..hi+.
+// MaxPoints is the most points a model or unit may cost: far above any
+// army's (a few thousand), so that a typo is caught.
+const MaxPoints = 100_000
+
+// Points checks a cost in points, when given: 0 to MaxPoints.
+func (c *Checker) Points(path string, v float64) {
+	if c.Present(path) && (math.IsNaN(v) || v < 0 || v > MaxPoints) {
+		c.Add(path, "must be 0..%d points, got %v", MaxPoints, v)
+	}
+}
+
 func (c *Checker) CheckRoll(path string, r Roll, lo, hi int, what string) {
 	if got, ok := c.Unread(path); ok {
 		c.addRange(path, "%s must be %d+ to %d+, got %s", what, lo, hi, got)

@@ -222,3 +222,19 @@ func Lookup(name string) (Game, error) {
 	}
 	return nil, fmt.Errorf("unknown game %q; use %s", name, strings.Join(GameNames(), ", "))
 }
+
+// A FileLibrary is a Library that takes a user's library files (sim
+// import writes them): sim units --library, sim matrix --library.
+type FileLibrary interface {
+	// WithFiles is the library with the files' units before its own, or
+	// instead of them when builtin is false.
+	WithFiles(paths []string, builtin bool) (Library, error)
+}
+
+// A PricedLibrary is a Library whose units have points: sim matrix
+// --points.
+type PricedLibrary interface {
+	// Points is what the unit name costs: points a model, and what the
+	// unit pays beside its models; false if it has no points.
+	Points(name string) (perModel, unit float64, ok bool)
+}

@@ -13,11 +13,22 @@ import (
 // scenario's unit that says `from: NAME` starts as the library's NAME, and
 // every field the scenario gives overrides it ([Overlay]).
 type UnitLibrary[U any] struct {
-	FS   fs.FS
+	FS   fs.FS  // nil for a library of files alone
 	What string // what one is called in messages: "unit", "formation"
 	List string // the command that lists them: "sim units --game wotr"
 	// From reads a unit's from field.
 	From func(*U) string
+
+	// files are the units of a user's library files, by name, as YAML;
+	// they come before FS's (WithFiles).
+	files map[string]fileUnit
+	paths []string // the library files, absolute, in the order given
+}
+
+// fileUnit is one unit of a library file.
+type fileUnit struct {
+	yaml []byte
+	file string // the library file, as given
 }
 
 // Sub is the directory dir of a file system that has it, such as an
@@ -36,15 +47,32 @@ func Sub(f fs.FS, dir string) fs.FS {
 
 // Names lists the library's units, sorted: the names from: takes.
 func (l UnitLibrary[U]) Names() []string {
-	entries, _ := fs.ReadDir(l.FS, ".")
 	var names []string
-	for _, e := range entries {
-		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
-			names = append(names, n)
+	for n := range l.files {
+		names = append(names, n)
+	}
+	if l.FS != nil {
+		entries, _ := fs.ReadDir(l.FS, ".")
+		for _, e := range entries {
+			if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok && l.files[n].yaml == nil {
+				names = append(names, n)
+			}
 		}
 	}
 	slices.Sort(names)
 	return names
+}
+
+// read returns the YAML of the unit name and the file it is in.
+func (l UnitLibrary[U]) read(name string) ([]byte, string, error) {
+	if u, ok := l.files[name]; ok {
+		return u.yaml, u.file, nil
+	}
+	if l.FS == nil {
+		return nil, "", fs.ErrNotExist
+	}
+	data, err := fs.ReadFile(l.FS, name+".yaml")
+	return data, name + ".yaml", err
 }
 
 // Source returns the YAML of the library's unit name.
@@ -52,7 +80,7 @@ func (l UnitLibrary[U]) Source(name string) ([]byte, bool) {
 	if !slices.Contains(l.Names(), name) {
 		return nil, false
 	}
-	data, err := fs.ReadFile(l.FS, name+".yaml")
+	data, _, err := l.read(name)
 	return data, err == nil
 }
 
@@ -77,8 +105,7 @@ func (l UnitLibrary[U]) Unit(name string) (U, bool) {
 // every slice and pointer in the unit.
 func (l UnitLibrary[U]) Decode(name string) (U, Positions, error) {
 	var u U
-	file := name + ".yaml"
-	data, err := fs.ReadFile(l.FS, file)
+	data, file, err := l.read(name)
 	if err != nil {
 		return u, nil, fmt.Errorf("library %s %s: %w", l.What, name, err)
 	}

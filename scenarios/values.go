@@ -3,6 +3,7 @@ package scenarios
 import (
 	"fmt"
 	"math"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -213,4 +214,42 @@ func KindName(n *yaml.Node) string {
 		return "list"
 	}
 	return "value"
+}
+
+// Paths is one file path or a list of them: a scenario's library files.
+type Paths []string
+
+// UnmarshalYAML reads "units.yaml" or [a.yaml, b.yaml].
+func (ps *Paths) UnmarshalYAML(n *yaml.Node) error {
+	n = Resolve(n)
+	switch n.Kind {
+	case yaml.ScalarNode:
+		*ps = Paths{n.Value}
+		return nil
+	case yaml.SequenceNode:
+		var out Paths
+		for _, c := range n.Content {
+			if c = Resolve(c); c.Kind != yaml.ScalarNode {
+				return fmt.Errorf("expected a file path, got a %s", KindName(c))
+			}
+			out = append(out, c.Value)
+		}
+		*ps = out
+		return nil
+	}
+	return fmt.Errorf("expected a library file's path, or a list of them, got a %s", KindName(n))
+}
+
+// Resolve makes each library path relative to the folder of the scenario
+// file that names it; an absolute path stays as it is.
+func (ps Paths) Resolve(scenarioFile string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		if filepath.IsAbs(p) || strings.HasPrefix(scenarioFile, "builtin:") {
+			out[i] = p
+			continue
+		}
+		out[i] = filepath.Join(filepath.Dir(scenarioFile), p)
+	}
+	return out
 }

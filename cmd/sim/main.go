@@ -14,6 +14,7 @@
 //	sim list                 list the built-in scenarios
 //	sim show NAME            print a built-in scenario's YAML
 //	sim units [NAME]         list the unit library, or print a unit's YAML
+//	sim import FILE -o F     read a BattleScribe catalogue or roster into a unit library
 //	sim validate FILE...     check scenario files
 //	sim rules [RULES]        print a ruleset's options
 //	sim rules diff A B       compare two rulesets
@@ -132,6 +133,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return plotCmd(rest, stdout, stderr)
 	case "units":
 		return unitsCmd(rest, stdout, stderr)
+	case "import":
+		return importCmd(rest, stdout, stderr)
 	case "validate":
 		return validateCmd(rest, stdout, stderr)
 	case "version":
@@ -159,6 +162,7 @@ Usage:
   sim list                 list the built-in scenarios
   sim show NAME            print a built-in scenario's YAML, to start your own from
   sim units [NAME]         list the unit library, or print one unit's YAML
+  sim import FILE -o F     read a BattleScribe catalogue or roster into a unit library
   sim validate FILE...     check scenario files and list every problem
   sim serve                serve the web page on this machine (the simulator in a browser)
   sim site -o DIR          write the web page as static files

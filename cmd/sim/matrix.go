@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +39,8 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	vs := fs.String("vs", "", "comma-separated library units, the columns (default: the rows)")
 	gameName := fs.String("game", "", "the game whose unit library to use (default: the game of --rules, else warhammer)")
 	fight := fs.String("fight", "", "charge (the row charges and they fight) or volley (the row strikes once); default the game's first")
+	files := fs.String("library", "", "comma-separated library files (sim import writes them) whose units --units and --vs may name, before the built-in library's")
+	points := fs.Float64("points", 0, "fight at equal points: each unit takes as many models as this many points buy (its library points a model and unit_points)")
 	template := fs.String("template", "", "a scenario (file or built-in) whose units with the ids row and col each cell fills with its two library units; its fight, ruleset and the rest stay as it says")
 	trials := trialsFlag(fs, 100_000, "trials in each cell")
 	seed := seedFlag(fs, "random seed (default: drawn at random and printed)")
@@ -93,6 +96,11 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	if *files != "" {
+		if lib, err = withLibraryFiles("matrix", lib, *files, true); err != nil {
+			return err
+		}
+	}
 	var kind scenarios.Fight
 	if tmpl == nil {
 		if kind, err = matrixFight(lib, *fight); err != nil {
@@ -106,6 +114,11 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	colPicks := rowPicks
 	if *vs != "" {
 		if colPicks, err = parsePicks("--vs", *vs, lib); err != nil {
+			return err
+		}
+	}
+	if set(fs, "points") {
+		if err := pricePicks(lib, *points, rowPicks, colPicks); err != nil {
 			return err
 		}
 	}
@@ -249,6 +262,36 @@ func parsePicks(flag, list string, lib scenarios.Library) ([]scenarios.Pick, err
 		picks = append(picks, p)
 	}
 	return picks, nil
+}
+
+// pricePicks sets each pick's size to the models the points buy: the
+// most n with n*points + unit_points <= total.
+func pricePicks(lib scenarios.Library, total float64, lists ...[]scenarios.Pick) error {
+	priced, ok := lib.(scenarios.PricedLibrary)
+	if !ok {
+		return usagef("matrix: --points: this game's library has no points yet")
+	}
+	if !(total > 0) || total > scenarios.MaxPoints {
+		return usagef("matrix: --points must be more than 0 and at most %d, got %v", scenarios.MaxPoints, total)
+	}
+	for _, picks := range lists {
+		for i := range picks {
+			p := &picks[i]
+			if p.Size > 0 {
+				return usagef("matrix: %s gives a size, and --points sets every size; drop one of them", p)
+			}
+			per, unit, ok := priced.Points(p.Unit)
+			if !ok {
+				return usagef("matrix: --points: %s has no points in the library; give it points: (docs/import.md)", p.Unit)
+			}
+			n := int(math.Floor((total - unit) / per))
+			if n < 1 {
+				return usagef("matrix: --points %v buys no %s: one model costs %v points and the unit %v more", total, p.Unit, per, unit)
+			}
+			p.Size = n
+		}
+	}
+	return nil
 }
 
 func pickNames(picks []scenarios.Pick) []string {

@@ -8,13 +8,14 @@ import (
 	"github.com/wargamesim/sim/scenarios"
 )
 
-const unitsUsage = `Usage: sim units [--game GAME] [--characters] [NAME]
+const unitsUsage = `Usage: sim units [--game GAME] [--characters] [--library FILES] [NAME]
 
 Lists a game's unit library, one unit a line (for Warhammer: name, troop
 type, profile, armour save and army book). With a NAME, prints that
 unit's YAML. With --characters, lists (or prints) the ready-made
 characters who join units instead (a unit's characters: [{id: captain,
-from: empire_captain}]).
+from: empire_captain}]). With --library, lists the units (or characters)
+of library files, such as sim import writes, instead.
 
 A unit in a scenario starts from a library unit with from: NAME, and the
 fields it gives override the library's (docs/scenarios.md, "The unit
@@ -33,6 +34,7 @@ func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("units", unitsUsage, stdout)
 	gameName := fs.String("game", scenarios.DefaultGame, "the game whose library to list: "+strings.Join(scenarios.GameNames(), ", "))
 	chars := fs.Bool("characters", false, "list the characters who join units instead of the units")
+	files := fs.String("library", "", "comma-separated library files (sim import writes them) to list instead of the built-in library")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -40,6 +42,11 @@ func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	units, err := libraryOf("units", *gameName)
 	if err != nil {
 		return err
+	}
+	if *files != "" {
+		if units, err = withLibraryFiles("units", units, *files, false); err != nil {
+			return err
+		}
 	}
 	var lib scenarios.Lister = units
 	what := "library unit"
@@ -62,6 +69,23 @@ func unitsCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return usagef("units: give at most one library unit name")
+}
+
+// withLibraryFiles is lib with the comma-separated library files list
+// before its own units, or instead of them (builtin false).
+func withLibraryFiles(cmd string, lib scenarios.Library, list string, builtin bool) (scenarios.Library, error) {
+	fl, ok := lib.(scenarios.FileLibrary)
+	if !ok {
+		return nil, usagef("%s: --library: this game's library takes no library files yet", cmd)
+	}
+	var paths []string
+	for _, p := range strings.Split(list, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			return nil, usagef("%s: --library %q: an empty file name; give comma-separated paths", cmd, list)
+		}
+		paths = append(paths, p)
+	}
+	return fl.WithFiles(paths, builtin)
 }
 
 // libraryOf is the unit library of the game called name, or a usage error

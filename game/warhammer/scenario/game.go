@@ -47,7 +47,7 @@ func (Game) RollFields() []string {
 }
 
 // Library is the unit library (library.go).
-func (Game) Library() scenarios.Library { return library{units} }
+func (Game) Library() scenarios.Library { return library{units, characters} }
 
 // Load decodes, validates and builds a Warhammer scenario.
 func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {

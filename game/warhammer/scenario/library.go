@@ -3,6 +3,8 @@ package scenario
 import (
 	"embed"
 	"fmt"
+	"os"
+	"strconv"
 	"strings"
 
 	"github.com/wargamesim/sim/scenarios"
@@ -48,11 +50,41 @@ func LibraryUnit(name string) (Unit, bool) { return units.Unit(name) }
 
 // useLibrary starts each unit of s that says from: from the library.
 func useLibrary(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-	errs := units.Use(file, "units", s.Units, pos)
+	us, cs := units, characters
+	if len(s.Library) > 0 {
+		var errs scenarios.ErrorList
+		if us, cs, errs = withFiles(file, s.Library, pos); len(errs) > 0 {
+			return errs
+		}
+	}
+	errs := us.Use(file, "units", s.Units, pos)
 	for i := range s.Units {
-		errs = append(errs, characters.Use(file, fmt.Sprintf("units[%d].characters", i), s.Units[i].Characters, pos)...)
+		errs = append(errs, cs.Use(file, fmt.Sprintf("units[%d].characters", i), s.Units[i].Characters, pos)...)
 	}
 	return errs
+}
+
+// withFiles is the unit and character libraries with a scenario's library
+// files before the built-in ones; a file that is missing or wrong is an
+// error at the scenario's library field, or in the file.
+func withFiles(file string, lib scenarios.Paths, pos scenarios.Positions) (us, cs scenarios.UnitLibrary[Unit], errs scenarios.ErrorList) {
+	paths := lib.Resolve(file)
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			return us, cs, scenarios.ErrorList{pos.At(file, "library", "%s: no such library file; give a path relative to the scenario's folder, of a file sim import wrote (docs/import.md)", p)}
+		}
+	}
+	var err error
+	if us, err = units.WithFiles("warhammer", "units", paths, true); err == nil {
+		cs, err = characters.WithFiles("warhammer", "characters", paths, true)
+	}
+	if err != nil {
+		if el, ok := err.(scenarios.ErrorList); ok {
+			return us, cs, el
+		}
+		return us, cs, scenarios.ErrorList{pos.At(file, "library", "%v", err)}
+	}
+	return us, cs, nil
 }
 
 // TroopType is the unit's troop type: as given, else cavalry when mounted
@@ -68,7 +100,35 @@ func (u *Unit) ArmourSave() warhammer.Save { return armour(u) }
 
 // library is the unit library as a scenarios.Library: its names and
 // files, and what sim units and sim matrix make of them.
-type library struct{ scenarios.UnitLibrary[Unit] }
+type library struct {
+	scenarios.UnitLibrary[Unit]
+	chars scenarios.UnitLibrary[Unit]
+}
+
+// WithFiles is the library with the units and characters of library
+// files before the built-in ones, or instead of them (builtin false): sim
+// units --library and sim matrix --library.
+func (l library) WithFiles(paths []string, builtin bool) (scenarios.Library, error) {
+	us, err := l.UnitLibrary.WithFiles("warhammer", "units", paths, builtin)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := l.chars.WithFiles("warhammer", "characters", paths, builtin)
+	if err != nil {
+		return nil, err
+	}
+	return library{us, cs}, nil
+}
+
+// Points is what the unit name costs: points a model, and what the unit
+// pays beside its models; false if the library gives it no points.
+func (l library) Points(name string) (perModel, unit float64, ok bool) {
+	u, found := l.Unit(name)
+	if !found || u.Points <= 0 {
+		return 0, 0, false
+	}
+	return u.Points, u.UnitPoints, true
+}
 
 // Columns are a unit's name, troop type, profile, armour save and army book.
 func (l library) Columns(name string) []string {
@@ -83,14 +143,16 @@ func (l library) Columns(name string) []string {
 }
 
 // Characters is the character library, for sim units --characters.
-func (library) Characters() scenarios.Lister { return characterList{characters} }
+func (l library) Characters() scenarios.Lister { return characterList{l.chars} }
 
 // characterList is the character library as sim units lists it.
 type characterList struct{ scenarios.UnitLibrary[Unit] }
 
 // Columns are a character's name, troop type, profile, armour save and
 // army book.
-func (l characterList) Columns(name string) []string { return library(l).Columns(name) }
+func (l characterList) Columns(name string) []string {
+	return library{UnitLibrary: l.UnitLibrary}.Columns(name)
+}
 
 // Fights are a charge fought to the break, and one round of blows on the
 // charge.
@@ -114,7 +176,15 @@ func (l library) Matchup(row, col scenarios.Pick, fight string) []byte {
 	if fight == "volley" {
 		f = "fight: {type: volley, attacker: row, target: col, phase: close_combat, charged: true}"
 	}
-	return []byte(fmt.Sprintf("name: %s-vs-%s\nunits:\n  - %s\n  - %s\n%s\n", row.Unit, col.Unit,
+	lib := ""
+	if paths := l.Paths(); len(paths) > 0 {
+		quoted := make([]string, len(paths))
+		for i, p := range paths {
+			quoted[i] = strconv.Quote(p)
+		}
+		lib = "library: [" + strings.Join(quoted, ", ") + "]\n"
+	}
+	return []byte(fmt.Sprintf("name: %s-vs-%s\n%sunits:\n  - %s\n  - %s\n%s\n", row.Unit, col.Unit, lib,
 		row.UnitYAML("row", l.SizeField()), col.UnitYAML("col", l.SizeField()), f))
 }
 

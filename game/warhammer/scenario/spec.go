@@ -17,8 +17,12 @@ type Scenario struct {
 	Rules       map[string]string `yaml:"rules"`       // options set one by one on the preset
 	Trials      int64             `yaml:"trials"`      // default trial count (the command line overrides it)
 	Seed        *uint64           `yaml:"seed"`        // default seed (the command line overrides it)
-	Units       []Unit            `yaml:"units"`
-	Fight       Fight             `yaml:"fight"`
+	// Library names unit library files (sim import writes them), relative
+	// to the scenario's folder, whose units and characters from: takes
+	// before the built-in library's.
+	Library scenarios.Paths `yaml:"library"`
+	Units   []Unit          `yaml:"units"`
+	Fight   Fight           `yaml:"fight"`
 }
 
 // Unit is a unit of identical models.
@@ -46,6 +50,16 @@ type Unit struct {
 	Missile      *Missile        `yaml:"missile"` // its missile weapon, for shooting
 	// StrengthBonus is a magic weapon's bonus to Strength in close combat.
 	StrengthBonus int `yaml:"strength_bonus"`
+
+	// What it costs (docs/import.md): points a model, and what the unit
+	// pays beside its models (command, a champion, a banner); a unit of n
+	// models costs n*points + unit_points. For sim matrix --points and
+	// the results per 100 points; the fight never reads them.
+	Points     float64 `yaml:"points"`
+	UnitPoints float64 `yaml:"unit_points"`
+	// NotSimulated lists, in words, what its source gives that the engine
+	// does not model: sim import writes it; the fight never reads it.
+	NotSimulated []string `yaml:"not_simulated"`
 
 	// A unit's, for close combat (docs/rules.md, "Characters, champions
 	// and challenges"):

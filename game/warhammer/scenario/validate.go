@@ -73,6 +73,8 @@ func (c *checker) unit(p string, u *Unit) {
 	}
 	c.Optional(p+".unit_strength", u.UnitStrength, 1, 20)
 	c.Optional(p+".strength_bonus", u.StrengthBonus, -5, 5)
+	c.Points(p+".points", u.Points)
+	c.Points(p+".unit_points", u.UnitPoints)
 	if u.Weapon != "" {
 		if _, err := warhammer.ParseWeapon(u.Weapon); err != nil {
 			c.Add(p+".weapon", "%s", scenarios.UnknownChoice("weapon", u.Weapon, weaponNames, "one of "+strings.Join(weaponNames, ", ")))

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"github.com/wargamesim/sim/battlescribe"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+const importUsage = `Usage: sim import FILE [-o units.yaml] [flags]
+
+Reads a BattleScribe catalogue (.cat, .catz), game system (.gst, .gstz) or
+roster (.ros, .rosz), or a New Recruit JSON roster (.json), and writes a
+unit library: every unit and character with its profile, equipment, special
+rules and points, and its source (file and entry). A catalogue gives each
+unit at its smallest size with what it must take, and lists in a comment
+what else it may take; a roster gives the player's units as chosen. What
+the engine does not model is listed on each unit under not_simulated; an
+entry left out is listed at the end, with why. A catalogue needs its game
+system (.gst) in the same folder, as the data repositories have them.
+
+Use the library with library: units.yaml in a scenario (from: NAME), sim
+units --library units.yaml, or sim matrix --library units.yaml
+(docs/import.md).
+
+Flags:
+`
+
+func importCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("import", importUsage, stdout)
+	out := fs.String("o", "", "write the library to this file (atomically) instead of standard output")
+	gameName := fs.String("game", scenarios.DefaultGame, "the game the data is for: "+strings.Join(scenarios.GameNames(), ", "))
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("import: give one file: a BattleScribe catalogue, game system or roster, or a New Recruit JSON roster")
+	}
+	g, err := scenarios.Lookup(*gameName)
+	if err != nil {
+		return usagef("import: %v", err)
+	}
+	im, ok := g.(scenarios.Importer)
+	if !ok {
+		return usagef("import: sim cannot import %s data yet; only %s", g.Title(), scenarios.DefaultGame)
+	}
+	if err := checkDestinations("import", *out, nil, pos[0]); err != nil {
+		return err
+	}
+	doc, err := battlescribe.Open(pos[0])
+	if err != nil {
+		return importError(pos[0], err)
+	}
+	lib, err := im.Import(doc)
+	if err != nil {
+		return importError(pos[0], err)
+	}
+	data, err := lib.Marshal(g.Name(), "sim import "+quoteArg(pos[0]))
+	if err != nil {
+		return err
+	}
+	if err := emit(*out, stdout, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+		return err
+	}
+	if *out != "" {
+		fmt.Fprintf(stderr, "sim: import: %d units and characters from %s written to %s (%d entries left out; listed at its end)\n",
+			len(lib.Units), pos[0], *out, len(lib.Skipped))
+	}
+	return nil
+}
+
+// importError is a problem with the file read: bad input, exit status 2.
+func importError(path string, err error) error {
+	var bs *battlescribe.Error
+	if errors.As(err, &bs) {
+		return &inputError{msg: "import: " + bs.Error()}
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		return &inputError{msg: fmt.Sprintf("import: %s: no such file", path)}
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return &inputError{msg: "import: " + pe.Error()}
+	}
+	return err
+}
+
+// quoteArg writes a path as a shell would need it.
+func quoteArg(s string) string {
+	if strings.ContainsAny(s, " '\"$") {
+		return `"` + s + `"`
+	}
+	return s
+}

@@ -1,0 +1,531 @@
+package scenario
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/wargamesim/sim/battlescribe"
+	"github.com/wargamesim/sim/scenarios"
+)
+
+// Import turns a BattleScribe catalogue or roster into a unit library
+// (docs/import.md): every unit and character with its profile, what it
+// must take (a catalogue's compulsory upgrades) or took (a roster's
+// selections) mapped by the import table, its points, and its source.
+// What the table cannot map is listed on the unit, under not_simulated;
+// a catalogue's optional upgrades are listed, with their points, in a
+// comment above it. Skipped says which entries were left out, and why.
+func Import(doc *battlescribe.Document) (lib scenarios.ImportedLibrary, err error) {
+	im := &importer{t: loadImportTable(), doc: doc, keys: map[string]int{}}
+	lib.Source = im.docSource()
+	for _, e := range doc.Entries {
+		if err := im.entry(e, &lib); err != nil {
+			return lib, err
+		}
+	}
+	return lib, nil
+}
+
+type importer struct {
+	t    *importTable
+	doc  *battlescribe.Document
+	keys map[string]int // library names taken, for duplicates
+}
+
+// draft is one unit as the importer builds it.
+type draft struct {
+	u       Unit
+	rules   []string // special_rules fields set
+	options []string // a catalogue's optional upgrades, in words
+	kind    string   // "unit" or "character"
+}
+
+// entry imports one root entry (a catalogue's, or a roster's selection),
+// or says in lib.Skipped why it is left out.
+func (im *importer) entry(e *battlescribe.Entry, lib *scenarios.ImportedLibrary) error {
+	skip := func(why string) { lib.Skipped = append(lib.Skipped, fmt.Sprintf("%s: %s", e.Name, why)) }
+	if e.Hidden {
+		skip("hidden in the list builder until something unlocks it; left out")
+		return nil
+	}
+	model, mp := im.rankAndFile(e)
+	if model == nil {
+		if e.Kind == "unit" || e.Kind == "model" {
+			skip("no model profile; left out")
+		}
+		return nil
+	}
+	d := &draft{kind: "unit"}
+	if e.Kind == "model" && im.t.isCharacter(e.Categories) {
+		d.kind = "character"
+	}
+	d.u.Name, d.u.Source = e.Name, im.entrySource(e)
+	if err := im.profile(d, e, mp); err != nil {
+		var bad badValue
+		if ok := asBadValue(err, &bad); ok {
+			skip(bad.Error() + "; left out")
+			return nil
+		}
+		return err
+	}
+	im.models(d, e, model)
+	im.info(d, e, model, mp)
+	im.upgrades(d, e, model)
+	d.finish()
+	key := im.key(e.Name)
+	u := scenarios.ImportedUnit{Key: key, Kind: d.kind, Options: d.options, YAML: d.yaml()}
+	lib.Units = append(lib.Units, u)
+	return nil
+}
+
+// rankAndFile finds the entry that holds the unit's model and its
+// profile: the entry itself for a single model, else its first model
+// entry with a model profile (one the unit must take, if any).
+func (im *importer) rankAndFile(e *battlescribe.Entry) (*battlescribe.Entry, *battlescribe.Profile) {
+	if p := im.modelProfile(e); p != nil {
+		return e, p
+	}
+	var first *battlescribe.Entry
+	var firstP *battlescribe.Profile
+	for _, c := range e.Children {
+		if c.Kind != "model" {
+			continue
+		}
+		p := im.modelProfile(c)
+		if p == nil {
+			continue
+		}
+		if c.Min > 0 || im.doc.Kind == "roster" {
+			return c, p
+		}
+		if first == nil {
+			first, firstP = c, p
+		}
+	}
+	return first, firstP
+}
+
+// modelProfile is e's first model profile that is not a mount's.
+func (im *importer) modelProfile(e *battlescribe.Entry) *battlescribe.Profile {
+	for i := range e.Profiles {
+		p := &e.Profiles[i]
+		if im.t.isModel(p.Type) && im.t.Mounts[normName(p.Name)] == "" {
+			return p
+		}
+	}
+	return nil
+}
+
+// badValue is a characteristic the engine cannot read ("D6", "Special").
+type badValue struct{ name, value string }
+
+func (b badValue) Error() string {
+	return fmt.Sprintf("its %s is %q, which is not a number", b.name, b.value)
+}
+
+func asBadValue(err error, out *badValue) bool {
+	b, ok := err.(badValue)
+	if ok {
+		*out = b
+	}
+	return ok
+}
+
+// profile reads a model profile's characteristics into d's profile, and
+// its troop type where it gives one.
+func (im *importer) profile(d *draft, e *battlescribe.Entry, p *battlescribe.Profile) error {
+	prof, typ, err := im.readProfile(e, p)
+	if err != nil {
+		return err
+	}
+	d.u.Profile = prof
+	if typ != "" {
+		d.u.Type = typ
+	}
+	return nil
+}
+
+// readProfile maps a profile's characteristics to a Profile; an unknown
+// characteristic name is an error, as the table must be told of it.
+func (im *importer) readProfile(e *battlescribe.Entry, p *battlescribe.Profile) (Profile, string, error) {
+	var prof Profile
+	typ := ""
+	fields := map[string]*int{"M": &prof.M, "WS": &prof.WS, "BS": &prof.BS, "S": &prof.S, "T": &prof.T,
+		"W": &prof.W, "I": &prof.I, "A": &prof.A, "Ld": &prof.Ld}
+	for _, v := range p.Values {
+		field, ok := im.t.Characteristics[v.Name]
+		if !ok {
+			if containsFold(im.t.Other, v.Name) {
+				if strings.EqualFold(v.Name, "Type") && v.Text != "" {
+					typ = im.t.TroopTypes[normName(v.Text)]
+				}
+				continue
+			}
+			return prof, "", &battlescribe.Error{File: im.doc.Path, Entry: fmt.Sprintf("%q (%s)", e.Name, e.ID),
+				Msg: fmt.Sprintf("profile %q has the characteristic %q, which the Warhammer import table does not know; it knows %s (game/warhammer/scenario/import/warhammer.yaml)", p.Name, v.Name, knownChars(im.t))}
+		}
+		n, err := characteristic(v.Text)
+		if err != nil {
+			return prof, "", badValue{v.Name, v.Text}
+		}
+		*fields[field] = n
+	}
+	return prof, typ, nil
+}
+
+// characteristic reads a characteristic: a whole number, or 0 for "-" and
+// for nothing (no Ballistic Skill).
+func characteristic(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	if s == "" || s == "-" {
+		return 0, nil
+	}
+	return strconv.Atoi(s)
+}
+
+func knownChars(t *importTable) string {
+	var names []string
+	for k := range t.Characteristics {
+		names = append(names, k)
+	}
+	names = append(names, t.Other...)
+	return strings.Join(sortedCopy(names), ", ")
+}
+
+// models sets the unit's size: what the roster took, or the smallest the
+// catalogue allows (at least one).
+func (im *importer) models(d *draft, e, model *battlescribe.Entry) {
+	n := max(model.Min, 1)
+	if im.doc.Kind == "roster" && model != e {
+		n = max(model.Max, 1)
+	}
+	if model == e {
+		n = 1
+	}
+	if d.kind == "unit" {
+		d.u.Models = n
+	}
+	if im.doc.Kind == "roster" {
+		d.u.Points = model.Points / float64(max(model.Max, 1))
+		if model == e {
+			d.u.Points = 0
+		}
+		return
+	}
+	d.u.Points = model.Points
+}
+
+// info maps the rules and the non-model profiles (weapons, armour, mounts)
+// of the unit and its model.
+func (im *importer) info(d *draft, e, model *battlescribe.Entry, mp *battlescribe.Profile) {
+	seen := map[string]bool{}
+	for _, x := range uniqueEntries(e, model) {
+		for i := range x.Profiles {
+			p := &x.Profiles[i]
+			switch {
+			case p == mp || seen["profile:"+p.Name]:
+			case im.t.isModel(p.Type) && im.t.Mounts[normName(p.Name)] != "":
+				im.mount(d, x, p)
+			case im.t.isModel(p.Type):
+				d.note(fmt.Sprintf("%s: a second model profile; left out", p.Name))
+			default:
+				im.give(d, p.Name, "equipment profile")
+			}
+			seen["profile:"+p.Name] = true
+		}
+		for _, r := range x.Rules {
+			if !seen["rule:"+r] {
+				im.give(d, r, "rule")
+			}
+			seen["rule:"+r] = true
+		}
+		for _, s := range x.Skipped {
+			d.note(x.Name + ": " + s)
+		}
+	}
+}
+
+func uniqueEntries(e, model *battlescribe.Entry) []*battlescribe.Entry {
+	if e == model {
+		return []*battlescribe.Entry{e}
+	}
+	return []*battlescribe.Entry{e, model}
+}
+
+// mount makes a mount profile the unit's mount: its kind from the table,
+// and its attacks.
+func (im *importer) mount(d *draft, x *battlescribe.Entry, p *battlescribe.Profile) {
+	prof, _, err := im.readProfile(x, p)
+	if err != nil {
+		d.note(fmt.Sprintf("%s: a mount whose profile cannot be read (%v); left out", p.Name, err))
+		return
+	}
+	d.u.Mount = &Mount{Name: p.Name, Kind: im.t.Mounts[normName(p.Name)],
+		Profile: &MountProfile{WS: prof.WS, S: prof.S, I: prof.I, A: prof.A}}
+	if strings.Contains(normName(p.Name), "barded") {
+		d.u.Equipment = appendNew(d.u.Equipment, "barding")
+	}
+}
+
+// give applies what the table says name gives, or notes that it has no
+// engine rule. It reports whether the name gave something.
+func (im *importer) give(d *draft, name, what string) bool {
+	phs, ok := im.t.phrases(name)
+	if !ok {
+		d.note(fmt.Sprintf("%s: no engine rule; left out", name))
+		return false
+	}
+	for _, ph := range phs {
+		d.apply(name, ph)
+	}
+	return true
+}
+
+// apply sets what one phrase gives.
+func (d *draft) apply(name string, ph phrase) {
+	switch {
+	case ph.Equipment != "":
+		d.u.Equipment = appendNew(d.u.Equipment, ph.Equipment)
+	case ph.Weapon == "hand_weapon":
+	case ph.Weapon != "":
+		if d.u.Weapon != "" && d.u.Weapon != ph.Weapon {
+			d.note(fmt.Sprintf("%s: a second weapon (it has %s); left out, give weapon: to choose", name, d.u.Weapon))
+			return
+		}
+		d.u.Weapon = ph.Weapon
+	case ph.Command == "standard":
+		d.u.Command.Standard = true
+	case ph.Command == "musician":
+		d.u.Command.Musician = true
+	case ph.Command == "champion":
+		d.u.Command.Champion = true
+	case ph.Rule != "":
+		d.rules = appendNew(d.rules, ph.Rule)
+	case ph.Regeneration != "":
+		d.u.Regeneration = scenarios.Roll(mustRoll(ph.Regeneration))
+	case ph.Ward != "":
+		d.u.Ward = scenarios.Rolls{scenarios.Roll(mustRoll(ph.Ward))}
+	}
+}
+
+// mustRoll reads a table's "4+".
+func mustRoll(s string) int {
+	n, err := strconv.Atoi(strings.TrimSuffix(s, "+"))
+	if err != nil {
+		panic("scenario: import table roll " + s)
+	}
+	return n
+}
+
+// upgrades takes what the unit must take (a catalogue's compulsory
+// upgrades and the defaults of groups it must choose from) or took (a
+// roster's selections), and lists a catalogue's other upgrades.
+func (im *importer) upgrades(d *draft, e, model *battlescribe.Entry) {
+	for _, x := range uniqueEntries(e, model) {
+		for _, c := range x.Children {
+			if c == model {
+				continue
+			}
+			im.upgrade(d, c, "", x == model, false)
+		}
+	}
+}
+
+// upgrade takes or lists one child entry: under the model (onModel), its
+// points are per model.
+func (im *importer) upgrade(d *draft, c *battlescribe.Entry, group string, onModel, inDefault bool) {
+	roster := im.doc.Kind == "roster"
+	switch {
+	case c.Kind == "group" && roster:
+		for _, g := range c.Children {
+			im.upgrade(d, g, c.Name, onModel, false)
+		}
+	case c.Kind == "group" && c.Hidden:
+		d.options = append(d.options, fmt.Sprintf("%s: %d choices, offered only once something is selected", c.Name, len(c.Children)))
+	case c.Kind == "group":
+		for _, g := range c.Children {
+			im.upgrade(d, g, c.Name, onModel, c.Min >= 1 && g.ID == c.Default)
+		}
+	case c.Kind == "model" && !roster:
+		d.options = append(d.options, fmt.Sprintf("%s: another kind of model (%s); left out", c.Name, pointsText(c.Points, 0)))
+	case c.Kind == "model":
+		d.note(fmt.Sprintf("%s: %d models of another kind; left out", c.Name, c.Max))
+	case roster || (c.Min >= 1 && !c.Hidden) || inDefault:
+		im.take(d, c, group, onModel)
+	case !c.Hidden:
+		d.options = append(d.options, fmt.Sprintf("%s: %s; %s", c.Name, pointsText(c.Points, c.PerModel), im.says(c, group)))
+	}
+}
+
+// take applies an upgrade the unit has, and adds its points.
+func (im *importer) take(d *draft, c *battlescribe.Entry, group string, onModel bool) {
+	if p := im.modelProfile(c); p != nil && im.champion(c, group) {
+		prof, _, err := im.readProfile(c, p)
+		if err == nil {
+			d.u.Command.Champion = true
+			d.u.ChampionProfile = &prof
+		} else {
+			d.note(fmt.Sprintf("%s: a champion whose profile cannot be read (%v); left out", c.Name, err))
+		}
+	} else {
+		im.give(d, c.Name, "upgrade")
+	}
+	for _, r := range c.Rules {
+		if !strings.EqualFold(r, c.Name) {
+			im.give(d, r, "rule")
+		}
+	}
+	models := float64(max(d.u.Models, 1))
+	switch {
+	case im.doc.Kind == "roster" && onModel:
+		d.u.Points += c.Points / models
+	case im.doc.Kind == "roster":
+		d.u.UnitPoints += c.Points
+	default:
+		d.u.Points += c.PerModel
+		d.u.UnitPoints += c.Points
+	}
+	for _, g := range c.Children { // a roster upgrade's own selections
+		if im.doc.Kind == "roster" {
+			im.upgrade(d, g, group, onModel, false)
+		}
+	}
+}
+
+// says is what an optional upgrade would give, in words.
+func (im *importer) says(c *battlescribe.Entry, group string) string {
+	if im.champion(c, group) {
+		return "a champion"
+	}
+	phs, ok := im.t.phrases(c.Name)
+	if !ok {
+		return "no engine rule"
+	}
+	var parts []string
+	for _, ph := range phs {
+		switch {
+		case ph.Equipment != "":
+			parts = append(parts, "equipment "+ph.Equipment)
+		case ph.Weapon != "":
+			parts = append(parts, "weapon "+ph.Weapon)
+		case ph.Command != "":
+			parts = append(parts, "command "+ph.Command)
+		case ph.Rule != "":
+			parts = append(parts, "special rule "+ph.Rule)
+		case ph.Regeneration != "":
+			parts = append(parts, "regeneration "+ph.Regeneration)
+		case ph.Ward != "":
+			parts = append(parts, "ward "+ph.Ward)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// champion reports whether an upgrade is the unit's champion: one model
+// with a model profile, offered among the unit's command (or alone).
+func (im *importer) champion(c *battlescribe.Entry, group string) bool {
+	return im.modelProfile(c) != nil && (strings.EqualFold(group, "command") || c.Max == 1)
+}
+
+// pointsText is an upgrade's cost in words.
+func pointsText(unit, perModel float64) string {
+	switch {
+	case perModel != 0 && unit != 0:
+		return fmt.Sprintf("%s pts and %s pts a model", num(unit), num(perModel))
+	case perModel != 0:
+		return fmt.Sprintf("%s pts a model", num(perModel))
+	}
+	return fmt.Sprintf("%s pts", num(unit))
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func (d *draft) note(s string) { d.u.NotSimulated = appendNew(d.u.NotSimulated, s) }
+
+// finish sets the fields the engine needs from what was gathered.
+func (d *draft) finish() {
+	for _, r := range d.rules {
+		setRule(&d.u.Rules, r)
+	}
+	if d.u.Mount != nil && d.u.Type == "" {
+		d.u.Type = "cavalry"
+	}
+	if d.kind == "character" {
+		d.u.Points, d.u.UnitPoints = d.u.Points+d.u.UnitPoints, 0
+	}
+}
+
+// key is a library name for a unit called name: lower case, words joined
+// by _, with _2, _3 for a name taken.
+func (im *importer) key(name string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r)
+			under = false
+		case r == '\'':
+		default:
+			under = true
+		}
+	}
+	k := b.String()
+	if k == "" {
+		k = "unit"
+	}
+	im.keys[k]++
+	if n := im.keys[k]; n > 1 {
+		k = fmt.Sprintf("%s_%d", k, n)
+	}
+	return k
+}
+
+// docSource names the file read, for the library's source line.
+func (im *importer) docSource() string {
+	d := im.doc
+	s := fmt.Sprintf("%s: %s %q", filepath.Base(d.Path), d.Kind, d.Name)
+	if d.Revision != "" {
+		s += ", revision " + d.Revision
+	}
+	if d.GameSystem != "" {
+		s += ", " + d.GameSystem
+	}
+	return s
+}
+
+// entrySource is a unit's source line: the file and the entry.
+func (im *importer) entrySource(e *battlescribe.Entry) string {
+	s := fmt.Sprintf("%s, entry %q (%s)", filepath.Base(im.doc.Path), e.Name, e.ID)
+	if e.Page != "" && e.Page != "0" {
+		s += ", page " + e.Page
+	}
+	return s
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Import reads a BattleScribe document into a library file's units
+// (sim import).
+func (Game) Import(doc *battlescribe.Document) (scenarios.ImportedLibrary, error) { return Import(doc) }
