@@ -24,7 +24,7 @@ func (r *resolver) modifiers(e *Entry, mods []xModifier) {
 			continue
 		}
 		if len(m.Conditions) > 0 || len(m.Groups) > 0 {
-			e.Skipped = append(e.Skipped, fmt.Sprintf("a modifier (%s %s by %s) applies only when something is selected; not applied", m.Type, what, m.Value))
+			e.Skipped = append(e.Skipped, fmt.Sprintf("a modifier (%s) applies only when something is selected; not applied", change(m, what)))
 			continue
 		}
 		v, err := strconv.ParseFloat(m.Value, 64)
@@ -37,13 +37,21 @@ func (r *resolver) modifiers(e *Entry, mods []xModifier) {
 			continue
 		}
 		if len(m.Repeats) > 0 {
-			e.Skipped = append(e.Skipped, fmt.Sprintf("a modifier (%s %s by %s) repeats with what is selected; not applied", m.Type, what, m.Value))
+			e.Skipped = append(e.Skipped, fmt.Sprintf("a modifier (%s) repeats with what is selected; not applied", change(m, what)))
 			continue
 		}
 		for i := range e.Profiles {
 			applyValue(&e.Profiles[i], m)
 		}
 	}
+}
+
+// change is a modifier in words: "set WS to 4", "increment A by 1".
+func change(m xModifier, what string) string {
+	if m.Type == "set" {
+		return fmt.Sprintf("set %s to %s", what, m.Value)
+	}
+	return fmt.Sprintf("%s %s by %s", m.Type, what, m.Value)
 }
 
 // modified says what a modifier's field is: a characteristic of e's

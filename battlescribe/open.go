@@ -31,6 +31,9 @@ func Open(path string) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(root.Old) > 0 && len(root.Entries) == 0 {
+		return nil, &Error{File: path, Msg: "written in BattleScribe 1's schema (<entries>), which sim does not read; take the file from the data repository's current version, or open and save it in BattleScribe 2"}
+	}
 	r := newResolver(path)
 	doc := &Document{Path: path, ID: root.ID, Name: root.Name, Revision: root.Revision}
 	switch root.XMLName.Local {

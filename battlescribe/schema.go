@@ -27,6 +27,9 @@ type xDoc struct {
 	Costs          []xCost      `xml:"costs>cost"`
 	InfoGroups     []xInfoGroup `xml:"sharedInfoGroups>infoGroup"`
 	CostTypes      []xInfoGroup `xml:"costTypes>costType"` // only the id is read
+	// Old are the entries of BattleScribe 1's schema, which only a
+	// message reads.
+	Old []xAny `xml:"entries>entry"`
 }
 
 type xCatLink struct {

@@ -207,14 +207,13 @@ func (im *importer) models(d *draft, e, model *battlescribe.Entry) {
 	if d.kind == "unit" {
 		d.u.Models = n
 	}
-	if im.doc.Kind == "roster" {
-		d.u.Points = model.Points / float64(max(model.Max, 1))
-		if model == e {
-			d.u.Points = 0
-		}
-		return
-	}
 	d.u.Points = model.Points
+	if model != e {
+		if im.doc.Kind == "roster" {
+			d.u.Points = model.Points / float64(n)
+		}
+		d.u.UnitPoints = e.Points
+	}
 }
 
 // info maps the rules and the non-model profiles (weapons, armour, mounts)
@@ -379,7 +378,7 @@ func (im *importer) take(d *draft, c *battlescribe.Entry, group string, onModel 
 	}
 	models := float64(max(d.u.Models, 1))
 	switch {
-	case im.doc.Kind == "roster" && onModel:
+	case im.doc.Kind == "roster" && (onModel || im.everyModel(c)):
 		d.u.Points += c.Points / models
 	case im.doc.Kind == "roster":
 		d.u.UnitPoints += c.Points
@@ -392,6 +391,24 @@ func (im *importer) take(d *draft, c *battlescribe.Entry, group string, onModel 
 			im.upgrade(d, g, group, onModel, false)
 		}
 	}
+}
+
+// everyModel reports whether a roster's upgrade is bought for every model
+// of the unit, so that its points are per model: one the table reads as
+// equipment or a weapon ("Shields"), which every model carries. A roster
+// gives only the whole upgrade's cost; command, champions and banners are
+// the unit's.
+func (im *importer) everyModel(c *battlescribe.Entry) bool {
+	phs, ok := im.t.phrases(c.Name)
+	if !ok || im.modelProfile(c) != nil {
+		return false
+	}
+	for _, ph := range phs {
+		if ph.Equipment == "" && ph.Weapon == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // says is what an optional upgrade would give, in words.
@@ -449,8 +466,11 @@ func (d *draft) finish() {
 	for _, r := range d.rules {
 		setRule(&d.u.Rules, r)
 	}
-	if d.u.Mount != nil && d.u.Type == "" {
+	switch {
+	case d.u.Mount != nil && d.u.Type == "":
 		d.u.Type = "cavalry"
+	case d.u.Type == "" && d.kind == "unit":
+		d.note("troop type: not in the data; infantry assumed (give type: to change it)")
 	}
 	if d.kind == "character" {
 		d.u.Points, d.u.UnitPoints = d.u.Points+d.u.UnitPoints, 0

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// fixture is a file of the battlescribe package's fixtures.
+func fixture(name string) string { return filepath.Join("..", "..", "battlescribe", "testdata", name) }
+
+// sim import writes a library that sim units lists and sim matrix fights
+// at equal points; the sizes are worked out by hand from the fixture's
+// points.
+func TestImportThenMatrix(t *testing.T) {
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "army.yaml")
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), []string{"import", fixture("Fixture Army.cat"), "-o", lib}, &out, &errb); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	if !strings.Contains(errb.String(), "3 units and characters") {
+		t.Errorf("stderr %q: say how many were written", errb.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"units", "--library", lib}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.HasPrefix(got, "test_knights ") || !strings.Contains(got, "\ntrolls ") || strings.Contains(got, "empire_knights") {
+		t.Errorf("sim units --library lists:\n%s\nwant the file's two units and no built-in one", got)
+	}
+	out.Reset()
+	// 250 points buy 8 knights at 30 (240) and 3 trolls at 65 (195).
+	args := []string{"matrix", "--library", lib, "--units", "test_knights", "--vs", "trolls,empire_knights", "--points", "250", "--trials", "2000", "--seed", "1", "--quiet"}
+	err := run(context.Background(), args, &out, &errb)
+	if err == nil || !strings.Contains(err.Error(), "empire_knights has no points") {
+		t.Errorf("a unit with no points: %v", err)
+	}
+	args[6] = "trolls"
+	out.Reset()
+	if err := run(context.Background(), args, &out, &errb); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	if got := out.String(); !strings.Contains(got, "test_knights 8 models, trolls 3 models") {
+		t.Errorf("sim matrix --points 250:\n%s\nwant 8 knights and 3 trolls", got)
+	}
+	args[8] = "20"
+	if err := run(context.Background(), args, &out, &errb); err == nil || !strings.Contains(err.Error(), "--points 20 buys no test_knights") {
+		t.Errorf("too few points: %v", err)
+	}
+}
+
+// A file that cannot be imported is bad input (exit status 2), named.
+func TestImportBadFile(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "Broken.cat")
+	os.WriteFile(bad, []byte("<catalogue id=\"x\"><selectionEntries>"), 0o644)
+	var out, errb bytes.Buffer
+	code := exitCode(run(context.Background(), []string{"import", bad}, &out, &errb), &errb)
+	if code != 2 || !strings.Contains(errb.String(), "Broken.cat:1: bad XML") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+	errb.Reset()
+	code = exitCode(run(context.Background(), []string{"import", filepath.Join(dir, "none.cat")}, &out, &errb), &errb)
+	if code != 2 || !strings.Contains(errb.String(), "no such file") {
+		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}
