@@ -17,7 +17,9 @@ var updateImport = flag.Bool("update", false, "rewrite the import golden files i
 
 // fixture is a file of the battlescribe package's fixtures, written for
 // the tests in the BattleScribe schemas.
-func fixture(name string) string { return filepath.Join("..", "..", "..", "battlescribe", "testdata", name) }
+func fixture(name string) string {
+	return filepath.Join("..", "..", "..", "battlescribe", "testdata", name)
+}
 
 // importFixture imports a fixture and decodes the library it writes.
 func importFixture(t *testing.T, name string) ([]byte, map[string]Unit, map[string]Unit) {
