@@ -69,8 +69,8 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *out != "" {
-		fmt.Fprintf(stderr, "sim: import: %d units and characters from %s written to %s (%d entries left out; listed at its end)\n",
-			len(lib.Units), pos[0], *out, len(lib.Skipped))
+		fmt.Fprintf(stderr, "sim: wrote %s: %d units and characters from %s (%d entries left out, listed at its end)\n",
+			*out, len(lib.Units), pos[0], len(lib.Skipped))
 	}
 	return nil
 }

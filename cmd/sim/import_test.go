@@ -22,7 +22,7 @@ func TestImportThenMatrix(t *testing.T) {
 	if err := run(context.Background(), []string{"import", fixture("Fixture Army.cat"), "-o", lib}, &out, &errb); err != nil {
 		t.Fatalf("%v\n%s", err, errb.String())
 	}
-	if !strings.Contains(errb.String(), "3 units and characters") {
+	if !strings.Contains(errb.String(), "3 units and characters from") {
 		t.Errorf("stderr %q: say how many were written", errb.String())
 	}
 	out.Reset()
