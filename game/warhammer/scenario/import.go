@@ -1,13 +1,16 @@
 package scenario
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/wargamesim/sim/battlescribe"
 	"github.com/wargamesim/sim/scenarios"
+	"go.yaml.in/yaml/v3"
 )
 
 // Import turns a BattleScribe catalogue or roster into a unit library
@@ -74,6 +77,10 @@ func (im *importer) entry(e *battlescribe.Entry, lib *scenarios.ImportedLibrary)
 	im.info(d, e, model, mp)
 	im.upgrades(d, e, model)
 	d.finish()
+	if err := d.check(); err != nil {
+		skip(fmt.Sprintf("the engine cannot fight it as the data gives it (%v); left out", err))
+		return nil
+	}
 	key := im.key(e.Name)
 	u := scenarios.ImportedUnit{Key: key, Kind: d.kind, Options: d.options, YAML: d.yaml()}
 	lib.Units = append(lib.Units, u)
@@ -474,6 +481,31 @@ func (d *draft) finish() {
 	}
 	if d.kind == "character" {
 		d.u.Points, d.u.UnitPoints = d.u.Points+d.u.UnitPoints, 0
+		d.characterOnly()
+	}
+}
+
+// characterOnly takes from a character what only a unit has (command
+// models, a champion) and the unit rules a character's are not simulated
+// for yet (docs/rules.md), and says so.
+func (d *draft) characterOnly() {
+	if c := d.u.Command; c.Standard || c.Musician || c.Champion || d.u.ChampionProfile != nil {
+		d.u.Command, d.u.ChampionProfile = Command{}, nil
+		d.note("command or champion: a character has none; left out")
+	}
+	r := &d.u.Rules
+	for _, x := range []struct {
+		name string
+		on   *bool
+	}{{"causes_fear", &r.CausesFear}, {"stubborn", &r.Stubborn}, {"unbreakable", &r.Unbreakable}} {
+		if *x.on {
+			*x.on = false
+			d.note(x.name + ": not simulated for a character yet (docs/rules.md); left out")
+		}
+	}
+	if r.ImpactHits != (scenarios.Amount{}) {
+		r.ImpactHits = scenarios.Amount{}
+		d.note("impact_hits: not simulated for a character yet; left out")
 	}
 }
 
@@ -549,3 +581,45 @@ func containsFold(list []string, s string) bool {
 // Import reads a BattleScribe document into a library file's units
 // (sim import).
 func (Game) Import(doc *battlescribe.Document) (scenarios.ImportedLibrary, error) { return Import(doc) }
+
+// check loads the drafted unit as a scenario would (a unit fights its
+// twin; a character joins a plain unit), so that a unit the engine would
+// refuse is left out of the library with the reason, instead of failing
+// later in a scenario that names it.
+func (d *draft) check() error {
+	withID := func(id string, m *yaml.Node) *yaml.Node {
+		return &yaml.Node{Kind: yaml.MappingNode, Content: append([]*yaml.Node{str("id"), str(id)}, m.Content...)}
+	}
+	plain := func(id string) *yaml.Node {
+		return &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("id"), str(id),
+			str("profile"), flowMap("M", 4, "WS", 3, "BS", 3, "S", 3, "T", 3, "W", 1, "I", 3, "A", 1, "Ld", 7), str("models"), intNode(10)}}
+	}
+	a, b := withID("a", d.yaml()), withID("b", d.yaml())
+	if d.kind == "character" {
+		a, b = plain("a"), plain("b")
+		a.Content = append(a.Content, str("characters"), &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{withID("c", d.yaml())}})
+	}
+	fight := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("type"), str("close_combat"),
+		str("sides"), flowSeq([]string{"a", "b"}), str("charger"), str("a")}}
+	root := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("name"), str("check"),
+		str("units"), {Kind: yaml.SequenceNode, Content: []*yaml.Node{a, b}}, str("fight"), fight}}
+	src, err := yaml.Marshal(root)
+	if err != nil {
+		return err
+	}
+	_, err = format(nil, nil).Load("import", src)
+	var errs scenarios.ErrorList
+	if !errors.As(err, &errs) || len(errs) == 0 {
+		return err
+	}
+	var msgs []string
+	for _, e := range errs {
+		path := e.Path
+		for _, p := range []string{"units[0].characters[0].", "units[0].", "units[1]."} {
+			path = strings.TrimPrefix(path, p)
+		}
+		msgs = append(msgs, path+": "+e.Msg)
+	}
+	slices.Sort(msgs)
+	return fmt.Errorf("%s", strings.Join(slices.Compact(msgs), "; "))
+}
