@@ -135,7 +135,38 @@ func decodeXML(path string, data []byte) (*xDoc, error) {
 		}
 		return nil, &Error{File: path, Msg: "bad XML: " + err.Error()}
 	}
+	root.names = names(data)
 	return &root, nil
+}
+
+// names reads the name of every element that has an id and a name.
+func names(data []byte) map[string]string {
+	out := map[string]string{}
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		var id, name string
+		for _, a := range se.Attr {
+			switch a.Name.Local {
+			case "id":
+				id = a.Value
+			case "name":
+				name = a.Value
+			}
+		}
+		if id != "" && name != "" {
+			if _, seen := out[id]; !seen {
+				out[id] = name
+			}
+		}
+	}
 }
 
 // The New Recruit JSON export: the roster schema, elements as objects,

@@ -28,19 +28,25 @@ type resolver struct {
 	// costTypes are the ids of the cost types (points), which a cost
 	// modifier names as its field.
 	costTypes map[string]bool
-	stack     []string // the link targets being followed, for cycles
+	names     map[string]string // every named element's name, by id
+	stack     []string          // the link targets being followed, for cycles
 	built     int
 }
 
 func newResolver(path string) *resolver {
 	return &resolver{path: path, entries: map[string]*xEntry{}, profiles: map[string]*xProfile{},
-		rules: map[string]*xRule{}, groups: map[string]*xInfoGroup{}, costTypes: map[string]bool{}}
+		rules: map[string]*xRule{}, groups: map[string]*xInfoGroup{}, costTypes: map[string]bool{}, names: map[string]string{}}
 }
 
 // add indexes the shared things of one file.
 func (r *resolver) add(d *xDoc) {
 	for _, c := range d.CostTypes {
 		r.costTypes[c.ID] = true
+	}
+	for id, name := range d.names {
+		if _, ok := r.names[id]; !ok {
+			r.names[id] = name
+		}
 	}
 	for i := range d.SharedEntries {
 		r.entries[d.SharedEntries[i].ID] = &d.SharedEntries[i]
@@ -220,13 +226,14 @@ func (r *resolver) entry(x *xEntry, kind string) (*Entry, error) {
 	}
 	e.Points = points(x.Costs)
 	for _, c := range x.Costs {
-		r.costTypes[c.TypeID] = true
+		r.costTypes[c.TypeID], r.costTypes[c.OldTypeID] = true, true
 	}
-	for _, c := range x.Categories {
-		e.Categories = append(e.Categories, c.Name)
-	}
-	for _, c := range x.CatLinks {
-		e.Categories = append(e.Categories, c.Name)
+	for _, c := range append(append([]xNamed(nil), x.Categories...), x.CatLinks...) {
+		if name := c.Name; name != "" && name != "New CategoryLink" {
+			e.Categories = append(e.Categories, name)
+		} else if name := r.names[c.TargetID]; name != "" {
+			e.Categories = append(e.Categories, name)
+		}
 	}
 	if err := r.info(e, x); err != nil {
 		return nil, err
@@ -259,7 +266,7 @@ func (r *resolver) constraints(e *Entry, x *xEntry) error {
 // info gathers x's profiles and rules, own and linked.
 func (r *resolver) info(e *Entry, x *xEntry) error {
 	for _, p := range x.Profiles {
-		e.Profiles = append(e.Profiles, profile(&p, nil))
+		e.Profiles = append(e.Profiles, r.profile(&p, nil))
 	}
 	for _, ru := range x.Rules {
 		e.Rules = append(e.Rules, ru.Name)
@@ -274,7 +281,7 @@ func (r *resolver) info(e *Entry, x *xEntry) error {
 
 func (r *resolver) infoGroup(e *Entry, x *xEntry, g *xInfoGroup) error {
 	for _, p := range g.Profiles {
-		e.Profiles = append(e.Profiles, profile(&p, nil))
+		e.Profiles = append(e.Profiles, r.profile(&p, nil))
 	}
 	for _, ru := range g.Rules {
 		e.Rules = append(e.Rules, ru.Name)
@@ -290,7 +297,7 @@ func (r *resolver) infoLinks(e *Entry, x *xEntry, links []xInfoLink) error {
 			if !ok {
 				return r.missing(x, "profile", l.Name, l.TargetID)
 			}
-			e.Profiles = append(e.Profiles, profile(p, l.Modifiers))
+			e.Profiles = append(e.Profiles, r.profile(p, l.Modifiers))
 		case "rule":
 			ru, ok := r.rules[l.TargetID]
 			if !ok {
@@ -406,10 +413,22 @@ func points(cs []xCost) float64 {
 }
 
 // profile copies p with the modifiers of the link that reached it applied.
-func profile(p *xProfile, linkMods []xModifier) Profile {
+// A profile of BattleScribe 2.01 names its type by id alone, and writes
+// its values as attributes.
+func (r *resolver) profile(p *xProfile, linkMods []xModifier) Profile {
 	out := Profile{ID: p.ID, Name: p.Name, Type: p.TypeName}
+	if out.Type == "" {
+		out.Type = r.names[p.TypeID]
+	}
 	for _, v := range p.Values {
-		out.Values = append(out.Values, Value{Name: v.Name, TypeID: v.TypeID, Text: strings.TrimSpace(v.Text)})
+		val := Value{Name: v.Name, TypeID: v.TypeID, Text: strings.TrimSpace(v.Text)}
+		if val.TypeID == "" {
+			val.TypeID = v.OldTypeID
+		}
+		if val.Text == "" {
+			val.Text = strings.TrimSpace(v.Value)
+		}
+		out.Values = append(out.Values, val)
 	}
 	for _, m := range append(append([]xModifier(nil), p.Modifiers...), linkMods...) {
 		if len(m.Conditions) == 0 && len(m.Groups) == 0 && len(m.Repeats) == 0 {

@@ -29,7 +29,17 @@ type xDoc struct {
 	CostTypes      []xInfoGroup `xml:"costTypes>costType"` // only the id is read
 	// Old are the entries of BattleScribe 1's schema, which only a
 	// message reads.
-	Old []xAny `xml:"entries>entry"`
+	Old          []xAny    `xml:"entries>entry"`
+	ProfileTypes []xIDName `xml:"profileTypes>profileType"`
+	// names are the names of every element of the file that has an id
+	// and a name (categories, wherever the schema version puts them), by
+	// id, for the links that give only a target id.
+	names map[string]string
+}
+
+type xIDName struct {
+	ID   string `xml:"id,attr"`
+	Name string `xml:"name,attr"`
 }
 
 type xCatLink struct {
@@ -96,6 +106,7 @@ type xProfile struct {
 	ID        string      `xml:"id,attr"`
 	Name      string      `xml:"name,attr"`
 	TypeName  string      `xml:"typeName,attr"`
+	TypeID    string      `xml:"profileTypeId,attr"` // BattleScribe 2.01, which names no type
 	Hidden    string      `xml:"hidden,attr"`
 	Modifiers []xModifier `xml:"modifiers>modifier"`
 	Values    []xValue    `xml:"characteristics>characteristic"`
@@ -105,6 +116,9 @@ type xValue struct {
 	Name   string `xml:"name,attr"`
 	TypeID string `xml:"typeId,attr"`
 	Text   string `xml:",chardata"`
+	// BattleScribe 2.01 writes the type id and the value as attributes.
+	OldTypeID string `xml:"characteristicTypeId,attr"`
+	Value     string `xml:"value,attr"`
 }
 
 type xRule struct {
@@ -114,9 +128,10 @@ type xRule struct {
 }
 
 type xCost struct {
-	Name   string `xml:"name,attr"`
-	TypeID string `xml:"typeId,attr"`
-	Value  string `xml:"value,attr"`
+	Name      string `xml:"name,attr"`
+	TypeID    string `xml:"typeId,attr"`
+	OldTypeID string `xml:"costTypeId,attr"` // BattleScribe 2.01
+	Value     string `xml:"value,attr"`
 }
 
 type xConstraint struct {

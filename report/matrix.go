@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/wargamesim/sim/stats"
 )
@@ -25,7 +26,12 @@ type Matrix struct {
 	Version    string            `json:"version"`
 	Dice       string            `json:"dice"`
 	Cells      [][]Cell          `json:"cells"` // [row][col]
-	Timing     *Timing           `json:"timing,omitempty"`
+	// RowCost is each row unit's cost in points at its size, and
+	// ColModelPoints each column unit's points a model, where every unit
+	// of the matrix has points (docs/import.md); else both are empty.
+	RowCost        []float64 `json:"row_cost,omitempty"`
+	ColModelPoints []float64 `json:"col_model_points,omitempty"`
+	Timing         *Timing   `json:"timing,omitempty"`
 }
 
 // Cell is one pairing's result: for a charge, P(the row unit wins) and the
@@ -74,6 +80,9 @@ func (m *Matrix) Tables(csv bool) []Table {
 		if exact {
 			t.Header = append(t.Header, "solved")
 		}
+		if m.priced() {
+			t.Header = append(t.Header, "row_cost", "col_points_killed_per_100")
+		}
 		for i, r := range m.Cells {
 			for j, c := range r {
 				rowCas := ""
@@ -84,6 +93,9 @@ func (m *Matrix) Tables(csv bool) []Table {
 					num(c.Casualties.Mean, true), num(c.Casualties.CI95[0], true), num(c.Casualties.CI95[1], true), rowCas}
 				if exact {
 					row = append(row, solvedText(c.Exact))
+				}
+				if m.priced() {
+					row = append(row, num(m.RowCost[i], true), num(m.killedPer100(i, j), true))
 				}
 				t.Rows = append(t.Rows, row)
 			}
@@ -110,12 +122,37 @@ func (m *Matrix) Tables(csv bool) []Table {
 	a := grid(win, func(c Cell) string { return fmt.Sprintf("%.3f", c.Win.P) + mark(c) })
 	a.Title = title
 	b := grid("column casualties (mean)", func(c Cell) string { return fmt.Sprintf("%.2f", c.Casualties.Mean) + mark(c) })
-	b.Notes = []string{"Every cell runs on the same seed; 95% intervals are in the JSON and CSV outputs."}
+	notes := []string{"Every cell runs on the same seed; 95% intervals are in the JSON and CSV outputs."}
 	if exact {
-		b.Notes = append(b.Notes, "Cells marked * are solved exactly, with no sampling error; the others are simulated.")
+		notes = append(notes, "Cells marked * are solved exactly, with no sampling error; the others are simulated.")
+	}
+	tables := []Table{a, b}
+	if m.priced() {
+		p := Table{Header: append([]string{"column points killed per 100 row points"}, m.Cols...)}
+		for i, r := range m.Cells {
+			row := []string{fmt.Sprintf("%s (%s pts)", m.Rows[i], strconv.FormatFloat(m.RowCost[i], 'f', -1, 64))}
+			for j, c := range r {
+				row = append(row, fmt.Sprintf("%.1f", m.killedPer100(i, j))+mark(c))
+			}
+			p.Rows = append(p.Rows, row)
+		}
+		tables = append(tables, p)
+		notes = append([]string{"Points killed: the column's mean casualties times its points a model, per 100 points the row unit costs."}, notes...)
 	}
 	if m.SeedSource == "random" {
-		b.Notes = append(b.Notes, fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", m.Seed))
+		notes = append(notes, fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", m.Seed))
 	}
-	return []Table{a, b}
+	tables[len(tables)-1].Notes = notes
+	return tables
+}
+
+// priced reports whether the matrix has every unit's points.
+func (m *Matrix) priced() bool {
+	return len(m.RowCost) == len(m.Rows) && len(m.ColModelPoints) == len(m.Cols) && len(m.Rows) > 0
+}
+
+// killedPer100 is cell (i, j)'s column casualties in points, per 100
+// points of the row unit.
+func (m *Matrix) killedPer100(i, j int) float64 {
+	return m.Cells[i][j].Casualties.Mean * m.ColModelPoints[j] * 100 / m.RowCost[i]
 }

@@ -237,4 +237,6 @@ type PricedLibrary interface {
 	// Points is what the unit name costs: points a model, and what the
 	// unit pays beside its models; false if it has no points.
 	Points(name string) (perModel, unit float64, ok bool)
+	// Size is the unit's size in the library (its models).
+	Size(name string) int
 }

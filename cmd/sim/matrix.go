@@ -111,7 +111,7 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	colPicks := rowPicks
+	colPicks := slices.Clone(rowPicks)
 	if *vs != "" {
 		if colPicks, err = parsePicks("--vs", *vs, lib); err != nil {
 			return err
@@ -182,6 +182,9 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	m := &report.Matrix{Kind: "matrix", Game: rs.Game(), Fight: kind.Name, FightSays: kind.Says, Ruleset: rulesetName, Rules: rulesSet, Rows: rows, Cols: cols,
 		Sizes: sizesText(append(slices.Clone(rowPicks), colPicks...), lib.SizeField()),
 		Seed:  cfg.Seed, SeedSource: source, Trials: cfg.Trials, Complete: true, Version: version, Dice: engine.StreamVersion}
+	if tmpl == nil {
+		m.RowCost, m.ColModelPoints = matrixPoints(lib, rs, rowPicks, colPicks)
+	}
 	start := time.Now()
 	done := int64(0)
 	bar := newProgress(stderr, int64(len(rows)*len(cols))*cfg.Trials, "", *quiet)
@@ -262,6 +265,35 @@ func parsePicks(flag, list string, lib scenarios.Library) ([]scenarios.Pick, err
 		picks = append(picks, p)
 	}
 	return picks, nil
+}
+
+// matrixPoints is each row unit's cost at its size and each column unit's
+// points a model, where every unit has points and no house rule sets the
+// size; else nil.
+func matrixPoints(lib scenarios.Library, rs options.Ruleset, rows, cols []scenarios.Pick) (rowCost, colModel []float64) {
+	priced, ok := lib.(scenarios.PricedLibrary)
+	if h, house := rs.(*scenarios.HouseRules); !ok || house && h.Units[lib.SizeField()] != "" {
+		return nil, nil
+	}
+	for _, p := range rows {
+		per, unit, ok := priced.Points(p.Unit)
+		if !ok {
+			return nil, nil
+		}
+		size := p.Size
+		if size == 0 {
+			size = priced.Size(p.Unit)
+		}
+		rowCost = append(rowCost, per*float64(size)+unit)
+	}
+	for _, p := range cols {
+		per, _, ok := priced.Points(p.Unit)
+		if !ok {
+			return nil, nil
+		}
+		colModel = append(colModel, per)
+	}
+	return rowCost, colModel
 }
 
 // pricePicks sets each pick's size to the models the points buy: the

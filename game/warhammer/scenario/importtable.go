@@ -31,6 +31,9 @@ type phrase struct {
 	Rule         string `yaml:"rule"`    // a field of special_rules
 	Regeneration string `yaml:"regeneration"`
 	Ward         string `yaml:"ward"`
+	// ByTroopType is a rule the engine gives by troop type and ruleset
+	// (Stomp): recognised, with nothing to set.
+	ByTroopType bool `yaml:"by_troop_type"`
 }
 
 //go:embed import/warhammer.yaml

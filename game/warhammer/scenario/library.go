@@ -120,6 +120,12 @@ func (l library) WithFiles(paths []string, builtin bool) (scenarios.Library, err
 	return library{us, cs}, nil
 }
 
+// Size is the unit's models in the library.
+func (l library) Size(name string) int {
+	u, _ := l.Unit(name)
+	return u.Models
+}
+
 // Points is what the unit name costs: points a model, and what the unit
 // pays beside its models; false if the library gives it no points.
 func (l library) Points(name string) (perModel, unit float64, ok bool) {

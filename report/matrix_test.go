@@ -1,0 +1,39 @@
+package report
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/wargamesim/sim/stats"
+)
+
+// A priced matrix adds a table of the column's points killed per 100
+// points of the row: here 3 casualties of 30 points each by a unit of 240
+// points is 90 points, 37.5 per 100; 0.5 casualties of 65 points by 195
+// points is 32.5, 16.7 per 100.
+func TestMatrixPointsTable(t *testing.T) {
+	m := &Matrix{Kind: "matrix", Fight: "charge", Rows: []string{"knights", "trolls"}, Cols: []string{"knights", "trolls"},
+		Trials: 10, Complete: true, Cells: [][]Cell{
+			{{Casualties: stats.Summary{Mean: 3}}, {Casualties: stats.Summary{Mean: 0.5}}},
+			{{Casualties: stats.Summary{Mean: 2}}, {Casualties: stats.Summary{Mean: 0.5}}},
+		}}
+	if n := len(m.Tables(false)); n != 2 {
+		t.Fatalf("an unpriced matrix has %d tables, want 2", n)
+	}
+	m.RowCost, m.ColModelPoints = []float64{240, 195}, []float64{30, 65}
+	tables := m.Tables(false)
+	if len(tables) != 3 {
+		t.Fatalf("%d tables, want 3", len(tables))
+	}
+	p := tables[2]
+	want := [][]string{{"knights (240 pts)", "37.5", "13.5"}, {"trolls (195 pts)", "30.8", "16.7"}}
+	for i, row := range want {
+		if strings.Join(p.Rows[i], "|") != strings.Join(row, "|") {
+			t.Errorf("row %d: %q, want %q (0.5×65×100/240 = 13.5; 2×30×100/195 = 30.8)", i, p.Rows[i], row)
+		}
+	}
+	csv := m.Tables(true)[0]
+	if h := csv.Header[len(csv.Header)-1]; h != "col_points_killed_per_100" || csv.Rows[0][len(csv.Rows[0])-1] != "37.5000" {
+		t.Errorf("CSV header %q, first cell %q", h, csv.Rows[0][len(csv.Rows[0])-1])
+	}
+}
