@@ -315,8 +315,11 @@ func TestLibraryArmour(t *testing.T) {
 		{"knights_errant", 3, "seed 002: heavy armour 5+, warhorse +1, barding +1"},
 		{"knights_of_the_realm", 2, "heavy armour, shield, warhorse, barding"},
 		{"empire_knights", 1, "plate armour, shield, warhorse, barding"},
+		{"chaos_warriors", 4, "heavy armour 5+, shield +1"},
+		{"chaos_knights", 2, "heavy armour, shield, steed, barding"},
 		{"saurus_warriors", 6, "scaly skin 6+ alone"},
 		{"skinks", 6, "a shield alone"},
+		{"bloodletters", 6, "light armour"},
 		{"goblin_wolf_riders", 5, "shield +1, wolf +1"},
 		{"trolls", warhammer.NoSave, "no armour"},
 	} {
