@@ -312,7 +312,7 @@ func TestLibraryArmour(t *testing.T) {
 		want warhammer.Save
 		why  string
 	}{
-		{"knights_errant", 3, "seed 002: heavy armour 5+, warhorse +1, barding +1"},
+		{"knights_errant", 2, "heavy armour 5+, shield +1, warhorse +1, barding +1"},
 		{"knights_of_the_realm", 2, "heavy armour, shield, warhorse, barding"},
 		{"empire_knights", 1, "plate armour, shield, warhorse, barding"},
 		{"chaos_warriors", 4, "heavy armour 5+, shield +1"},
@@ -330,5 +330,15 @@ func TestLibraryArmour(t *testing.T) {
 		if got := u.ArmourSave(); got != tc.want {
 			t.Errorf("%s: ArmourSave() = %d, want %d (%s)", tc.name, got, tc.want, tc.why)
 		}
+	}
+	// Seed 002's example, a Knight Errant in heavy armour on a barded
+	// warhorse without the catalogues' shield, saves on 3+.
+	u, errs := mergedUnits(strings.Replace(fromBase, "from: empire_knights\n",
+		"from: knights_errant\n    equipment: [heavy_armour, barding]\n", 1))
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	if got := u[0].ArmourSave(); got != 3 {
+		t.Errorf("knights_errant without the shield: ArmourSave() = %d, want 3 (seed 002: heavy armour 5+, warhorse +1, barding +1)", got)
 	}
 }
