@@ -2,6 +2,8 @@ package report
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
@@ -50,6 +52,17 @@ type Column struct {
 	Title    string            `json:"title,omitempty"`
 	Ruleset  string            `json:"ruleset"`
 	Rules    map[string]string `json:"rules,omitempty"` // options set on top of the preset
+	// Costs are the points of the units that have them, by unit id (by
+	// role with ByRole), for the table of results per 100 points.
+	Costs map[string]Cost `json:"costs,omitempty"`
+}
+
+// Cost is a unit's points: its models, its points a model, and its total
+// at that size.
+type Cost struct {
+	Models   int     `json:"models"`
+	PerModel float64 `json:"points_per_model"`
+	Total    float64 `json:"points"`
 }
 
 // Section is one column's results.
@@ -240,7 +253,88 @@ func (c *Comparison) Tables(csv bool) []Table {
 	} else {
 		mt.Title = c.title()
 	}
-	return append(out, mt)
+	out = append(out, mt)
+	if pt, ok := c.pointsTable(labels, csv); ok {
+		pt.Notes = mt.Notes
+		out[len(out)-1].Notes = nil
+		out = append(out, pt)
+	}
+	return out
+}
+
+// possessive is name's: "Trolls'", "Test Knight's".
+func possessive(name string) string {
+	if strings.HasSuffix(name, "s") {
+		return name + "'"
+	}
+	return name + "'s"
+}
+
+// pointsTable is, where units have points, each unit's cost and models,
+// and for each pair of priced units u and v whose casualties are a metric,
+// v's points killed per 100 points of u: mean v.casualties times v's
+// points a model, times 100, over u's cost.
+func (c *Comparison) pointsTable(labels []string, csv bool) (Table, bool) {
+	var ids []string
+	for _, col := range c.Columns {
+		for id := range col.Costs {
+			if !slices.Contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return Table{}, false
+	}
+	slices.Sort(ids)
+	name := func(id string) string {
+		if n := c.Names[id]; n != "" && !csv {
+			return n
+		}
+		return id
+	}
+	value := func(x float64) string {
+		if csv {
+			return num(x, true)
+		}
+		return fmt.Sprintf("%.1f", x)
+	}
+	t := Table{Header: append([]string{"points"}, labels...)}
+	for _, id := range ids {
+		row := []string{name(id)}
+		for _, col := range c.Columns {
+			if k, ok := col.Costs[id]; ok {
+				row = append(row, fmt.Sprintf("%s (%d models)", strconv.FormatFloat(k.Total, 'f', -1, 64), k.Models))
+			} else {
+				row = append(row, "—")
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	for _, u := range ids {
+		for _, v := range ids {
+			if u == v {
+				continue
+			}
+			row := []string{fmt.Sprintf("%s points killed per 100 of %s", possessive(name(v)), name(u))}
+			any := false
+			for i, col := range c.Columns {
+				ku, oku := col.Costs[u]
+				kv, okv := col.Costs[v]
+				m, okm := c.Results[labels[i]].Metrics[v+".casualties"]
+				if !oku || !okv || !okm || ku.Total <= 0 {
+					row = append(row, "—")
+					continue
+				}
+				any = true
+				row = append(row, value(m.Mean*kv.PerModel*100/ku.Total))
+			}
+			if any {
+				t.Rows = append(t.Rows, row)
+			}
+		}
+	}
+	return t, true
 }
 
 func diffCells(m map[string]stats.Summary, name string, csv bool) []string {

@@ -37,3 +37,28 @@ func TestMatrixPointsTable(t *testing.T) {
 		t.Errorf("CSV header %q, first cell %q", h, csv.Rows[0][len(csv.Rows[0])-1])
 	}
 }
+
+// A comparison whose units have points adds their costs and the points
+// each kills per 100 of the other: 0.5 trolls of 65 points killed by
+// knights of 300 points is 32.5 points, 10.8 per 100; 3 knights of 30 by
+// trolls of 260 is 90, 34.6 per 100.
+func TestComparisonPointsTable(t *testing.T) {
+	c := &Comparison{Columns: []Column{{Label: "a", Costs: map[string]Cost{
+		"knights": {Models: 10, PerModel: 30, Total: 300}, "trolls": {Models: 4, PerModel: 65, Total: 260}}}},
+		Results: map[string]*Section{"a": {Metrics: map[string]stats.Summary{
+			"knights.casualties": {Mean: 3}, "trolls.casualties": {Mean: 0.5}}}},
+		MetricOrder: []string{"knights.casualties", "trolls.casualties"},
+		Names:       map[string]string{"knights": "Knights", "trolls": "Trolls"}}
+	tables := c.Tables(false)
+	p := tables[len(tables)-1]
+	want := [][]string{{"Knights", "300 (10 models)"}, {"Trolls", "260 (4 models)"},
+		{"Trolls' points killed per 100 of Knights", "10.8"}, {"Knights' points killed per 100 of Trolls", "34.6"}}
+	if len(p.Rows) != len(want) {
+		t.Fatalf("points table %q, want %q", p.Rows, want)
+	}
+	for i, row := range want {
+		if strings.Join(p.Rows[i], "|") != strings.Join(row, "|") {
+			t.Errorf("row %d: %q, want %q", i, p.Rows[i], row)
+		}
+	}
+}

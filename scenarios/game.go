@@ -3,6 +3,7 @@ package scenarios
 import (
 	"fmt"
 	"io/fs"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -163,6 +164,29 @@ type Plan struct {
 	// ("target"; "first" and "second"), so that compare --by-role can
 	// line up scenarios whose units have different ids.
 	Roles map[string]string
+	// Costs gives each unit that has points what it costs, by unit id
+	// (docs/import.md), for compare --points and the results per 100
+	// points.
+	Costs map[string]Cost
+}
+
+// Cost is what a unit costs: PerModel for each of its Models, and Fixed
+// beside them (command, champion, banners, the characters who joined it).
+type Cost struct {
+	PerModel, Fixed float64
+	Models          int
+}
+
+// Total is the unit's cost at its size.
+func (c Cost) Total() float64 { return c.PerModel*float64(c.Models) + c.Fixed }
+
+// ModelsFor is the most models n the points buy, with n*PerModel + Fixed
+// at most points; 0 if they buy none.
+func (c Cost) ModelsFor(points float64) int {
+	if c.PerModel <= 0 || points < c.Fixed+c.PerModel {
+		return 0
+	}
+	return int(math.Floor((points - c.Fixed) / c.PerModel))
 }
 
 var (

@@ -3,7 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/wargamesim/sim/engine/options"
 	"io"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -48,6 +52,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	pf := addPlotFlags(fs, `"outcomes=FILE" charts who wins in each column, "METRIC=FILE" one metric (default: the casualties)`)
 	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
 	exact := fs.Bool("exact", false, "solve every column exactly, with exact differences; if one cannot be, simulate them all")
+	points := fs.Float64("points", 0, "fight at equal points: each unit that has points takes as many models as this many points buy (docs/import.md)")
 	byRole := fs.Bool("by-role", false, "name units by their role (target; first, second side) so that scenarios with different unit ids line up (automatic when the columns share no result)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -103,6 +108,11 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err != nil {
 			return err
 		}
+		if set(fs, "points") {
+			if plan, err = atPoints(plan, sp.scenario, sp.rules, *points); err != nil {
+				return err
+			}
+		}
 		if first != nil && plan.Game != first.Game {
 			return usagef("compare: %s is a %s scenario and %s a %s one; compare scenarios of one game",
 				first.Name, scenarios.Title(first.Game), plan.Name, scenarios.Title(plan.Game))
@@ -121,13 +131,16 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}
 		labels[label] = true
 		cols = append(cols, report.Column{Label: label, Scenario: plan.Name, Title: plan.Title,
-			Ruleset: plan.RulesetName, Rules: plan.Rules})
+			Ruleset: plan.RulesetName, Rules: plan.Rules, Costs: columnCosts(plan)})
 		models = append(models, plan.Model)
 		roled = append(roled, engine.Renamed(plan.Model, roleNames(plan)))
 	}
 	if *byRole || !shareResults(models) {
 		models = roled
 		*byRole = true
+		for i := range cols {
+			cols[i].Costs = byRoleCosts(cols[i].Costs, plans[i].Roles)
+		}
 	}
 	if *exact {
 		if done, err := compareExactly(cols, plans, models, *byRole, *out, *format, jobs, popts, stdout, stderr); done || err != nil {
@@ -177,6 +190,68 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return errInterrupted
 	}
 	return nil
+}
+
+// atPoints is the plan with each unit that has points at as many models as
+// points buy: the scenario's size field set, and the scenario loaded again.
+func atPoints(plan *scenarios.Plan, arg, rules string, points float64) (*scenarios.Plan, error) {
+	if !(points > 0) || points > scenarios.MaxPoints {
+		return nil, usagef("compare: --points must be more than 0 and at most %d, got %v", scenarios.MaxPoints, points)
+	}
+	if len(plan.Costs) == 0 {
+		return nil, usagef("compare: --points: no unit of %s has points; give its units points: (docs/import.md)", arg)
+	}
+	g, err := scenarios.Lookup(plan.Game)
+	if err != nil || g.Library() == nil {
+		return nil, usagef("compare: --points: %s units have no points yet", scenarios.Title(plan.Game))
+	}
+	lib := g.Library()
+	file, data, err := scenarios.Source(arg)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range slices.Sorted(maps.Keys(plan.Costs)) {
+		c := plan.Costs[id]
+		n := c.ModelsFor(points)
+		if n < 1 {
+			return nil, usagef("compare: --points %v buys no %s in %s: a model costs %v points and the unit %v more", points, id, arg, c.PerModel, c.Fixed)
+		}
+		if data, err = scenarios.SetField(data, lib.UnitList()+"."+id+"."+lib.SizeField(), strconv.Itoa(n)); err != nil {
+			return nil, err
+		}
+	}
+	var rs options.Ruleset
+	if rules != "" {
+		if rs, err = scenarios.ParseRules(rules); err != nil {
+			return nil, err
+		}
+	}
+	return scenarios.LoadWith(file, data, rs)
+}
+
+// columnCosts are a plan's unit costs as a comparison reports them.
+func columnCosts(p *scenarios.Plan) map[string]report.Cost {
+	if len(p.Costs) == 0 {
+		return nil
+	}
+	out := map[string]report.Cost{}
+	for id, c := range p.Costs {
+		out[id] = report.Cost{Models: c.Models, PerModel: c.PerModel, Total: c.Total()}
+	}
+	return out
+}
+
+// byRoleCosts renames costs by the units' roles; a unit with no role keeps
+// its id.
+func byRoleCosts(costs map[string]report.Cost, roles map[string]string) map[string]report.Cost {
+	if costs == nil {
+		return nil
+	}
+	out := map[string]report.Cost{}
+	for id, c := range costs {
+		out[scenarios.OrDefault(roles[id], id)] = c
+	}
+	return out
 }
 
 // columnLabel names a column by what tells it apart: the ruleset, the

@@ -53,6 +53,29 @@ func TestImportThenMatrix(t *testing.T) {
 	}
 }
 
+// sim compare --points resizes every unit that has points: 300 points buy
+// 10 knights at 30 and 4 trolls at 65 (260).
+func TestComparePoints(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	if err := run(context.Background(), []string{"import", fixture("Fixture Army.cat"), "-o", filepath.Join(dir, "army.yaml")}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	scenario := "name: kt\nlibrary: army.yaml\nunits:\n  - {id: knights, from: test_knights}\n  - {id: trolls, from: trolls}\n" +
+		"fight: {type: close_combat, sides: [knights, trolls], charger: knights}\n"
+	path := filepath.Join(dir, "kt.yaml")
+	os.WriteFile(path, []byte(scenario), 0o644)
+	out.Reset()
+	if err := run(context.Background(), []string{"compare", path, "--rules", "6th,8th", "--points", "300", "--trials", "2000", "--seed", "1", "--quiet"}, &out, &errb); err != nil {
+		t.Fatalf("%v\n%s", err, errb.String())
+	}
+	for _, want := range []string{"Test Knights  300 (10 models)", "Trolls        260 (4 models)", "Trolls' points killed per 100 of Test Knights"} {
+		if !strings.Contains(strings.Join(strings.Fields(out.String()), " "), strings.Join(strings.Fields(want), " ")) {
+			t.Errorf("sim compare --points 300:\n%s\nwant %q", out.String(), want)
+		}
+	}
+}
+
 // A file that cannot be imported is bad input (exit status 2), named.
 func TestImportBadFile(t *testing.T) {
 	dir := t.TempDir()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -316,7 +315,7 @@ func pricePicks(lib scenarios.Library, total float64, lists ...[]scenarios.Pick)
 			if !ok {
 				return usagef("matrix: --points: %s has no points in the library; give it points: (docs/import.md)", p.Unit)
 			}
-			n := int(math.Floor((total - unit) / per))
+			n := scenarios.Cost{PerModel: per, Fixed: unit}.ModelsFor(total)
 			if n < 1 {
 				return usagef("matrix: --points %v buys no %s: one model costs %v points and the unit %v more", total, p.Unit, per, unit)
 			}

@@ -24,7 +24,15 @@ func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*
 	}
 	byID := map[string]*Unit{}
 	names := map[string]string{}
+	costs := map[string]scenarios.Cost{}
 	for i := range s.Units {
+		if u := &s.Units[i]; u.Points > 0 {
+			c := scenarios.Cost{PerModel: u.Points, Fixed: u.UnitPoints, Models: u.Models}
+			for _, ch := range u.Characters {
+				c.Fixed += ch.Points
+			}
+			costs[u.ID] = c
+		}
 		byID[s.Units[i].ID] = &s.Units[i]
 		u := &s.Units[i]
 		if u.Name != "" {
@@ -42,6 +50,7 @@ func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*
 	p := &scenarios.Plan{
 		Game: "warhammer", Name: s.Name, Title: s.Title, Description: s.Description, File: file,
 		Ruleset: rs, RulesetName: rs.Preset(), Rules: rs.Changed(), Trials: s.Trials, Seed: s.Seed, Names: names,
+		Costs: costs,
 	}
 	f := s.Fight
 	if f.Type == "close_combat" {
