@@ -192,3 +192,35 @@ func TestErrors(t *testing.T) {
 		})
 	}
 }
+
+// No file, however malformed, panics the reader: it reads or it errs.
+func FuzzOpen(f *testing.F) {
+	for _, name := range []string{"Fixture Army.cat", "Fixture Warband.ros", "Fixture Warband.json"} {
+		data, err := os.ReadFile(filepath.Join("testdata", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data, filepath.Ext(name))
+	}
+	gst, err := os.ReadFile(filepath.Join("testdata", "Fixture System.gst"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte, ext string) {
+		switch ext {
+		case ".cat", ".ros", ".json", ".gst":
+		default:
+			ext = ".cat"
+		}
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "System.gst"), gst, 0o644)
+		path := filepath.Join(dir, "file"+ext)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, err := Open(path)
+		if err == nil && d == nil {
+			t.Fatal("no document and no error")
+		}
+	})
+}

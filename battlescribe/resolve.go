@@ -10,10 +10,11 @@ import (
 )
 
 // maxEntries bounds the entries one file may expand to once its links are
-// followed: far above any real catalogue (the largest community one has
-// about 20,000), so that links that fan out without end are refused
-// instead of followed until memory runs out.
-const maxEntries = 2_000_000
+// followed: fifty times the largest community catalogue (Orcs & Goblins,
+// about 2,000 in both the 6th- and 8th-edition data), so that links that
+// fan out without end are refused in a fraction of a second instead of
+// followed until memory runs out.
+const maxEntries = 100_000
 
 // A resolver follows a file's links: it holds every shared entry, group,
 // profile and rule of the file, its game system and the catalogues it

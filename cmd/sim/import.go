@@ -61,6 +61,13 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return importError(pos[0], err)
 	}
+	if len(lib.Units) == 0 {
+		why := lib.Skipped
+		if len(why) > 5 {
+			why = append(why[:5:5], fmt.Sprintf("and %d more", len(lib.Skipped)-5))
+		}
+		return &inputError{msg: fmt.Sprintf("import: %s: no unit or character to import; its entries were left out: %s", pos[0], strings.Join(why, "; "))}
+	}
 	data, err := lib.Marshal(g.Name(), "sim import "+quoteArg(pos[0]))
 	if err != nil {
 		return err

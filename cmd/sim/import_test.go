@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -90,5 +91,53 @@ func TestImportBadFile(t *testing.T) {
 	code = exitCode(run(context.Background(), []string{"import", filepath.Join(dir, "none.cat")}, &out, &errb), &errb)
 	if code != 2 || !strings.Contains(errb.String(), "no such file") {
 		t.Errorf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// With SIM_BSDATA naming a folder of community catalogues (a checkout of a
+// data repository, which the project cannot ship), every catalogue
+// imports and its first two units fight with no hand edit (docs/import.md).
+func TestImportCommunityData(t *testing.T) {
+	dir := os.Getenv("SIM_BSDATA")
+	if dir == "" {
+		t.Skip("set SIM_BSDATA to a folder of BattleScribe catalogues to import them all")
+	}
+	cats, _ := filepath.Glob(filepath.Join(dir, "*.cat"))
+	if len(cats) == 0 {
+		t.Fatalf("no .cat files in %s", dir)
+	}
+	for _, cat := range cats {
+		t.Run(filepath.Base(cat), func(t *testing.T) {
+			tmp := t.TempDir()
+			lib := filepath.Join(tmp, "lib.yaml")
+			var out, errb bytes.Buffer
+			err := run(context.Background(), []string{"import", cat, "-o", lib}, &out, &errb)
+			if err != nil && (strings.Contains(err.Error(), "BattleScribe 1's schema") || strings.Contains(err.Error(), "no unit or character to import")) {
+				t.Skip(err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			out.Reset()
+			if err := run(context.Background(), []string{"units", "--library", lib}, &out, &errb); err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+				if f := strings.Fields(l); len(f) > 0 {
+					names = append(names, f[0])
+				}
+			}
+			if len(names) < 2 {
+				t.Skipf("%d units", len(names))
+			}
+			scenario := fmt.Sprintf("name: imported\nlibrary: lib.yaml\nunits:\n  - {id: a, from: %s}\n  - {id: b, from: %s}\n"+
+				"fight: {type: close_combat, sides: [a, b], charger: a}\n", names[0], names[1])
+			path := filepath.Join(tmp, "fight.yaml")
+			os.WriteFile(path, []byte(scenario), 0o644)
+			if err := run(context.Background(), []string{"run", path, "--trials", "500", "--seed", "1", "--quiet"}, &out, &errb); err != nil {
+				t.Errorf("%s against %s: %v", names[0], names[1], err)
+			}
+		})
 	}
 }
