@@ -78,17 +78,6 @@ func (p Profile) Get(name string) (string, bool) {
 	return "", false
 }
 
-// Walk calls f on e and every entry below it, parents first, until f
-// returns false for an entry (its children are then skipped).
-func (e *Entry) Walk(f func(*Entry) bool) {
-	if !f(e) {
-		return
-	}
-	for _, c := range e.Children {
-		c.Walk(f)
-	}
-}
-
 // An Error is a problem with a file: where, in which entry, and what to
 // do.
 type Error struct {

@@ -1,16 +1,13 @@
 package scenario
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/wargamesim/sim/battlescribe"
 	"github.com/wargamesim/sim/scenarios"
-	"go.yaml.in/yaml/v3"
 )
 
 // Import turns a BattleScribe catalogue or roster into a unit library
@@ -237,13 +234,13 @@ func (im *importer) info(d *draft, e, model *battlescribe.Entry, mp *battlescrib
 			case im.t.isModel(p.Type):
 				d.note(fmt.Sprintf("%s: a second model profile; left out", p.Name))
 			default:
-				im.give(d, p.Name, "equipment profile")
+				im.give(d, p.Name)
 			}
 			seen["profile:"+p.Name] = true
 		}
 		for _, r := range x.Rules {
 			if !seen["rule:"+r] {
-				im.give(d, r, "rule")
+				im.give(d, r)
 			}
 			seen["rule:"+r] = true
 		}
@@ -276,239 +273,39 @@ func (im *importer) mount(d *draft, x *battlescribe.Entry, p *battlescribe.Profi
 }
 
 // give applies what the table says name gives, or notes that it has no
-// engine rule. It reports whether the name gave something.
-func (im *importer) give(d *draft, name, what string) bool {
+// engine rule.
+func (im *importer) give(d *draft, name string) {
 	phs, ok := im.t.phrases(name)
 	if !ok {
 		d.note(fmt.Sprintf("%s: no engine rule; left out", name))
-		return false
+		return
 	}
 	for _, ph := range phs {
 		d.apply(name, ph)
 	}
-	return true
 }
 
 // apply sets what one phrase gives.
-func (d *draft) apply(name string, ph phrase) {
-	switch {
-	case ph.Equipment != "":
-		d.u.Equipment = appendNew(d.u.Equipment, ph.Equipment)
-	case ph.Weapon == "hand_weapon":
-	case ph.Weapon != "":
-		if d.u.Weapon != "" && d.u.Weapon != ph.Weapon {
-			d.note(fmt.Sprintf("%s: a second weapon (it has %s); left out, give weapon: to choose", name, d.u.Weapon))
-			return
-		}
-		d.u.Weapon = ph.Weapon
-	case ph.Command == "standard":
-		d.u.Command.Standard = true
-	case ph.Command == "musician":
-		d.u.Command.Musician = true
-	case ph.Command == "champion":
-		d.u.Command.Champion = true
-	case ph.Rule != "":
-		d.rules = appendNew(d.rules, ph.Rule)
-	case ph.Regeneration != "":
-		d.u.Regeneration = scenarios.Roll(mustRoll(ph.Regeneration))
-	case ph.Ward != "":
-		d.u.Ward = scenarios.Rolls{scenarios.Roll(mustRoll(ph.Ward))}
-	}
-}
-
 // mustRoll reads a table's "4+".
-func mustRoll(s string) int {
-	n, err := strconv.Atoi(strings.TrimSuffix(s, "+"))
-	if err != nil {
-		panic("scenario: import table roll " + s)
-	}
-	return n
-}
-
 // upgrades takes what the unit must take (a catalogue's compulsory
 // upgrades and the defaults of groups it must choose from) or took (a
 // roster's selections), and lists a catalogue's other upgrades.
-func (im *importer) upgrades(d *draft, e, model *battlescribe.Entry) {
-	for _, x := range uniqueEntries(e, model) {
-		for _, c := range x.Children {
-			if c == model {
-				continue
-			}
-			im.upgrade(d, c, "", x == model, false)
-		}
-	}
-}
-
 // upgrade takes or lists one child entry: under the model (onModel), its
 // points are per model.
-func (im *importer) upgrade(d *draft, c *battlescribe.Entry, group string, onModel, inDefault bool) {
-	roster := im.doc.Kind == "roster"
-	switch {
-	case c.Kind == "group" && roster:
-		for _, g := range c.Children {
-			im.upgrade(d, g, c.Name, onModel, false)
-		}
-	case c.Kind == "group" && c.Hidden:
-		d.options = append(d.options, fmt.Sprintf("%s: %d choices, offered only once something is selected", c.Name, len(c.Children)))
-	case c.Kind == "group":
-		for _, g := range c.Children {
-			im.upgrade(d, g, c.Name, onModel, c.Min >= 1 && g.ID == c.Default)
-		}
-	case c.Kind == "model" && !roster:
-		d.options = append(d.options, fmt.Sprintf("%s: another kind of model (%s); left out", c.Name, pointsText(c.Points, 0)))
-	case c.Kind == "model":
-		d.note(fmt.Sprintf("%s: %d models of another kind; left out", c.Name, c.Max))
-	case roster || (c.Min >= 1 && !c.Hidden) || inDefault:
-		im.take(d, c, group, onModel)
-	case !c.Hidden:
-		d.options = append(d.options, fmt.Sprintf("%s: %s; %s", c.Name, pointsText(c.Points, c.PerModel), im.says(c, group)))
-	}
-}
-
 // take applies an upgrade the unit has, and adds its points.
-func (im *importer) take(d *draft, c *battlescribe.Entry, group string, onModel bool) {
-	if p := im.modelProfile(c); p != nil && im.champion(c, group) {
-		prof, _, err := im.readProfile(c, p)
-		if err == nil {
-			d.u.Command.Champion = true
-			d.u.ChampionProfile = &prof
-		} else {
-			d.note(fmt.Sprintf("%s: a champion whose profile cannot be read (%v); left out", c.Name, err))
-		}
-	} else {
-		im.give(d, c.Name, "upgrade")
-	}
-	for _, r := range c.Rules {
-		if !strings.EqualFold(r, c.Name) {
-			im.give(d, r, "rule")
-		}
-	}
-	models := float64(max(d.u.Models, 1))
-	switch {
-	case im.doc.Kind == "roster" && (onModel || im.everyModel(c)):
-		d.u.Points += c.Points / models
-	case im.doc.Kind == "roster":
-		d.u.UnitPoints += c.Points
-	default:
-		d.u.Points += c.PerModel
-		d.u.UnitPoints += c.Points
-	}
-	for _, g := range c.Children { // a roster upgrade's own selections
-		if im.doc.Kind == "roster" {
-			im.upgrade(d, g, group, onModel, false)
-		}
-	}
-}
-
 // everyModel reports whether a roster's upgrade is bought for every model
 // of the unit, so that its points are per model: one the table reads as
 // equipment or a weapon ("Shields"), which every model carries. A roster
 // gives only the whole upgrade's cost; command, champions and banners are
 // the unit's.
-func (im *importer) everyModel(c *battlescribe.Entry) bool {
-	phs, ok := im.t.phrases(c.Name)
-	if !ok || im.modelProfile(c) != nil {
-		return false
-	}
-	for _, ph := range phs {
-		if ph.Equipment == "" && ph.Weapon == "" {
-			return false
-		}
-	}
-	return true
-}
-
 // says is what an optional upgrade would give, in words.
-func (im *importer) says(c *battlescribe.Entry, group string) string {
-	if im.champion(c, group) {
-		return "a champion"
-	}
-	phs, ok := im.t.phrases(c.Name)
-	if !ok {
-		return "no engine rule"
-	}
-	var parts []string
-	for _, ph := range phs {
-		switch {
-		case ph.Equipment != "":
-			parts = append(parts, "equipment "+ph.Equipment)
-		case ph.Weapon != "":
-			parts = append(parts, "weapon "+ph.Weapon)
-		case ph.Command != "":
-			parts = append(parts, "command "+ph.Command)
-		case ph.Rule != "":
-			parts = append(parts, "special rule "+ph.Rule)
-		case ph.Regeneration != "":
-			parts = append(parts, "regeneration "+ph.Regeneration)
-		case ph.Ward != "":
-			parts = append(parts, "ward "+ph.Ward)
-		}
-	}
-	return strings.Join(parts, ", ")
-}
-
 // champion reports whether an upgrade is the unit's champion: one model
 // with a model profile, offered among the unit's command (or alone).
-func (im *importer) champion(c *battlescribe.Entry, group string) bool {
-	return im.modelProfile(c) != nil && (strings.EqualFold(group, "command") || c.Max == 1)
-}
-
 // pointsText is an upgrade's cost in words.
-func pointsText(unit, perModel float64) string {
-	switch {
-	case perModel != 0 && unit != 0:
-		return fmt.Sprintf("%s pts and %s pts a model", num(unit), num(perModel))
-	case perModel != 0:
-		return fmt.Sprintf("%s pts a model", num(perModel))
-	}
-	return fmt.Sprintf("%s pts", num(unit))
-}
-
-func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-func (d *draft) note(s string) { d.u.NotSimulated = appendNew(d.u.NotSimulated, s) }
-
 // finish sets the fields the engine needs from what was gathered.
-func (d *draft) finish() {
-	for _, r := range d.rules {
-		setRule(&d.u.Rules, r)
-	}
-	switch {
-	case d.u.Mount != nil && d.u.Type == "":
-		d.u.Type = "cavalry"
-	case d.u.Type == "" && d.kind == "unit":
-		d.note("troop type: not in the data; infantry assumed (give type: to change it)")
-	}
-	if d.kind == "character" {
-		d.u.Points, d.u.UnitPoints = d.u.Points+d.u.UnitPoints, 0
-		d.characterOnly()
-	}
-}
-
 // characterOnly takes from a character what only a unit has (command
 // models, a champion) and the unit rules a character's are not simulated
 // for yet (docs/rules.md), and says so.
-func (d *draft) characterOnly() {
-	if c := d.u.Command; c.Standard || c.Musician || c.Champion || d.u.ChampionProfile != nil {
-		d.u.Command, d.u.ChampionProfile = Command{}, nil
-		d.note("command or champion: a character has none; left out")
-	}
-	r := &d.u.Rules
-	for _, x := range []struct {
-		name string
-		on   *bool
-	}{{"causes_fear", &r.CausesFear}, {"stubborn", &r.Stubborn}, {"unbreakable", &r.Unbreakable}} {
-		if *x.on {
-			*x.on = false
-			d.note(x.name + ": not simulated for a character yet (docs/rules.md); left out")
-		}
-	}
-	if r.ImpactHits != (scenarios.Amount{}) {
-		r.ImpactHits = scenarios.Amount{}
-		d.note("impact_hits: not simulated for a character yet; left out")
-	}
-}
-
 // key is a library name for a unit called name: lower case, words joined
 // by _, with _2, _3 for a name taken.
 func (im *importer) key(name string) string {
@@ -560,24 +357,6 @@ func (im *importer) entrySource(e *battlescribe.Entry) string {
 	return s
 }
 
-func appendNew(list []string, s string) []string {
-	for _, x := range list {
-		if x == s {
-			return list
-		}
-	}
-	return append(list, s)
-}
-
-func containsFold(list []string, s string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, s) {
-			return true
-		}
-	}
-	return false
-}
-
 // Import reads a BattleScribe document into a library file's units
 // (sim import).
 func (Game) Import(doc *battlescribe.Document) (scenarios.ImportedLibrary, error) { return Import(doc) }
@@ -586,40 +365,3 @@ func (Game) Import(doc *battlescribe.Document) (scenarios.ImportedLibrary, error
 // twin; a character joins a plain unit), so that a unit the engine would
 // refuse is left out of the library with the reason, instead of failing
 // later in a scenario that names it.
-func (d *draft) check() error {
-	withID := func(id string, m *yaml.Node) *yaml.Node {
-		return &yaml.Node{Kind: yaml.MappingNode, Content: append([]*yaml.Node{str("id"), str(id)}, m.Content...)}
-	}
-	plain := func(id string) *yaml.Node {
-		return &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("id"), str(id),
-			str("profile"), flowMap("M", 4, "WS", 3, "BS", 3, "S", 3, "T", 3, "W", 1, "I", 3, "A", 1, "Ld", 7), str("models"), intNode(10)}}
-	}
-	a, b := withID("a", d.yaml()), withID("b", d.yaml())
-	if d.kind == "character" {
-		a, b = plain("a"), plain("b")
-		a.Content = append(a.Content, str("characters"), &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{withID("c", d.yaml())}})
-	}
-	fight := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("type"), str("close_combat"),
-		str("sides"), flowSeq([]string{"a", "b"}), str("charger"), str("a")}}
-	root := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("name"), str("check"),
-		str("units"), {Kind: yaml.SequenceNode, Content: []*yaml.Node{a, b}}, str("fight"), fight}}
-	src, err := yaml.Marshal(root)
-	if err != nil {
-		return err
-	}
-	_, err = format(nil, nil).Load("import", src)
-	var errs scenarios.ErrorList
-	if !errors.As(err, &errs) || len(errs) == 0 {
-		return err
-	}
-	var msgs []string
-	for _, e := range errs {
-		path := e.Path
-		for _, p := range []string{"units[0].characters[0].", "units[0].", "units[1]."} {
-			path = strings.TrimPrefix(path, p)
-		}
-		msgs = append(msgs, path+": "+e.Msg)
-	}
-	slices.Sort(msgs)
-	return fmt.Errorf("%s", strings.Join(slices.Compact(msgs), "; "))
-}

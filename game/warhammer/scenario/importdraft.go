@@ -1,0 +1,141 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/wargamesim/sim/scenarios"
+	"go.yaml.in/yaml/v3"
+)
+
+func (d *draft) apply(name string, ph phrase) {
+	switch {
+	case ph.Equipment != "":
+		d.u.Equipment = appendNew(d.u.Equipment, ph.Equipment)
+	case ph.Weapon == "hand_weapon":
+	case ph.Weapon != "":
+		if d.u.Weapon != "" && d.u.Weapon != ph.Weapon {
+			d.note(fmt.Sprintf("%s: a second weapon (it has %s); left out, give weapon: to choose", name, d.u.Weapon))
+			return
+		}
+		d.u.Weapon = ph.Weapon
+	case ph.Command == "standard":
+		d.u.Command.Standard = true
+	case ph.Command == "musician":
+		d.u.Command.Musician = true
+	case ph.Command == "champion":
+		d.u.Command.Champion = true
+	case ph.Rule != "":
+		d.rules = appendNew(d.rules, ph.Rule)
+	case ph.Regeneration != "":
+		d.u.Regeneration = scenarios.Roll(mustRoll(ph.Regeneration))
+	case ph.Ward != "":
+		d.u.Ward = scenarios.Rolls{scenarios.Roll(mustRoll(ph.Ward))}
+	}
+}
+
+func mustRoll(s string) int {
+	n, err := strconv.Atoi(strings.TrimSuffix(s, "+"))
+	if err != nil {
+		panic("scenario: import table roll " + s)
+	}
+	return n
+}
+
+func (d *draft) note(s string) { d.u.NotSimulated = appendNew(d.u.NotSimulated, s) }
+
+func (d *draft) finish() {
+	for _, r := range d.rules {
+		setRule(&d.u.Rules, r)
+	}
+	switch {
+	case d.u.Mount != nil && d.u.Type == "":
+		d.u.Type = "cavalry"
+	case d.u.Type == "" && d.kind == "unit":
+		d.note("troop type: not in the data; infantry assumed (give type: to change it)")
+	}
+	if d.kind == "character" {
+		d.u.Points, d.u.UnitPoints = d.u.Points+d.u.UnitPoints, 0
+		d.characterOnly()
+	}
+}
+
+func (d *draft) characterOnly() {
+	if c := d.u.Command; c.Standard || c.Musician || c.Champion || d.u.ChampionProfile != nil {
+		d.u.Command, d.u.ChampionProfile = Command{}, nil
+		d.note("command or champion: a character has none; left out")
+	}
+	r := &d.u.Rules
+	for _, x := range []struct {
+		name string
+		on   *bool
+	}{{"causes_fear", &r.CausesFear}, {"stubborn", &r.Stubborn}, {"unbreakable", &r.Unbreakable}} {
+		if *x.on {
+			*x.on = false
+			d.note(x.name + ": not simulated for a character yet (docs/rules.md); left out")
+		}
+	}
+	if r.ImpactHits != (scenarios.Amount{}) {
+		r.ImpactHits = scenarios.Amount{}
+		d.note("impact_hits: not simulated for a character yet; left out")
+	}
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *draft) check() error {
+	withID := func(id string, m *yaml.Node) *yaml.Node {
+		return &yaml.Node{Kind: yaml.MappingNode, Content: append([]*yaml.Node{str("id"), str(id)}, m.Content...)}
+	}
+	plain := func(id string) *yaml.Node {
+		return &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("id"), str(id),
+			str("profile"), flowMap("M", 4, "WS", 3, "BS", 3, "S", 3, "T", 3, "W", 1, "I", 3, "A", 1, "Ld", 7), str("models"), intNode(10)}}
+	}
+	a, b := withID("a", d.yaml()), withID("b", d.yaml())
+	if d.kind == "character" {
+		a, b = plain("a"), plain("b")
+		a.Content = append(a.Content, str("characters"), &yaml.Node{Kind: yaml.SequenceNode, Content: []*yaml.Node{withID("c", d.yaml())}})
+	}
+	fight := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("type"), str("close_combat"),
+		str("sides"), flowSeq([]string{"a", "b"}), str("charger"), str("a")}}
+	root := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{str("name"), str("check"),
+		str("units"), {Kind: yaml.SequenceNode, Content: []*yaml.Node{a, b}}, str("fight"), fight}}
+	src, err := yaml.Marshal(root)
+	if err != nil {
+		return err
+	}
+	_, err = format(nil, nil).Load("import", src)
+	var errs scenarios.ErrorList
+	if !errors.As(err, &errs) || len(errs) == 0 {
+		return err
+	}
+	var msgs []string
+	for _, e := range errs {
+		path := e.Path
+		for _, p := range []string{"units[0].characters[0].", "units[0].", "units[1]."} {
+			path = strings.TrimPrefix(path, p)
+		}
+		msgs = append(msgs, path+": "+e.Msg)
+	}
+	slices.Sort(msgs)
+	return fmt.Errorf("%s", strings.Join(slices.Compact(msgs), "; "))
+}

@@ -1,0 +1,135 @@
+package scenario
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/wargamesim/sim/battlescribe"
+)
+
+func (im *importer) upgrades(d *draft, e, model *battlescribe.Entry) {
+	for _, x := range uniqueEntries(e, model) {
+		for _, c := range x.Children {
+			if c == model {
+				continue
+			}
+			im.upgrade(d, c, "", x == model, false)
+		}
+	}
+}
+
+func (im *importer) upgrade(d *draft, c *battlescribe.Entry, group string, onModel, inDefault bool) {
+	roster := im.doc.Kind == "roster"
+	switch {
+	case c.Kind == "group" && roster:
+		for _, g := range c.Children {
+			im.upgrade(d, g, c.Name, onModel, false)
+		}
+	case c.Kind == "group" && c.Hidden:
+		d.options = append(d.options, fmt.Sprintf("%s: %d choices, offered only once something is selected", c.Name, len(c.Children)))
+	case c.Kind == "group":
+		for _, g := range c.Children {
+			im.upgrade(d, g, c.Name, onModel, c.Min >= 1 && g.ID == c.Default)
+		}
+	case c.Kind == "model" && !roster:
+		d.options = append(d.options, fmt.Sprintf("%s: another kind of model (%s); left out", c.Name, pointsText(c.Points, 0)))
+	case c.Kind == "model":
+		d.note(fmt.Sprintf("%s: %d models of another kind; left out", c.Name, c.Max))
+	case roster || (c.Min >= 1 && !c.Hidden) || inDefault:
+		im.take(d, c, group, onModel)
+	case !c.Hidden:
+		d.options = append(d.options, fmt.Sprintf("%s: %s; %s", c.Name, pointsText(c.Points, c.PerModel), im.says(c, group)))
+	}
+}
+
+func (im *importer) take(d *draft, c *battlescribe.Entry, group string, onModel bool) {
+	if p := im.modelProfile(c); p != nil && im.champion(c, group) {
+		prof, _, err := im.readProfile(c, p)
+		if err == nil {
+			d.u.Command.Champion = true
+			d.u.ChampionProfile = &prof
+		} else {
+			d.note(fmt.Sprintf("%s: a champion whose profile cannot be read (%v); left out", c.Name, err))
+		}
+	} else {
+		im.give(d, c.Name)
+	}
+	for _, r := range c.Rules {
+		if !strings.EqualFold(r, c.Name) {
+			im.give(d, r)
+		}
+	}
+	models := float64(max(d.u.Models, 1))
+	switch {
+	case im.doc.Kind == "roster" && (onModel || im.everyModel(c)):
+		d.u.Points += c.Points / models
+	case im.doc.Kind == "roster":
+		d.u.UnitPoints += c.Points
+	default:
+		d.u.Points += c.PerModel
+		d.u.UnitPoints += c.Points
+	}
+	for _, g := range c.Children { // a roster upgrade's own selections
+		if im.doc.Kind == "roster" {
+			im.upgrade(d, g, group, onModel, false)
+		}
+	}
+}
+
+func (im *importer) everyModel(c *battlescribe.Entry) bool {
+	phs, ok := im.t.phrases(c.Name)
+	if !ok || im.modelProfile(c) != nil {
+		return false
+	}
+	for _, ph := range phs {
+		if ph.Equipment == "" && ph.Weapon == "" {
+			return false
+		}
+	}
+	return true
+}
+
+func (im *importer) says(c *battlescribe.Entry, group string) string {
+	if im.champion(c, group) {
+		return "a champion"
+	}
+	phs, ok := im.t.phrases(c.Name)
+	if !ok {
+		return "no engine rule"
+	}
+	var parts []string
+	for _, ph := range phs {
+		switch {
+		case ph.Equipment != "":
+			parts = append(parts, "equipment "+ph.Equipment)
+		case ph.Weapon != "":
+			parts = append(parts, "weapon "+ph.Weapon)
+		case ph.Command != "":
+			parts = append(parts, "command "+ph.Command)
+		case ph.Rule != "":
+			parts = append(parts, "special rule "+ph.Rule)
+		case ph.Regeneration != "":
+			parts = append(parts, "regeneration "+ph.Regeneration)
+		case ph.Ward != "":
+			parts = append(parts, "ward "+ph.Ward)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (im *importer) champion(c *battlescribe.Entry, group string) bool {
+	return im.modelProfile(c) != nil && (strings.EqualFold(group, "command") || c.Max == 1)
+}
+
+func pointsText(unit, perModel float64) string {
+	switch {
+	case perModel != 0 && unit != 0:
+		return fmt.Sprintf("%s pts and %s pts a model", num(unit), num(perModel))
+	case perModel != 0:
+		return fmt.Sprintf("%s pts a model", num(perModel))
+	}
+	return fmt.Sprintf("%s pts", num(unit))
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
