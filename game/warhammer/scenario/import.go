@@ -125,10 +125,12 @@ func (im *importer) modelProfile(e *battlescribe.Entry) *battlescribe.Profile {
 // badValue is a characteristic the engine cannot read ("D6", "Special").
 type badValue struct{ name, value string }
 
+// Error says which characteristic, and what it holds.
 func (b badValue) Error() string {
 	return fmt.Sprintf("its %s is %q, which is not a number", b.name, b.value)
 }
 
+// asBadValue reports whether err is a badValue, and sets out to it.
 func asBadValue(err error, out *badValue) bool {
 	b, ok := err.(badValue)
 	if ok {
@@ -189,6 +191,7 @@ func characteristic(s string) (int, error) {
 	return strconv.Atoi(s)
 }
 
+// knownChars lists the characteristic names the table reads, for errors.
 func knownChars(t *importTable) string {
 	var names []string
 	for k := range t.Characteristics {
@@ -234,13 +237,13 @@ func (im *importer) info(d *draft, e, model *battlescribe.Entry, mp *battlescrib
 			case im.t.isModel(p.Type):
 				d.note(fmt.Sprintf("%s: a second model profile; left out", p.Name))
 			default:
-				im.give(d, p.Name)
+				im.give(d, p.Name, "equipment profile")
 			}
 			seen["profile:"+p.Name] = true
 		}
 		for _, r := range x.Rules {
 			if !seen["rule:"+r] {
-				im.give(d, r)
+				im.give(d, r, "rule")
 			}
 			seen["rule:"+r] = true
 		}
@@ -250,6 +253,7 @@ func (im *importer) info(d *draft, e, model *battlescribe.Entry, mp *battlescrib
 	}
 }
 
+// uniqueEntries is the unit and its model entry, once each.
 func uniqueEntries(e, model *battlescribe.Entry) []*battlescribe.Entry {
 	if e == model {
 		return []*battlescribe.Entry{e}
@@ -273,39 +277,19 @@ func (im *importer) mount(d *draft, x *battlescribe.Entry, p *battlescribe.Profi
 }
 
 // give applies what the table says name gives, or notes that it has no
-// engine rule.
-func (im *importer) give(d *draft, name string) {
+// engine rule. It reports whether the name gave something.
+func (im *importer) give(d *draft, name, what string) bool {
 	phs, ok := im.t.phrases(name)
 	if !ok {
 		d.note(fmt.Sprintf("%s: no engine rule; left out", name))
-		return
+		return false
 	}
 	for _, ph := range phs {
 		d.apply(name, ph)
 	}
+	return true
 }
 
-// apply sets what one phrase gives.
-// mustRoll reads a table's "4+".
-// upgrades takes what the unit must take (a catalogue's compulsory
-// upgrades and the defaults of groups it must choose from) or took (a
-// roster's selections), and lists a catalogue's other upgrades.
-// upgrade takes or lists one child entry: under the model (onModel), its
-// points are per model.
-// take applies an upgrade the unit has, and adds its points.
-// everyModel reports whether a roster's upgrade is bought for every model
-// of the unit, so that its points are per model: one the table reads as
-// equipment or a weapon ("Shields"), which every model carries. A roster
-// gives only the whole upgrade's cost; command, champions and banners are
-// the unit's.
-// says is what an optional upgrade would give, in words.
-// champion reports whether an upgrade is the unit's champion: one model
-// with a model profile, offered among the unit's command (or alone).
-// pointsText is an upgrade's cost in words.
-// finish sets the fields the engine needs from what was gathered.
-// characterOnly takes from a character what only a unit has (command
-// models, a champion) and the unit rules a character's are not simulated
-// for yet (docs/rules.md), and says so.
 // key is a library name for a unit called name: lower case, words joined
 // by _, with _2, _3 for a name taken.
 func (im *importer) key(name string) string {
@@ -360,8 +344,3 @@ func (im *importer) entrySource(e *battlescribe.Entry) string {
 // Import reads a BattleScribe document into a library file's units
 // (sim import).
 func (Game) Import(doc *battlescribe.Document) (scenarios.ImportedLibrary, error) { return Import(doc) }
-
-// check loads the drafted unit as a scenario would (a unit fights its
-// twin; a character joins a plain unit), so that a unit the engine would
-// refuse is left out of the library with the reason, instead of failing
-// later in a scenario that names it.

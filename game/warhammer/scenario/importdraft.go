@@ -11,6 +11,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// apply sets what one phrase gives.
 func (d *draft) apply(name string, ph phrase) {
 	switch {
 	case ph.Equipment != "":
@@ -37,6 +38,7 @@ func (d *draft) apply(name string, ph phrase) {
 	}
 }
 
+// mustRoll reads a table's "4+".
 func mustRoll(s string) int {
 	n, err := strconv.Atoi(strings.TrimSuffix(s, "+"))
 	if err != nil {
@@ -45,8 +47,10 @@ func mustRoll(s string) int {
 	return n
 }
 
+// note adds a line to the unit's not_simulated, once.
 func (d *draft) note(s string) { d.u.NotSimulated = appendNew(d.u.NotSimulated, s) }
 
+// finish sets the fields the engine needs from what was gathered.
 func (d *draft) finish() {
 	for _, r := range d.rules {
 		setRule(&d.u.Rules, r)
@@ -63,6 +67,9 @@ func (d *draft) finish() {
 	}
 }
 
+// characterOnly takes from a character what only a unit has (command
+// models, a champion) and the unit rules a character's are not simulated
+// for yet (docs/rules.md), and says so.
 func (d *draft) characterOnly() {
 	if c := d.u.Command; c.Standard || c.Musician || c.Champion || d.u.ChampionProfile != nil {
 		d.u.Command, d.u.ChampionProfile = Command{}, nil
@@ -84,6 +91,7 @@ func (d *draft) characterOnly() {
 	}
 }
 
+// appendNew appends s to list unless it is there already.
 func appendNew(list []string, s string) []string {
 	for _, x := range list {
 		if x == s {
@@ -93,6 +101,7 @@ func appendNew(list []string, s string) []string {
 	return append(list, s)
 }
 
+// containsFold reports whether list holds s, ignoring case.
 func containsFold(list []string, s string) bool {
 	for _, x := range list {
 		if strings.EqualFold(x, s) {
@@ -102,6 +111,10 @@ func containsFold(list []string, s string) bool {
 	return false
 }
 
+// check loads the drafted unit as a scenario would (a unit fights its
+// twin; a character joins a plain unit), so that a unit the engine would
+// refuse is left out of the library with the reason, instead of failing
+// later in a scenario that names it.
 func (d *draft) check() error {
 	withID := func(id string, m *yaml.Node) *yaml.Node {
 		return &yaml.Node{Kind: yaml.MappingNode, Content: append([]*yaml.Node{str("id"), str(id)}, m.Content...)}

@@ -8,6 +8,9 @@ import (
 	"github.com/wargamesim/sim/battlescribe"
 )
 
+// upgrades takes what the unit must take (a catalogue's compulsory
+// upgrades and the defaults of groups it must choose from) or took (a
+// roster's selections), and lists a catalogue's other upgrades.
 func (im *importer) upgrades(d *draft, e, model *battlescribe.Entry) {
 	for _, x := range uniqueEntries(e, model) {
 		for _, c := range x.Children {
@@ -19,6 +22,8 @@ func (im *importer) upgrades(d *draft, e, model *battlescribe.Entry) {
 	}
 }
 
+// upgrade takes or lists one child entry: under the model (onModel), its
+// points are per model.
 func (im *importer) upgrade(d *draft, c *battlescribe.Entry, group string, onModel, inDefault bool) {
 	roster := im.doc.Kind == "roster"
 	switch {
@@ -43,6 +48,7 @@ func (im *importer) upgrade(d *draft, c *battlescribe.Entry, group string, onMod
 	}
 }
 
+// take applies an upgrade the unit has, and adds its points.
 func (im *importer) take(d *draft, c *battlescribe.Entry, group string, onModel bool) {
 	if p := im.modelProfile(c); p != nil && im.champion(c, group) {
 		prof, _, err := im.readProfile(c, p)
@@ -53,11 +59,11 @@ func (im *importer) take(d *draft, c *battlescribe.Entry, group string, onModel 
 			d.note(fmt.Sprintf("%s: a champion whose profile cannot be read (%v); left out", c.Name, err))
 		}
 	} else {
-		im.give(d, c.Name)
+		im.give(d, c.Name, "upgrade")
 	}
 	for _, r := range c.Rules {
 		if !strings.EqualFold(r, c.Name) {
-			im.give(d, r)
+			im.give(d, r, "rule")
 		}
 	}
 	models := float64(max(d.u.Models, 1))
@@ -77,6 +83,11 @@ func (im *importer) take(d *draft, c *battlescribe.Entry, group string, onModel 
 	}
 }
 
+// everyModel reports whether a roster's upgrade is bought for every model
+// of the unit, so that its points are per model: one the table reads as
+// equipment or a weapon ("Shields"), which every model carries. A roster
+// gives only the whole upgrade's cost; command, champions and banners are
+// the unit's.
 func (im *importer) everyModel(c *battlescribe.Entry) bool {
 	phs, ok := im.t.phrases(c.Name)
 	if !ok || im.modelProfile(c) != nil {
@@ -90,6 +101,7 @@ func (im *importer) everyModel(c *battlescribe.Entry) bool {
 	return true
 }
 
+// says is what an optional upgrade would give, in words.
 func (im *importer) says(c *battlescribe.Entry, group string) string {
 	if im.champion(c, group) {
 		return "a champion"
@@ -118,10 +130,13 @@ func (im *importer) says(c *battlescribe.Entry, group string) string {
 	return strings.Join(parts, ", ")
 }
 
+// champion reports whether an upgrade is the unit's champion: one model
+// with a model profile, offered among the unit's command (or alone).
 func (im *importer) champion(c *battlescribe.Entry, group string) bool {
 	return im.modelProfile(c) != nil && (strings.EqualFold(group, "command") || c.Max == 1)
 }
 
+// pointsText is an upgrade's cost in words.
 func pointsText(unit, perModel float64) string {
 	switch {
 	case perModel != 0 && unit != 0:
@@ -132,4 +147,5 @@ func pointsText(unit, perModel float64) string {
 	return fmt.Sprintf("%s pts", num(unit))
 }
 
+// num writes points as the data does, without a trailing .0.
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
