@@ -77,11 +77,11 @@ func (m *Matrix) Tables(csv bool) []Table {
 	if csv {
 		t := Table{Title: title, Header: []string{"row", "col", "p_win", "p_win_ci95_low", "p_win_ci95_high",
 			"col_casualties", "col_casualties_ci95_low", "col_casualties_ci95_high", "row_casualties"}}
-		if exact {
-			t.Header = append(t.Header, "solved")
-		}
 		if m.priced() {
 			t.Header = append(t.Header, "row_cost", "col_points_killed_per_100")
+		}
+		if exact {
+			t.Header = append(t.Header, "solved")
 		}
 		for i, r := range m.Cells {
 			for j, c := range r {
@@ -91,11 +91,11 @@ func (m *Matrix) Tables(csv bool) []Table {
 				}
 				row := []string{m.Rows[i], m.Cols[j], num(c.Win.P, true), num(c.Win.CI95[0], true), num(c.Win.CI95[1], true),
 					num(c.Casualties.Mean, true), num(c.Casualties.CI95[0], true), num(c.Casualties.CI95[1], true), rowCas}
-				if exact {
-					row = append(row, solvedText(c.Exact))
-				}
 				if m.priced() {
 					row = append(row, num(m.RowCost[i], true), num(m.killedPer100(i, j), true))
+				}
+				if exact {
+					row = append(row, solvedText(c.Exact))
 				}
 				t.Rows = append(t.Rows, row)
 			}

@@ -35,9 +35,11 @@ func TestImportThenMatrix(t *testing.T) {
 	}
 	out.Reset()
 	// 250 points buy 8 knights at 30 (240) and 3 trolls at 65 (195).
-	args := []string{"matrix", "--library", lib, "--units", "test_knights", "--vs", "trolls,empire_knights", "--points", "250", "--trials", "2000", "--seed", "1", "--quiet"}
+	unpriced := filepath.Join(dir, "unpriced.yaml")
+	os.WriteFile(unpriced, []byte("units:\n  rabble:\n    profile: {M: 4, WS: 2, BS: 2, S: 3, T: 3, W: 1, I: 2, A: 1, Ld: 5}\n    models: 20\n"), 0o644)
+	args := []string{"matrix", "--library", lib + "," + unpriced, "--units", "test_knights", "--vs", "trolls,rabble", "--points", "250", "--trials", "2000", "--seed", "1", "--quiet"}
 	err := run(context.Background(), args, &out, &errb)
-	if err == nil || !strings.Contains(err.Error(), "empire_knights has no points") {
+	if err == nil || !strings.Contains(err.Error(), "rabble has no points") {
 		t.Errorf("a unit with no points: %v", err)
 	}
 	args[6] = "trolls"

@@ -29,11 +29,11 @@ func TestUnitsList(t *testing.T) {
 	for _, tc := range []struct {
 		name, want, reason string
 	}{
-		{"knights_errant", "knights_errant cavalry M4 WS3 BS3 S3 T3 W1 I3 A1 Ld7 save 2+ Bretonnia, 6th edition",
+		{"knights_errant", "knights_errant cavalry M4 WS3 BS3 S3 T3 W1 I3 A1 Ld7 save 2+ 20 pts Bretonnia, 6th edition",
 			"heavy armour, shield, warhorse and barding save on 2+ (seed 002's table; the catalogues' equipment)"},
-		{"trolls", "trolls monstrous_infantry M6 WS3 BS1 S5 T4 W3 I1 A3 Ld4 save none Orcs & Goblins, 6th edition",
+		{"trolls", "trolls monstrous_infantry M6 WS3 BS1 S5 T4 W3 I1 A3 Ld4 save none 50 pts Orcs & Goblins, 6th edition",
 			"no armour is no save"},
-		{"empire_knights", "empire_knights cavalry M4 WS4 BS3 S3 T3 W1 I3 A1 Ld8 save 1+ The Empire, 6th edition",
+		{"empire_knights", "empire_knights cavalry M4 WS4 BS3 S3 T3 W1 I3 A1 Ld8 save 1+ 23 pts The Empire, 6th edition",
 			"saves better than 2+ are shown as they are (seed 002)"},
 	} {
 		i := strings.Index(out.String(), tc.name+" ")

@@ -136,7 +136,8 @@ func (l library) Points(name string) (perModel, unit float64, ok bool) {
 	return u.Points, u.UnitPoints, true
 }
 
-// Columns are a unit's name, troop type, profile, armour save and army book.
+// Columns are a unit's name, troop type, profile, armour save, points a
+// model and army book (or source).
 func (l library) Columns(name string) []string {
 	u, ok := l.Unit(name)
 	if !ok {
@@ -145,7 +146,7 @@ func (l library) Columns(name string) []string {
 	p := u.Profile
 	return []string{name, u.TroopType().String(),
 		fmt.Sprintf("M%d WS%d BS%d S%d T%d W%d I%d A%d Ld%d", p.M, p.WS, p.BS, p.S, p.T, p.W, p.I, p.A, p.Ld),
-		"save " + saveText(u.ArmourSave()), bookText(u.Source)}
+		"save " + saveText(u.ArmourSave()), perModelText(u.Points), bookText(u.Source)}
 }
 
 // Characters is the character library, for sim units --characters.
@@ -192,6 +193,14 @@ func (l library) Matchup(row, col scenarios.Pick, fight string) []byte {
 	}
 	return []byte(fmt.Sprintf("name: %s-vs-%s\n%sunits:\n  - %s\n  - %s\n%s\n", row.Unit, col.Unit, lib,
 		row.UnitYAML("row", l.SizeField()), col.UnitYAML("col", l.SizeField()), f))
+}
+
+// perModelText is a unit's points a model, "12 pts", or "" when it has none.
+func perModelText(p float64) string {
+	if p <= 0 {
+		return ""
+	}
+	return strconv.FormatFloat(p, 'f', -1, 64) + " pts"
 }
 
 // saveText is an armour save as the books write it ("3+"), or "none".
