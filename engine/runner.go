@@ -24,6 +24,18 @@ type Config struct {
 	// number of trials done so far. It is called from the workers, one call
 	// at a time, and must be quick.
 	Progress func(done int64)
+	// Batches, if not nil, says which batches run: batch b runs only when
+	// Batches(b) is true (a shard's share, or the batches a checkpoint
+	// does not hold yet). The result holds those batches' trials, and is
+	// Complete when every one of them ran. Each batch draws from (Seed, b)
+	// whoever runs it, so results of disjoint sets of batches add up to
+	// the whole run's exactly.
+	Batches func(b int64) bool
+	// Batch, if not nil, is called after each batch with its index and its
+	// own histograms, one call at a time (with Progress's lock), so that a
+	// checkpoint can add them to what it saves. r is reused: copy what you
+	// keep.
+	Batch func(b int64, r *Result)
 }
 
 // Result is the merged outcome of a run: a histogram per metric and a count
@@ -63,7 +75,16 @@ func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
 		workers = min(runtime.GOMAXPROCS(0), MaxWorkers())
 	}
 	batches := (cfg.Trials + BatchSize - 1) / BatchSize
-	workers = int(min(int64(workers), batches))
+	selected := cfg.Trials
+	if cfg.Batches != nil {
+		selected = 0
+		for b := range batches {
+			if cfg.Batches(b) {
+				selected += batchTrials(b, cfg.Trials)
+			}
+		}
+	}
+	workers = int(max(1, min(int64(workers), batches)))
 
 	metrics, events := m.Metrics(), m.Events()
 	parts := make([]*Result, workers)
@@ -75,6 +96,10 @@ func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
 		part := newResult(metrics, events)
 		parts[w] = part
 		t := m.NewTrialer()
+		var batch *Result // a batch's own histograms, for cfg.Batch
+		if cfg.Batch != nil {
+			batch = newResult(metrics, events)
+		}
 		g.Go(func() error {
 			var d Dice
 			r := NewTrialResult(m)
@@ -83,14 +108,27 @@ func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
 				if b >= batches {
 					return nil
 				}
-				lo := b * BatchSize
-				hi := min(lo+BatchSize, cfg.Trials)
+				if cfg.Batches != nil && !cfg.Batches(b) {
+					continue
+				}
+				n := batchTrials(b, cfg.Trials)
 				d.Seed(cfg.Seed, uint64(b))
-				part.runBatch(t, &d, &r, hi-lo)
-				n := done.Add(hi - lo)
-				if cfg.Progress != nil {
+				if batch == nil {
+					part.runBatch(t, &d, &r, n)
+				} else {
+					batch.reset()
+					batch.runBatch(t, &d, &r, n)
+					part.add(batch)
+				}
+				sum := done.Add(n)
+				if cfg.Progress != nil || cfg.Batch != nil {
 					progressMu.Lock()
-					cfg.Progress(n)
+					if cfg.Batch != nil {
+						cfg.Batch(b, batch)
+					}
+					if cfg.Progress != nil {
+						cfg.Progress(sum)
+					}
 					progressMu.Unlock()
 				}
 			}
@@ -104,9 +142,18 @@ func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
 	for _, p := range parts {
 		res.add(p)
 	}
-	res.Complete = res.Trials == cfg.Trials
+	res.Complete = res.Trials == selected
 	return res, nil
 }
+
+// batchTrials is the number of trials of batch b of a run of trials.
+func batchTrials(b, trials int64) int64 {
+	lo := b * BatchSize
+	return min(lo+BatchSize, trials) - lo
+}
+
+// Batches is the number of batches of a run of trials.
+func Batches(trials int64) int64 { return (trials + BatchSize - 1) / BatchSize }
 
 func newResult(metrics []Metric, events []string) *Result {
 	r := &Result{
@@ -145,6 +192,59 @@ func (r *Result) runBatch(t Trialer, d *Dice, tr *TrialResult, n int64) {
 		}
 	}
 	r.Trials += n
+}
+
+// reset empties r's histograms and counts, keeping their memory.
+func (r *Result) reset() {
+	for _, h := range r.Hist {
+		clear(h)
+	}
+	clear(r.Count)
+	r.Trials = 0
+}
+
+// Merge adds o's trials to r's: the results of disjoint sets of batches of
+// one run (shards, a checkpoint and what ran after it) add up to the
+// whole run's. It is an error if they are not of the same model (metrics,
+// ranges and events) and run (seed and trials asked for). r stays
+// Complete only if both were; the caller, who knows which batches each
+// holds, sets Complete for the sum.
+func (r *Result) Merge(o *Result) error {
+	if err := sameShape(r, o); err != nil {
+		return err
+	}
+	r.add(o)
+	r.Complete = r.Complete && o.Complete
+	return nil
+}
+
+// sameShape reports whether two results can be added.
+func sameShape(r, o *Result) error {
+	switch {
+	case r.Seed != o.Seed || r.Requested != o.Requested:
+		return fmt.Errorf("engine: results of seed %d, %d trials and of seed %d, %d trials do not add up", r.Seed, r.Requested, o.Seed, o.Requested)
+	case len(r.Metrics) != len(o.Metrics) || len(r.Events) != len(o.Events):
+		return fmt.Errorf("engine: results of different models do not add up")
+	}
+	for i, m := range r.Metrics {
+		if o.Metrics[i] != m || len(o.Hist[i]) != len(r.Hist[i]) {
+			return fmt.Errorf("engine: metric %q against %q: results of different models do not add up", m.Name, o.Metrics[i].Name)
+		}
+	}
+	for i, e := range r.Events {
+		if o.Events[i] != e || len(o.Count) != len(r.Count) {
+			return fmt.Errorf("engine: event %q against %q: results of different models do not add up", e, o.Events[i])
+		}
+	}
+	return nil
+}
+
+// NewResult is an empty result of m for a run of the given trials and
+// seed: what Merge adds shards into.
+func NewResult(m Model, trials int64, seed uint64) *Result {
+	r := newResult(m.Metrics(), m.Events())
+	r.Requested, r.Seed, r.Complete = trials, seed, true
+	return r
 }
 
 // add merges o into r. Addition is commutative, so the order of merging, and
