@@ -99,6 +99,7 @@ func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
 		var batch *Result // a batch's own histograms, for cfg.Batch
 		if cfg.Batch != nil {
 			batch = newResult(metrics, events)
+			batch.Requested, batch.Seed, batch.Complete = cfg.Trials, cfg.Seed, true
 		}
 		g.Go(func() error {
 			var d Dice

@@ -27,7 +27,9 @@ func TestShardsAddUp(t *testing.T) {
 					t.Errorf("%d shards: batch %d handed over twice, or by shard %d", n, b, i)
 				}
 				seen[b] = true
-				fromBatches.add(r)
+				if err := fromBatches.Merge(r); err != nil {
+					t.Errorf("batch %d: %v", b, err)
+				}
 			}
 			part, err := Run(context.Background(), newFlowModel(10), cfg)
 			if err != nil {

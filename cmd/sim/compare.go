@@ -38,6 +38,11 @@ per-trial differences, so it holds. A ruleset is a preset of the
 scenario's game (6th, 8th; wotr; 1.5, 2.0), a house-rules file, either
 followed by options (6th+regeneration=save).
 
+To cut a long job across machines, --shard I/N --out FILE runs shard I of
+N and sim merge adds the shards up; --checkpoint FILE saves finished
+batches as it goes, and the same command resumes from them. Both need
+--seed (docs/scale.md).
+
 Flags:
 `
 
@@ -162,7 +167,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	bar := newProgress(stderr, cfg.Trials, "", *quiet)
 	cfg.Progress = bar.update
 	start := time.Now()
-	res, err := engine.Run(ctx, paired, cfg)
+	res, err := runModel(ctx, paired, cfg)
 	bar.done()
 	if err != nil {
 		return err

@@ -15,6 +15,7 @@
 //	sim show NAME            print a built-in scenario's YAML
 //	sim units [NAME]         list the unit library, or print a unit's YAML
 //	sim import FILE -o F     read a BattleScribe catalogue or roster into a unit library
+//	sim merge SHARD.json...  add up the shards of a run cut with --shard I/N
 //	sim validate FILE...     check scenario files
 //	sim rules [RULES]        print a ruleset's options
 //	sim rules diff A B       compare two rulesets
@@ -108,7 +109,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			}
 			return runLink(ctx, link, others, stdout, stderr)
 		}
-		return runCmd(ctx, rest, stdout, stderr)
+		return scaled(ctx, "run", rest, stdout, stderr, runCmd)
+	case "merge":
+		return mergeCmd(ctx, rest, stdout, stderr)
 	case "serve":
 		return serveCmd(ctx, rest, stdout, stderr)
 	case "site":
@@ -123,12 +126,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return showCmd(rest, stdout, stderr)
 	case "rules":
 		return rulesCmd(rest, stdout, stderr)
-	case "compare":
-		return compareCmd(ctx, rest, stdout, stderr)
-	case "sweep":
-		return sweepCmd(ctx, rest, stdout, stderr)
-	case "matrix":
-		return matrixCmd(ctx, rest, stdout, stderr)
+	case "compare", "sweep", "matrix":
+		return scaled(ctx, cmd, rest, stdout, stderr, scalable[cmd])
 	case "plot":
 		return plotCmd(rest, stdout, stderr)
 	case "units":
@@ -159,6 +158,7 @@ Usage:
   sim sweep A --vary P=1..9  run a scenario over the values of one or two fields
   sim matrix --units A,B   fight every pairing of library units
   sim plot RESULT.json -o F  draw a chart from saved JSON
+  sim merge SHARD.json...  add up the shards of a run cut with --shard I/N
   sim list                 list the built-in scenarios
   sim show NAME            print a built-in scenario's YAML, to start your own from
   sim units [NAME]         list the unit library, or print one unit's YAML

@@ -29,6 +29,11 @@ P(the column unit is destroyed)) and the column unit's expected casualties.
 
   sim matrix --units empire_knights,knights_errant,chaos_knights --vs trolls,ogre_bulls,minotaurs
 
+To cut a long job across machines, --shard I/N --out FILE runs shard I of
+N and sim merge adds the shards up; --checkpoint FILE saves finished
+batches as it goes, and the same command resumes from them. Both need
+--seed (docs/scale.md).
+
 Flags:
 `
 
@@ -206,7 +211,7 @@ cells:
 				line = append(line, cell)
 				continue
 			}
-			res, err := engine.Run(ctx, plan.Model, cfg)
+			res, err := runModel(ctx, plan.Model, cfg)
 			if err != nil {
 				return err
 			}

@@ -24,6 +24,11 @@ named by 'sim list'. The same seed gives the same numbers for any number
 of workers. Ctrl-C stops the run early and prints the trials done so far,
 marked partial.
 
+To cut a long job across machines, --shard I/N --out FILE runs shard I of
+N and sim merge adds the shards up; --checkpoint FILE saves finished
+batches as it goes, and the same command resumes from them. Both need
+--seed (docs/scale.md).
+
 Flags:
 `
 
@@ -86,7 +91,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	bar := newProgress(stderr, cfg.Trials, "", *quiet)
 	cfg.Progress = bar.update
 	start := time.Now()
-	res, err := engine.Run(ctx, plan.Model, cfg)
+	res, err := runModel(ctx, plan.Model, cfg)
 	bar.done()
 	if err != nil {
 		return err

@@ -27,6 +27,11 @@ then fields, joined by dots:
   sim sweep trolls-vs-knights --vary units.trolls.regeneration=2+..6+
   sim sweep trolls-vs-knights --vary units.knights.models=3..8 --vary units.trolls.models=2..5
 
+To cut a long job across machines, --shard I/N --out FILE runs shard I of
+N and sim merge adds the shards up; --checkpoint FILE saves finished
+batches as it goes, and the same command resumes from them. Both need
+--seed (docs/scale.md).
+
 Flags:
 `
 
@@ -162,7 +167,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			bar.update(offset + cfg.Trials)
 			continue
 		}
-		res, err := engine.Run(ctx, plan.Model, cfg)
+		res, err := runModel(ctx, plan.Model, cfg)
 		if err != nil {
 			return err
 		}
