@@ -25,10 +25,10 @@ type scaleFile struct {
 	// Command is the command and its arguments, as sim merge (or a resumed
 	// run) runs it: without --shard, --checkpoint, --out and the chart
 	// flags.
-	Command     []string `json:"command"`
-	Fingerprint string   `json:"fingerprint"` // of the command and the files it reads
-	Shard       int64    `json:"shard"`       // this shard's index, 0 to Shards-1
-	Shards      int64    `json:"shards"`      // 0 for a checkpoint of an unsharded run
+	Command     []string     `json:"command"`
+	Fingerprint string       `json:"fingerprint"` // of the command and the files it reads
+	Shard       int64        `json:"shard"`       // this shard's index, 0 to Shards-1
+	Shards      int64        `json:"shards"`      // 0 for a checkpoint of an unsharded run
 	Runs        []*runRecord `json:"runs"`
 }
 
