@@ -3,6 +3,8 @@ package stats
 import (
 	"fmt"
 	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Proportion is the estimated probability of an event and its 95% Wilson score interval.
@@ -24,6 +26,13 @@ type Proportion struct {
 // the upper end exactly 1 when successes = trials, as they are in exact
 // arithmetic.
 func Wilson(successes, trials int64) Proportion {
+	return Proportion{P: float64(successes) / float64(trials), CI95: WilsonAt(successes, trials, z95)}
+}
+
+// WilsonAt is the Wilson score interval of successes/trials for the normal
+// quantile z (z95 for 95%; [Z] gives it for any confidence). It panics as
+// Wilson does.
+func WilsonAt(successes, trials int64, z float64) [2]float64 {
 	if trials <= 0 {
 		panic(fmt.Sprintf("stats: Wilson: trials = %d, want > 0", trials))
 	}
@@ -32,10 +41,10 @@ func Wilson(successes, trials int64) Proportion {
 	}
 	n := float64(trials)
 	p := float64(successes) / n
-	z2 := z95 * z95
+	z2 := z * z
 	denom := 1 + z2/n
 	centre := (p + z2/(2*n)) / denom
-	half := z95 * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / denom
+	half := z * math.Sqrt(p*(1-p)/n+z2/(4*n*n)) / denom
 	lo := max(centre-half, 0)
 	hi := min(centre+half, 1)
 	if successes == 0 {
@@ -44,7 +53,17 @@ func Wilson(successes, trials int64) Proportion {
 	if successes == trials {
 		hi = 1
 	}
-	return Proportion{P: p, CI95: [2]float64{lo, hi}}
+	return [2]float64{lo, hi}
+}
+
+// Z is the two-sided normal quantile of a confidence level in (0, 1):
+// Φ⁻¹((1+confidence)/2), 1.959964 for 0.95 and 2.575829 for 0.99 (gonum
+// distuv). It panics with a "stats: " prefix outside (0, 1).
+func Z(confidence float64) float64 {
+	if !(confidence > 0 && confidence < 1) {
+		panic(fmt.Sprintf("stats: Z: confidence %v, want 0 < c < 1", confidence))
+	}
+	return distuv.UnitNormal.Quantile((1 + confidence) / 2)
 }
 
 // ExactProportion is a probability known exactly: CI95 = [p, p].

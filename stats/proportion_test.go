@@ -218,3 +218,20 @@ func TestExactProportion(t *testing.T) {
 		})
 	}
 }
+
+// Z matches the normal quantiles printed in every table, and WilsonAt at
+// z95 is Wilson's interval.
+func TestZ(t *testing.T) {
+	for _, tc := range []struct{ c, want float64 }{{0.95, 1.959963984540054}, {0.99, 2.5758293035489004}, {0.5, 0.6744897501960817}} {
+		if got := Z(tc.c); !closeTo(got, tc.want, 1e-12) {
+			t.Errorf("Z(%v) = %.17g, want %.17g", tc.c, got, tc.want)
+		}
+	}
+	if got, want := WilsonAt(37, 100, z95), Wilson(37, 100).CI95; got != want {
+		t.Errorf("WilsonAt(37, 100, z95) = %v, Wilson %v", got, want)
+	}
+	narrow, wide := WilsonAt(37, 100, Z(0.95)), WilsonAt(37, 100, Z(0.99))
+	if !(wide[0] < narrow[0] && wide[1] > narrow[1]) {
+		t.Errorf("99%% interval %v does not contain the 95%% one %v", wide, narrow)
+	}
+}

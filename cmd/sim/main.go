@@ -10,6 +10,7 @@
 //	sim compare A B...       run scenarios or rulesets side by side
 //	sim sweep A --vary P=1..9  run a scenario over a field's values
 //	sim matrix --units A,B   fight every pairing of library units
+//	sim balance A --vary P=LO..HI --target E=P  find where an outcome crosses a target
 //	sim plot RESULT.json -o F  draw a chart from saved JSON
 //	sim list                 list the built-in scenarios
 //	sim show NAME            print a built-in scenario's YAML
@@ -126,7 +127,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return showCmd(rest, stdout, stderr)
 	case "rules":
 		return rulesCmd(rest, stdout, stderr)
-	case "compare", "sweep", "matrix":
+	case "compare", "sweep", "matrix", "balance":
 		return scaled(ctx, cmd, rest, stdout, stderr, scalable[cmd])
 	case "plot":
 		return plotCmd(rest, stdout, stderr)
@@ -157,6 +158,7 @@ Usage:
   sim compare A B...       run scenarios (or rulesets: --rules 6th,8th) side by side
   sim sweep A --vary P=1..9  run a scenario over the values of one or two fields
   sim matrix --units A,B   fight every pairing of library units
+  sim balance A --vary P=LO..HI --target E=P  find where an outcome crosses a target
   sim plot RESULT.json -o F  draw a chart from saved JSON
   sim merge SHARD.json...  add up the shards of a run cut with --shard I/N
   sim list                 list the built-in scenarios

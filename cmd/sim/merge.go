@@ -151,5 +151,5 @@ func (p *plotFlags) args() []string {
 
 // scalable are the commands --shard, --checkpoint and sim merge work on.
 var scalable = map[string]func(context.Context, []string, io.Writer, io.Writer) error{
-	"run": runCmd, "compare": compareCmd, "sweep": sweepCmd, "matrix": matrixCmd,
+	"run": runCmd, "compare": compareCmd, "sweep": sweepCmd, "matrix": matrixCmd, "balance": balanceCmd,
 }

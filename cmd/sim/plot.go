@@ -374,6 +374,10 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		var m report.Matrix
 		err = json.Unmarshal(data, &m)
 		chart = func(_ string, o plots.Options) (*plots.Chart, error) { return matrixChart(&m, o) }
+	case "balance":
+		var b report.Balance
+		err = json.Unmarshal(data, &b)
+		chart = func(_ string, o plots.Options) (*plots.Chart, error) { return balanceChart(&b, o) }
 	default:
 		return &inputError{fmt.Sprintf("%s: unknown kind %q of sim output", pos[0], kind.Kind)}
 	}

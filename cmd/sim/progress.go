@@ -69,7 +69,7 @@ func (p *progress) update(done int64) {
 		return
 	}
 	p.last, p.shown = now, true
-	frac := float64(done) / float64(p.total)
+	frac := min(float64(done)/float64(max(p.total, 1)), 1) // an estimated total may be passed
 	const width = 30
 	n := int(frac * width)
 	eta := time.Duration(float64(now.Sub(p.start)) * (1 - frac) / max(frac, 1e-9)).Round(time.Second)

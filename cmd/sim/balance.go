@@ -1,0 +1,271 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/plots"
+	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/scenarios"
+	"github.com/wargamesim/sim/stats"
+)
+
+const balanceUsage = `Usage: sim balance SCENARIO --vary PATH=LO..HI --target EVENT=P|METRIC.mean=X [flags]
+
+Finds where, as a whole-number field goes from LO to HI, an event's
+probability (or a metric's mean) crosses a target: the two adjacent values
+either side of it, each with its result and intervals. It bisects, so it
+tries about log2(HI-LO) values, not all of them:
+
+  sim balance trolls-vs-knights --vary units.knights.models=3..9 --target knights.wins=0.5
+
+Each value the exact solver can take is solved exactly (the answer is then
+exact); the others are simulated, every value on the same seed (common
+random numbers). The stopping rule of a simulated search is stated with
+its answer: it doubles the trials and bisects again until both values of
+the bracket have --confidence intervals (99% by default) that exclude the
+target, or --max-trials is reached, and then says whether it is
+significant. --simulate simulates every value. The result assumes the
+quantity moves one way along the field; a range where it does not is
+reported as it is found.
+
+With --shard I/N (or in sim merge) it cannot decide as it goes, so it
+simulates every value of the range at --trials and reads the crossing off
+them (docs/scale.md).
+
+Flags:
+`
+
+func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("balance", balanceUsage, stdout)
+	vary := fs.String("vary", "", "PATH=LO..HI, the whole-number field to vary")
+	target := fs.String("target", "", "EVENT=P (a probability) or METRIC.mean=X")
+	trials := trialsFlag(fs, 100_000, "trials at each simulated value, to start")
+	maxTrials := fs.Int64("max-trials", 0, "the most trials a value may take as the search narrows (default 16 times --trials)")
+	confidence := fs.Float64("confidence", 0.99, "the confidence of the intervals the stopping rule reads, in (0, 1)")
+	simulate := fs.Bool("simulate", false, "simulate every value, even those the exact solver can take")
+	seed := seedFlag(fs, "random seed (default: drawn at random and printed)")
+	workers := workersFlag(fs)
+	rules := fs.String("rules", "", "ruleset to use instead of the scenario's (see sim run --help)")
+	format := fs.String("format", "text", "output format: text, json, csv or markdown")
+	out := fs.String("out", "", "write the output to this file (atomically) instead of standard output")
+	quiet := fs.Bool("quiet", false, "no progress bar (it is drawn only on a terminal, for runs longer than a second)")
+	pf := addPlotFlags(fs, "the curve, with the target and the crossing marked")
+	pos, err := parse(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usagef("balance: give one scenario")
+	}
+	if err := checkFormat("balance", *format); err != nil {
+		return err
+	}
+	jobs, popts, err := pf.check("balance")
+	if err != nil {
+		return err
+	}
+	if err := checkDestinations("balance", *out, jobs, append(rulesFiles(*rules), pos[0])...); err != nil {
+		return err
+	}
+	v, err := parseBalanceVary(*vary)
+	if err != nil {
+		return err
+	}
+	tgt, err := parseTarget(*target)
+	if err != nil {
+		return err
+	}
+	if !(*confidence > 0 && *confidence < 1) {
+		return usagef("balance: --confidence must be between 0 and 1, such as 0.99, got %v", *confidence)
+	}
+	if *maxTrials == 0 {
+		*maxTrials = min(*trials*16, engine.MaxTrials)
+	}
+	if *maxTrials < *trials || *maxTrials > engine.MaxTrials {
+		return usagef("balance: --max-trials must be at least --trials (%d) and at most %d, got %d", *trials, engine.MaxTrials, *maxTrials)
+	}
+	file, src, err := scenarioSource(pos[0])
+	if err != nil {
+		return err
+	}
+	var rs options.Ruleset
+	if *rules != "" {
+		if rs, err = scenarios.ParseRules(*rules); err != nil {
+			return err
+		}
+	}
+	base, err := scenarios.LoadWith(file, src, rs)
+	if err != nil {
+		return err
+	}
+	warn(stderr, base)
+	if err := tgt.check(base.Model); err != nil {
+		return err
+	}
+	s := &searcher{ctx: ctx, file: file, src: src, rules: rs, vary: v, target: tgt, simulate: *simulate,
+		z: stats.Z(*confidence), workers: *workers}
+	s.seed, s.source = chooseSeed(fs, *seed, base.Seed)
+	b := &report.Balance{Kind: "balance", Scenario: base.Name, Title: base.Title, Ruleset: base.RulesetName, Rules: base.Rules,
+		Field: v.Path, Range: [2]int{v.lo, v.hi}, Target: report.BalanceTarget{Kind: tgt.kind, Name: tgt.name, Value: tgt.value},
+		Confidence: *confidence, Seed: s.seed, SeedSource: s.source, Version: version, Dice: engine.StreamVersion, Names: base.Names}
+	// The bar's total is the most a search can take: every bisection
+	// (about log2 of the range, plus its two ends) at each doubling.
+	bar := newProgress(stderr, 2**maxTrials*int64(bits(v.hi-v.lo)+2), "", *quiet)
+	defer bar.done()
+	s.bar = bar
+	start := time.Now()
+	scaled := false
+	if sc, _ := ctx.Value(scaleKey{}).(*scale); sc != nil && (sc.shards > 0 || sc.merged != nil) {
+		scaled = true
+	}
+	var crossing report.BalanceCrossing
+	if scaled {
+		crossing, err = s.grid(*trials)
+		b.Rule = fmt.Sprintf("sharded: every value of %d..%d simulated at %s trials, and the crossing read off them", v.lo, v.hi, comma(*trials))
+	} else {
+		crossing, err = s.search(*trials, *maxTrials)
+		b.Rule = fmt.Sprintf("bisect, starting at %s trials a value; while a bracket's %v%% intervals hold the target, double the trials (at most %s) and bisect again",
+			comma(*trials), *confidence*100, comma(*maxTrials))
+	}
+	if err != nil {
+		if errors.Is(err, errInterrupted) {
+			fmt.Fprintln(stderr, "sim: interrupted before the search finished; nothing to report")
+		}
+		return err
+	}
+	b.Tried, b.Crossing = s.tried, crossing
+	b.Method = "simulated"
+	if s.allExact() {
+		b.Method = "exact"
+		b.Rule = "every value solved exactly; bisect"
+	}
+	b.Crossing.Says = report.CrossingText(b)
+	elapsed := time.Since(start)
+	b.Timing = &report.Timing{Seconds: elapsed.Seconds(), TrialsPerSecond: float64(s.simulated) / elapsed.Seconds(), Workers: *workers}
+	bar.done()
+	if *format == "text" && *out == "" {
+		fmt.Fprintln(stdout, b.Headline())
+	}
+	if err := emitReport(*out, stdout, *format, b, b.Tables); err != nil {
+		return err
+	}
+	return drawCharts(jobs, popts, func(_ string, o plots.Options) (*plots.Chart, error) { return balanceChart(b, o) }, stderr)
+}
+
+// bits is the number of bisection steps over a range of n+1 values.
+func bits(n int) int { return int(math.Ceil(math.Log2(float64(max(n, 1))))) }
+
+// balanceVary is --vary PATH=LO..HI.
+type balanceVary struct {
+	scenarios.Vary
+	lo, hi int
+}
+
+func parseBalanceVary(s string) (balanceVary, error) {
+	if s == "" {
+		return balanceVary{}, usagef("balance: give the field to vary, as --vary units.knights.models=3..9")
+	}
+	v, err := scenarios.ParseVary(s)
+	if err != nil {
+		return balanceVary{}, usagef("balance: %v", err)
+	}
+	if len(v.Values) < 2 || strings.Contains(s, ":") {
+		return balanceVary{}, usagef("balance: --vary %s: give a range of two or more whole numbers, LO..HI, with no step: the search picks the values", s)
+	}
+	return balanceVary{Vary: v, lo: v.Values[0], hi: v.Values[len(v.Values)-1]}, nil
+}
+
+// balanceTarget is --target.
+type balanceTarget struct {
+	kind, name string // "event" or "mean"
+	value      float64
+}
+
+func parseTarget(s string) (balanceTarget, error) {
+	name, val, ok := strings.Cut(s, "=")
+	x, err := strconv.ParseFloat(val, 64)
+	if !ok || name == "" || err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return balanceTarget{}, usagef("balance: --target %q: give EVENT=P, as knights.wins=0.5, or METRIC.mean=X, as trolls.casualties.mean=1.5", s)
+	}
+	if m, isMean := strings.CutSuffix(name, ".mean"); isMean {
+		return balanceTarget{kind: "mean", name: m, value: x}, nil
+	}
+	if x <= 0 || x >= 1 {
+		return balanceTarget{}, usagef("balance: --target %s: a probability to cross is between 0 and 1, exclusive, got %v", name, x)
+	}
+	return balanceTarget{kind: "event", name: name, value: x}, nil
+}
+
+// check makes sure the model reports the target's event or metric.
+func (t balanceTarget) check(m engine.Model) error {
+	var names []string
+	if t.kind == "event" {
+		names = m.Events()
+	} else {
+		for _, mt := range m.Metrics() {
+			names = append(names, mt.Name)
+		}
+	}
+	for _, n := range names {
+		if n == t.name {
+			return nil
+		}
+	}
+	what := "event"
+	if t.kind == "mean" {
+		what = "metric"
+	}
+	return usagef("balance: --target: the scenario reports no %s %q; it reports %s", what, t.name, strings.Join(names, ", "))
+}
+
+// balanceChart draws the values tried, the target and the crossing.
+func balanceChart(b *report.Balance, o plots.Options) (*plots.Chart, error) {
+	last := map[int]report.BalancePoint{}
+	for _, p := range b.Tried {
+		last[p.Value] = p
+	}
+	var xs []int
+	for v := range last {
+		xs = append(xs, v)
+	}
+	sortInts(xs)
+	c := plots.Curve{XLabel: b.Field, Target: b.Target.Value, Probability: b.Target.Kind == "event"}
+	c.Name = "P(" + report.EventLabel(b.Target.Name, b.Names) + ")"
+	if b.Target.Kind == "mean" {
+		c.Name = "mean " + report.MetricLabel(b.Target.Name, b.Names)
+	}
+	for _, v := range xs {
+		p := last[v]
+		c.Values = append(c.Values, v)
+		c.Y = append(c.Y, p.Estimate)
+		c.CI95 = append(c.CI95, p.CI95)
+		if b.Crossing.Found && (v == b.Crossing.Below.Value || v == b.Crossing.Above.Value) {
+			c.Marked = append(c.Marked, len(c.Values)-1)
+		}
+	}
+	if o.Title == "" {
+		o.Title = fmt.Sprintf("Where %s crosses %v", c.Name, b.Target.Value)
+		if cr := b.Crossing; cr.Found {
+			o.Title = fmt.Sprintf("%s crosses %v between %s %d and %d", c.Name, b.Target.Value, b.Field, cr.Below.Value, cr.Above.Value)
+		}
+	}
+	o.Subtitle = fmt.Sprintf("%s · ruleset %s · %s · seed %d", b.Scenario, b.Ruleset, b.Method, b.Seed)
+	return plots.Crossing(c, o)
+}
+
+func sortInts(s []int) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/wargamesim/sim/report"
+)
+
+// balanceJSON runs sim balance and decodes its JSON.
+func balanceJSON(t *testing.T, args ...string) *report.Balance {
+	t.Helper()
+	code, out, stderr := sim(t, context.Background(), append(append([]string{"balance"}, args...), "--format", "json", "--quiet")...)
+	if code != 0 {
+		t.Fatalf("%q: exit %d: %s", args, code, stderr)
+	}
+	var b report.Balance
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatal(err)
+	}
+	return &b
+}
+
+// The crossing sim balance finds by bisection is the one an exact sweep of
+// every value shows (a different path through the code: no bisection),
+// and the simulated search finds the same bracket, its estimates within
+// 4.5 standard errors of the exact values.
+func TestBalanceAgreesWithSweep(t *testing.T) {
+	code, out, stderr := sim(t, context.Background(), "sweep", "trolls-vs-knights", "--vary", "units.knights.models=3..9", "--exact", "--seed", "1", "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	var sw report.Sweep
+	if err := json.Unmarshal([]byte(out), &sw); err != nil {
+		t.Fatal(err)
+	}
+	exact := map[int]float64{}
+	below, above := -1, -1
+	for i, p := range sw.Points {
+		var v int
+		fmt.Sscan(p.Values[0], &v)
+		exact[v] = p.Events["knights.wins"].P
+		if i > 0 && below < 0 && exact[v-1] < 0.5 && exact[v] >= 0.5 {
+			below, above = v-1, v
+		}
+	}
+	if below < 0 {
+		t.Fatalf("the sweep never crosses 0.5: %v", exact)
+	}
+	b := balanceJSON(t, "trolls-vs-knights", "--vary", "units.knights.models=3..9", "--target", "knights.wins=0.5", "--seed", "1")
+	if b.Method != "exact" || !b.Crossing.Found || b.Crossing.Below.Value != below || b.Crossing.Above.Value != above {
+		t.Fatalf("exact balance: %s, %+v; the sweep crosses between %d and %d", b.Method, b.Crossing, below, above)
+	}
+	if got := b.Crossing.Below.Estimate; math.Abs(got-exact[below]) > 1e-12 {
+		t.Errorf("exact balance at %d: %v, the sweep %v", below, got, exact[below])
+	}
+	if len(b.Tried) > 5 {
+		t.Errorf("bisection over 7 values tried %d", len(b.Tried))
+	}
+	s := balanceJSON(t, "trolls-vs-knights", "--vary", "units.knights.models=3..9", "--target", "knights.wins=0.5", "--seed", "1", "--simulate", "--trials", "20000")
+	if s.Method != "simulated" || !s.Crossing.Found || s.Crossing.Below.Value != below || s.Crossing.Above.Value != above || !s.Crossing.Significant {
+		t.Fatalf("simulated balance: %+v; the sweep crosses between %d and %d", s.Crossing, below, above)
+	}
+	for _, p := range s.Tried {
+		se := math.Sqrt(exact[p.Value] * (1 - exact[p.Value]) / float64(p.Trials))
+		if math.Abs(p.Estimate-exact[p.Value]) > 4.5*se {
+			t.Errorf("at %d: simulated %v, exact %v: more than 4.5 standard errors (%v) apart", p.Value, p.Estimate, exact[p.Value], se)
+		}
+	}
+}
+
+// A target the range never reaches is said so; a bracket too close to
+// call at the most trials allowed is reported as not significant, after
+// doubling the trials as the rule says.
+func TestBalanceEdges(t *testing.T) {
+	b := balanceJSON(t, "trolls-vs-knights", "--vary", "units.knights.models=3..4", "--target", "knights.wins=0.5", "--seed", "1")
+	if b.Crossing.Found || !strings.Contains(b.Crossing.Says, "does not reach 0.5") {
+		t.Errorf("no crossing in 3..4: %+v", b.Crossing)
+	}
+	// P(knights.wins) at 5 knights is 0.4559 exactly (the exact search
+	// above), so 0.456 sits inside any interval 20,000 trials give.
+	c := balanceJSON(t, "trolls-vs-knights", "--vary", "units.knights.models=5..6", "--target", "knights.wins=0.456", "--seed", "1",
+		"--simulate", "--trials", "5000", "--max-trials", "20000")
+	if c.Crossing.Significant || !strings.Contains(c.Crossing.Says, "NOT significant") {
+		t.Errorf("a bracket too close to call: %+v", c.Crossing)
+	}
+	trials := map[int64]bool{}
+	for _, p := range c.Tried {
+		trials[p.Trials] = true
+	}
+	if !trials[5000] || !trials[10000] || !trials[20000] {
+		t.Errorf("trials tried %v; the rule doubles 5,000 to 20,000", trials)
+	}
+	m := balanceJSON(t, "trolls-vs-knights", "--vary", "units.knights.models=3..9", "--target", "knights.casualties.mean=1.25", "--seed", "1")
+	if !m.Crossing.Found || m.Target.Kind != "mean" {
+		t.Errorf("a mean target: %+v", m.Crossing)
+	}
+}
+
+// Bad flags are refused, saying what to give.
+func TestBalanceFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"trolls-vs-knights", "--target", "knights.wins=0.5"}, "give the field to vary"},
+		{[]string{"trolls-vs-knights", "--vary", "units.knights.models=3..9"}, "give EVENT=P"},
+		{[]string{"trolls-vs-knights", "--vary", "units.knights.models=3..9:2", "--target", "knights.wins=0.5"}, "with no step"},
+		{[]string{"trolls-vs-knights", "--vary", "units.knights.models=3..9", "--target", "knights.wins=1.5"}, "between 0 and 1"},
+		{[]string{"trolls-vs-knights", "--vary", "units.knights.models=3..9", "--target", "knights.win=0.5"}, `no event "knights.win"`},
+		{[]string{"trolls-vs-knights", "--vary", "units.knights.models=3..9", "--target", "knights.wins=0.5", "--confidence", "1"}, "--confidence"},
+		{[]string{"trolls-vs-knights", "--vary", "units.knights.models=3..9", "--target", "knights.wins=0.5", "--trials", "1000", "--max-trials", "10"}, "--max-trials"},
+	} {
+		code, _, stderr := sim(t, context.Background(), append([]string{"balance"}, tc.args...)...)
+		if code != 2 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, %q; want exit 2 and %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
+
+// A sharded balance simulates every value, so its shards merge to what one
+// shard of the whole gives.
+func TestBalanceShards(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"balance", "trolls-vs-knights", "--vary", "units.knights.models=4..6", "--target", "knights.wins=0.5", "--trials", "12300", "--seed", "2", "--simulate", "--quiet"}
+	merge := func(n int) string {
+		var files []string
+		for i := range n {
+			f := filepath.Join(dir, fmt.Sprintf("b%d-%d.json", n, i))
+			if code, _, stderr := sim(t, context.Background(), append(args, "--shard", fmt.Sprintf("%d/%d", i, n), "--out", f)...); code != 0 {
+				t.Fatal(stderr)
+			}
+			files = append(files, f)
+		}
+		code, out, stderr := sim(t, context.Background(), append([]string{"merge"}, files...)...)
+		if code != 0 {
+			t.Fatal(stderr)
+		}
+		return out
+	}
+	one, three := merge(1), merge(3)
+	if one != three || !strings.Contains(one, "every value of 4..6 simulated") {
+		t.Errorf("three shards merged:\n%s\none:\n%s", three, one)
+	}
+}
