@@ -32,7 +32,7 @@ type Balance struct {
 	// appear again at more trials).
 	Tried []BalancePoint `json:"tried"`
 	// Crossing is the answer.
-	Crossing BalanceCrossing `json:"crossing"`
+	Crossing BalanceCrossing   `json:"crossing"`
 	Names    map[string]string `json:"names,omitempty"`
 	Timing   *Timing           `json:"timing,omitempty"`
 }
