@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 )
@@ -34,7 +35,24 @@ type Balance struct {
 	// Crossing is the answer.
 	Crossing BalanceCrossing   `json:"crossing"`
 	Names    map[string]string `json:"names,omitempty"`
-	Timing   *Timing           `json:"timing,omitempty"`
+	// Price is set by sim balance --points: the field is the unit's
+	// models, bought at the other units' cost.
+	Price  *BalancePrice `json:"price,omitempty"`
+	Timing *Timing       `json:"timing,omitempty"`
+}
+
+// BalancePrice is the points a model at which a unit breaks even against
+// the others at equal points (sim balance --points).
+type BalancePrice struct {
+	Unit     string  `json:"unit"`
+	Budget   float64 `json:"budget"`           // what the other units cost, which the unit may spend
+	Fixed    float64 `json:"fixed"`            // what it pays beside its models
+	PerModel float64 `json:"points_per_model"` // its price now
+	// BreakEven is the price at which its models go from the crossing's
+	// lower count to the higher: (Budget - Fixed) / Above. Above it the
+	// unit buys Below models, at or below it Above models. 0 when there is
+	// no crossing.
+	BreakEven float64 `json:"break_even"`
 }
 
 // BalanceTarget is an event's probability, or a metric's mean, to reach.
@@ -152,9 +170,13 @@ func CrossingText(b *Balance) string {
 	}
 	s := fmt.Sprintf("%s crosses %s between %s = %d (%s) and %d (%s)", what, target, b.Field,
 		c.Below.Value, b.value(c.Below.Estimate), c.Above.Value, b.value(c.Above.Estimate))
+	if p := b.Price; p != nil {
+		s += fmt.Sprintf(". At equal points (%s to spend), %s breaks even at %s points a model: above it %s buys %d models, at or below it %d (it costs %s now)",
+			pts(p.Budget), p.Unit, pts(p.BreakEven), p.Unit, c.Below.Value, c.Above.Value, pts(p.PerModel))
+	}
 	switch {
 	case b.Method == "exact":
-		s += ", solved exactly"
+		s += "; solved exactly"
 	case c.Significant:
 		s += fmt.Sprintf("; both %s%% intervals exclude %s", strconv.FormatFloat(b.Confidence*100, 'f', -1, 64), target)
 	default:
@@ -162,6 +184,9 @@ func CrossingText(b *Balance) string {
 	}
 	return s
 }
+
+// pts writes points to two decimals at most: "27.33", "240".
+func pts(x float64) string { return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64) }
 
 // ends are the evaluations at the range's two ends (their last).
 func (b *Balance) ends() (lo, hi BalancePoint) {

@@ -18,7 +18,7 @@ import (
 	"github.com/wargamesim/sim/stats"
 )
 
-const balanceUsage = `Usage: sim balance SCENARIO --vary PATH=LO..HI --target EVENT=P|METRIC.mean=X [flags]
+const balanceUsage = `Usage: sim balance SCENARIO --vary PATH=LO..HI | --points UNIT --target EVENT=P|METRIC.mean=X [flags]
 
 Finds where, as a whole-number field goes from LO to HI, an event's
 probability (or a metric's mean) crosses a target: the two adjacent values
@@ -37,6 +37,10 @@ significant. --simulate simulates every value. The result assumes the
 quantity moves one way along the field; a range where it does not is
 reported as it is found.
 
+--points UNIT replaces --vary: it varies that unit's models while the
+other units cost what they cost (their points), and gives the points a
+model at which the unit breaks even against them at equal points.
+
 With --shard I/N (or in sim merge) it cannot decide as it goes, so it
 simulates every value of the range at --trials and reads the crossing off
 them (docs/scale.md).
@@ -47,6 +51,7 @@ Flags:
 func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("balance", balanceUsage, stdout)
 	vary := fs.String("vary", "", "PATH=LO..HI, the whole-number field to vary")
+	pointsUnit := fs.String("points", "", "UNIT: vary that unit's models at the points the other units cost, and give the points a model at which it breaks even (instead of --vary)")
 	target := fs.String("target", "", "EVENT=P (a probability) or METRIC.mean=X")
 	trials := trialsFlag(fs, 100_000, "trials at each simulated value, to start")
 	maxTrials := fs.Int64("max-trials", 0, "the most trials a value may take as the search narrows (default 16 times --trials)")
@@ -76,9 +81,14 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := checkDestinations("balance", *out, jobs, append(rulesFiles(*rules), pos[0])...); err != nil {
 		return err
 	}
-	v, err := parseBalanceVary(*vary)
-	if err != nil {
-		return err
+	var v balanceVary
+	switch {
+	case *vary != "" && *pointsUnit != "":
+		return usagef("balance: give --vary or --points, not both: --points varies the unit's models")
+	case *pointsUnit == "":
+		if v, err = parseBalanceVary(*vary); err != nil {
+			return err
+		}
 	}
 	tgt, err := parseTarget(*target)
 	if err != nil {
@@ -111,12 +121,19 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := tgt.check(base.Model); err != nil {
 		return err
 	}
+	var price *report.BalancePrice
+	if *pointsUnit != "" {
+		if v, price, err = pointsVary(base, *pointsUnit); err != nil {
+			return err
+		}
+	}
 	s := &searcher{ctx: ctx, file: file, src: src, rules: rs, vary: v, target: tgt, simulate: *simulate,
 		z: stats.Z(*confidence), workers: *workers}
 	s.seed, s.source = chooseSeed(fs, *seed, base.Seed)
 	b := &report.Balance{Kind: "balance", Scenario: base.Name, Title: base.Title, Ruleset: base.RulesetName, Rules: base.Rules,
 		Field: v.Path, Range: [2]int{v.lo, v.hi}, Target: report.BalanceTarget{Kind: tgt.kind, Name: tgt.name, Value: tgt.value},
-		Confidence: *confidence, Seed: s.seed, SeedSource: s.source, Version: version, Dice: engine.StreamVersion, Names: base.Names}
+		Confidence: *confidence, Seed: s.seed, SeedSource: s.source, Version: version, Dice: engine.StreamVersion, Names: base.Names,
+		Price: price}
 	// The bar's total is the most a search can take: every bisection
 	// (about log2 of the range, plus its two ends) at each doubling.
 	bar := newProgress(stderr, 2**maxTrials*int64(bits(v.hi-v.lo)+2), "", *quiet)
@@ -143,6 +160,9 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	b.Tried, b.Crossing = s.tried, crossing
+	if price != nil && crossing.Found {
+		price.BreakEven = (price.Budget - price.Fixed) / float64(crossing.Above.Value)
+	}
 	b.Method = "simulated"
 	if s.allExact() {
 		b.Method = "exact"
@@ -159,6 +179,34 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	return drawCharts(jobs, popts, func(_ string, o plots.Options) (*plots.Chart, error) { return balanceChart(b, o) }, stderr)
+}
+
+// pointsVary is the field --points varies, the unit's models, over 1 to
+// twice what its points buy at the others' cost (at least 4, at most
+// 10,000), and the price it reports.
+func pointsVary(base *scenarios.Plan, unit string) (balanceVary, *report.BalancePrice, error) {
+	c, ok := base.Costs[unit]
+	if !ok {
+		return balanceVary{}, nil, usagef("balance: --points %s: the scenario has no unit %s with points; give its units points: (docs/import.md)", unit, unit)
+	}
+	budget := 0.0
+	for id, o := range base.Costs {
+		if id != unit {
+			budget += o.Total()
+		}
+	}
+	g, err := scenarios.Lookup(base.Game)
+	if err != nil || g.Library() == nil || budget <= c.Fixed {
+		return balanceVary{}, nil, usagef("balance: --points %s: no other unit has points to set what %s may spend; give them points:", unit, unit)
+	}
+	hi := min(max(2*c.ModelsFor(budget), 4), 10_000)
+	lib := g.Library()
+	path := lib.UnitList() + "." + unit + "." + lib.SizeField()
+	vv, err := scenarios.ParseVary(fmt.Sprintf("%s=1..%d", path, hi))
+	if err != nil {
+		return balanceVary{}, nil, usagef("balance: --points: %v", err)
+	}
+	return balanceVary{Vary: vv, lo: 1, hi: hi}, &report.BalancePrice{Unit: unit, Budget: budget, Fixed: c.Fixed, PerModel: c.PerModel}, nil
 }
 
 // bits is the number of bisection steps over a range of n+1 values.

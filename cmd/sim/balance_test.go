@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -146,5 +147,41 @@ func TestBalanceShards(t *testing.T) {
 	one, three := merge(1), merge(3)
 	if one != three || !strings.Contains(one, "every value of 4..6 simulated") {
 		t.Errorf("three shards merged:\n%s\none:\n%s", three, one)
+	}
+}
+
+// --points varies a unit's models at the other side's cost: the library's
+// three Trolls cost 3 × 50 = 150 points, the Empire Knights pay 24 for
+// their standard and musician, so n Knights cost 23n + 24 now, and at
+// equal points the break-even price is (150 − 24) / n for the n above the
+// crossing; an exact sweep of the Knights' models shows the crossing.
+func TestBalancePoints(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "kt.yaml")
+	src := "name: kt\nunits:\n  - {id: knights, from: empire_knights}\n  - {id: trolls, from: trolls}\n" +
+		"fight: {type: close_combat, sides: [knights, trolls], charger: knights}\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := balanceJSON(t, path, "--points", "knights", "--target", "knights.wins=0.5", "--seed", "1")
+	p, c := b.Price, b.Crossing
+	if p == nil || !c.Found || p.Budget != 150 || p.Fixed != 24 || p.PerModel != 23 || c.Above.Value != c.Below.Value+1 {
+		t.Fatalf("price %+v, crossing %+v", p, c)
+	}
+	if want := 126 / float64(c.Above.Value); p.BreakEven != want {
+		t.Errorf("break-even %v, want 126/%d = %v", p.BreakEven, c.Above.Value, want)
+	}
+	code, out, stderr := sim(t, context.Background(), "sweep", path, "--vary", "units.knights.models="+fmt.Sprint(c.Below.Value)+".."+fmt.Sprint(c.Above.Value),
+		"--exact", "--seed", "1", "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	var sw report.Sweep
+	json.Unmarshal([]byte(out), &sw)
+	if lo, hi := sw.Points[0].Events["knights.wins"].P, sw.Points[1].Events["knights.wins"].P; !(lo < 0.5 && hi >= 0.5) {
+		t.Errorf("the sweep at %d and %d gives %v and %v, which do not straddle 0.5", c.Below.Value, c.Above.Value, lo, hi)
+	}
+	if code, _, stderr := sim(t, context.Background(), "balance", "trolls-vs-knights", "--points", "knights", "--target", "knights.wins=0.5"); code != 2 || !strings.Contains(stderr, "no unit knights with points") {
+		t.Errorf("a scenario without points: exit %d, %q", code, stderr)
 	}
 }
