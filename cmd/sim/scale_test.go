@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"go.yaml.in/yaml/v3"
 )
 
 // TestMain lets the tests run sim as a separate process: the test binary
@@ -282,4 +284,66 @@ func slurmLines(t *testing.T) (shard, merge string) {
 		t.Fatalf("docs/scale.md has no Slurm sim lines (shard %q, merge %q)", shard, merge)
 	}
 	return shard, merge
+}
+
+// docs/scale.md's Kubernetes Indexed Job: its container's command, with
+// each JOB_COMPLETION_INDEX of its completions and the volume in a
+// temporary folder, then its merge line; the merge prints what one run of
+// the whole prints.
+func TestScaleDocsKubernetes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a nine-cell matrix of a million trials a cell")
+	}
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "scale.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(data)
+	start := strings.Index(doc, "```yaml\napiVersion: batch/v1")
+	end := strings.Index(doc[start+8:], "```")
+	var job struct {
+		Spec struct {
+			Completions int `yaml:"completions"`
+			Template    struct {
+				Spec struct {
+					Containers []struct {
+						Args []string `yaml:"args"`
+					} `yaml:"containers"`
+				} `yaml:"spec"`
+			} `yaml:"template"`
+		} `yaml:"spec"`
+	}
+	if start < 0 || end < 0 {
+		t.Fatal("docs/scale.md has no Job manifest")
+	}
+	if err := yaml.Unmarshal([]byte(doc[start+8:start+8+end]), &job); err != nil {
+		t.Fatalf("the Job manifest: %v", err)
+	}
+	if len(job.Spec.Template.Spec.Containers) != 1 || len(job.Spec.Template.Spec.Containers[0].Args) != 1 || job.Spec.Completions < 2 {
+		t.Fatalf("the Job manifest: %+v", job)
+	}
+	vol := t.TempDir()
+	line := strings.ReplaceAll(job.Spec.Template.Spec.Containers[0].Args[0], "/work/out", vol)
+	for i := range job.Spec.Completions {
+		args := strings.Fields(strings.ReplaceAll(line, "$JOB_COMPLETION_INDEX", fmt.Sprint(i)))[1:]
+		if code, _, stderr := sim(t, context.Background(), args...); code != 0 {
+			t.Fatalf("pod %d: %q: exit %d: %s", i, args, code, stderr)
+		}
+	}
+	mergeLine := "sim merge /work/out/shard-*.json --out /work/out/matrix.json --format json"
+	if !strings.Contains(doc, mergeLine) {
+		t.Fatalf("docs/scale.md has no line %q", mergeLine)
+	}
+	shards, _ := filepath.Glob(filepath.Join(vol, "shard-*.json"))
+	out := filepath.Join(vol, "matrix.json")
+	if code, _, stderr := sim(t, context.Background(), append(append([]string{"merge"}, shards...), "--out", out, "--format", "json")...); code != 0 {
+		t.Fatal(stderr)
+	}
+	merged, _ := os.ReadFile(out)
+	whole := strings.Fields(line)[1:]
+	whole = append(whole[:indexOf(whole, "--checkpoint")], "--format", "json")
+	_, want, _ := sim(t, context.Background(), whole...)
+	if withoutTiming(t, string(merged)) != withoutTiming(t, want) {
+		t.Errorf("the Job merged:\n%s\none run:\n%s", merged, want)
+	}
 }
