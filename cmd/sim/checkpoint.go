@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"slices"
 	"time"
@@ -88,7 +89,10 @@ func (c *checkpoint) run(ctx context.Context, k int, m engine.Model, cfg engine.
 	}
 	done := c.done[k]
 	wanted := func(b int64) bool { return share == nil || share(b) }
-	cfg.Batches = func(b int64) bool { return wanted(b) && !done[b] }
+	// The workers read which batches to skip while Batch, under the
+	// engine's lock, marks the new ones done: they read a copy.
+	before := maps.Clone(done)
+	cfg.Batches = func(b int64) bool { return wanted(b) && !before[b] }
 	cfg.Batch = func(b int64, r *engine.Result) {
 		_ = sum.Merge(r) // the same model and run: it cannot fail
 		done[b] = true
