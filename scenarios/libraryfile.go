@@ -1,6 +1,7 @@
 package scenarios
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -120,7 +121,14 @@ func readLibraryFile[U any](game, section, path string) (map[string][]byte, erro
 			if !plainWord(name) {
 				return nil, ErrorList{pos.At(path, JoinPath(section, name), "is not a name from: can take; use letters, digits, - and _")}
 			}
-			b, err := yaml.Marshal(sec.Content[j+1])
+			var buf bytes.Buffer
+			enc := yaml.NewEncoder(&buf)
+			enc.SetIndent(2) // as the file and the built-in library write it
+			err := enc.Encode(sec.Content[j+1])
+			if err == nil {
+				err = enc.Close()
+			}
+			b := buf.Bytes()
 			if err != nil {
 				return nil, ErrorList{pos.At(path, JoinPath(section, name), "internal error, please report it: %v", err)}
 			}
