@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -71,14 +72,8 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if len(pos) != 1 {
 		return usagef("balance: give one scenario")
 	}
-	if err := checkFormat("balance", *format); err != nil {
-		return err
-	}
-	jobs, popts, err := pf.check("balance")
+	jobs, popts, err := checkOutputs("balance", *format, *out, pf, append(rulesFiles(*rules), pos[0])...)
 	if err != nil {
-		return err
-	}
-	if err := checkDestinations("balance", *out, jobs, append(rulesFiles(*rules), pos[0])...); err != nil {
 		return err
 	}
 	var v balanceVary
@@ -285,7 +280,7 @@ func balanceChart(b *report.Balance, o plots.Options) (*plots.Chart, error) {
 	for v := range last {
 		xs = append(xs, v)
 	}
-	sortInts(xs)
+	slices.Sort(xs)
 	c := plots.Curve{XLabel: b.Field, Target: b.Target.Value, Probability: b.Target.Kind == "event"}
 	c.Name = "P(" + report.EventLabel(b.Target.Name, b.Names) + ")"
 	if b.Target.Kind == "mean" {
@@ -308,12 +303,4 @@ func balanceChart(b *report.Balance, o plots.Options) (*plots.Chart, error) {
 	}
 	o.Subtitle = fmt.Sprintf("%s · ruleset %s · %s · seed %d", b.Scenario, b.Ruleset, b.Method, b.Seed)
 	return plots.Crossing(c, o)
-}
-
-func sortInts(s []int) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }

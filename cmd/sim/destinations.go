@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -94,4 +95,18 @@ func rulesFiles(spec string) []string {
 		}
 	}
 	return files
+}
+
+// checkOutputs checks a command's output flags before anything runs: the
+// format, the charts (--plot, --size) and where they all go (--out and the
+// charts, not over the inputs).
+func checkOutputs(cmd, format, out string, pf *plotFlags, inputs ...string) ([]chartJob, plots.Options, error) {
+	if err := checkFormat(cmd, format); err != nil {
+		return nil, plots.Options{}, err
+	}
+	jobs, popts, err := pf.check(cmd)
+	if err != nil {
+		return nil, popts, err
+	}
+	return jobs, popts, checkDestinations(cmd, out, jobs, inputs...)
 }

@@ -64,14 +64,8 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(varies) < 1 || len(varies) > 2 {
 		return usagef("sweep: give --vary once or twice (got %d)", len(varies))
 	}
-	if err := checkFormat("sweep", *format); err != nil {
-		return err
-	}
-	jobs, popts, err := pf.check("sweep")
+	jobs, popts, err := checkOutputs("sweep", *format, *out, pf, append(rulesFiles(*rules), pos[0])...)
 	if err != nil {
-		return err
-	}
-	if err := checkDestinations("sweep", *out, jobs, append(rulesFiles(*rules), pos[0])...); err != nil {
 		return err
 	}
 	var params []scenarios.Vary
