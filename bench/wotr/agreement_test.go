@@ -10,15 +10,28 @@ import (
 	"github.com/wargamesim/sim/engine/enginetest"
 	_ "github.com/wargamesim/sim/game/wotr/scenario"
 	"github.com/wargamesim/sim/scenarios"
+	"go.yaml.in/yaml/v3"
 )
 
-// builtins lists the built-in War of the Ring scenarios.
+// builtins lists the built-in War of the Ring scenarios of one turn: the
+// reference plays one turn (several are checked trial by trial in
+// game/wotr's turns_test.go).
 func builtins(tb testing.TB) []string {
 	var names []string
 	for _, n := range scenarios.BuiltinNames() {
-		if p, err := scenarios.Builtin(n); err == nil && p.Game == "wotr" {
-			names = append(names, n)
+		p, err := scenarios.Builtin(n)
+		if err != nil || p.Game != "wotr" {
+			continue
 		}
+		var s struct {
+			Fight struct {
+				Turns int `yaml:"turns"`
+			} `yaml:"fight"`
+		}
+		if src, _ := scenarios.BuiltinSource(n); yaml.Unmarshal(src, &s) != nil || s.Fight.Turns > 1 {
+			continue
+		}
+		names = append(names, n)
 	}
 	if len(names) < 4 {
 		tb.Fatalf("built-in wotr scenarios: %v, want the four", names)

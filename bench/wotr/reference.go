@@ -119,6 +119,9 @@ func New(plan *scenarios.Plan, src []byte) (*Resolver, error) {
 	if r.rs.EarthshakingCharge {
 		return nil, errors.New("wotrref: earthshaking_charge is not implemented")
 	}
+	if s.Fight.Turns > 1 {
+		return nil, errors.New("wotrref: several turns are not implemented (game/wotr's turns_test.go checks what carries from turn to turn)")
+	}
 	if len(s.Formations) != 2 {
 		return nil, errors.New("wotrref: two formations")
 	}

@@ -185,3 +185,36 @@ func TestBalancePoints(t *testing.T) {
 		t.Errorf("a scenario without points: exit %d, %q", code, stderr)
 	}
 }
+
+// A War of the Ring fight of three turns reports each turn, and compare
+// gives the difference two Might policies make to the companies left
+// after the third, with its interval (issue 19).
+func TestWotRThreeTurnsCompare(t *testing.T) {
+	dir := t.TempDir()
+	_, src, _ := sim(t, context.Background(), "show", "wotr-three-turns")
+	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
+	os.WriteFile(a, []byte(src), 0o644)
+	os.WriteFile(b, []byte(strings.Replace(strings.Replace(src, "might_policy: duel", "might_policy: greedy", 1), "name: wotr-three-turns", "name: greedy", 1)), 0o644)
+	code, out, stderr := sim(t, context.Background(), "compare", a, b, "--trials", "20000", "--seed", "1", "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	var c report.Comparison
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	d, ok := c.Differences["greedy-wotr-three-turns"].Metrics["orcs.companies.turn3"]
+	if !ok || !(d.CI95[0] <= d.Mean && d.Mean <= d.CI95[1]) {
+		t.Fatalf("no difference with an interval for orcs.companies.turn3: %+v (%v)", d, ok)
+	}
+	for _, name := range []string{"gondor.companies.turn1", "captain.might.turn2", "orcs.wins.turn3"} {
+		_, m := c.Results["wotr-three-turns"].Metrics[name]
+		_, e := c.Results["wotr-three-turns"].Events[name]
+		if !m && !e {
+			t.Errorf("the three-turn fight reports no %s", name)
+		}
+	}
+	if code, _, _ := sim(t, context.Background(), "exact", "wotr-three-turns"); code != 3 {
+		t.Errorf("sim exact of three turns: exit %d, want 3 (simulated only)", code)
+	}
+}

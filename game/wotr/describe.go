@@ -49,6 +49,9 @@ func (t *Turn) Describe() []string {
 		tr.h[i] = heroState{might: e.Heroes[i].Might}
 	}
 	tr.charger = e.Charger
+	if n := e.turns(); n > 1 {
+		lines = append(lines, fmt.Sprintf("%d turns, or until a formation is destroyed: each turn the heroes declare their actions again while their Might pays; a loser that falls back is charged by the other formation the next turn (docs/wotr.md, \"Several turns\")", n))
+	}
 	for i := range e.Formations {
 		f, foe := &e.Formations[i], &e.Formations[1-i]
 		l := fmt.Sprintf("%s: %d companies of %d %s (%d models), %d wide; F%d S%d D%d", f.ID, f.Companies, f.size(), f.Type, f.Models(), f.Frontage, f.F, f.S, f.D)

@@ -225,7 +225,15 @@ type Engagement struct {
 	// fought (their hits on formations still land). Such a turn also
 	// solves exactly.
 	DuelsOnly bool
+	// Turns is how many turns are played, 1 (or 0) to MaxTurns: each turn
+	// its heroes declare their actions again, while their Might lasts
+	// (docs/wotr.md, "Several turns"). The fight stops early when a
+	// formation is destroyed.
+	Turns int
 }
+
+// turns is the number of turns played.
+func (e *Engagement) turns() int { return max(e.Turns, 1) }
 
 // Limits of an engagement: they keep a trial's state in fixed arrays.
 const (
@@ -233,6 +241,7 @@ const (
 	MaxCompanies  = 100
 	MaxAttributes = 10
 	MaxMight      = 10
+	MaxTurns      = 12
 )
 
 // check reports every way e cannot be a turn, as errors for programmers;
@@ -267,6 +276,9 @@ func (e *Engagement) check() error {
 	}
 	if e.Charger < -1 || e.Charger > 1 {
 		bad("charger %d is not -1, 0 or 1", e.Charger)
+	}
+	if e.Turns < 0 || e.Turns > MaxTurns {
+		bad("%d turns; 1 to %d", e.Turns, MaxTurns)
 	}
 	if len(e.Heroes) > MaxHeroes {
 		bad("%d heroes; at most %d", len(e.Heroes), MaxHeroes)

@@ -18,8 +18,8 @@ import (
 // states to follow. Exact itself refuses a turn whose states outgrow
 // maxExactStates.
 func (t *Turn) Solver() engine.Solver {
-	if t.duels > maxExactDuels || t.nCombat > 0 {
-		return nil
+	if t.duels > maxExactDuels || t.nCombat > 0 || t.e.turns() > 1 {
+		return nil // several turns are simulated only
 	}
 	for i := range t.e.Formations {
 		if t.e.Formations[i].Toughness != NotHardToKill {

@@ -53,16 +53,22 @@ func (tr *trial) fight(d *engine.Dice) int {
 	w := victor(rs, [2]bool{tr.f[0].destroyed, tr.f[1].destroyed}, cas)
 	if w >= 0 && !tr.f[1-w].destroyed && !tr.panic(d, 1-w) && rs.LoserFallsBack && !tr.f[1-w].destroyed {
 		tr.contact = false
-		tr.f[1-w].fellBack = true
+		tr.f[1-w].fellBack, tr.f[1-w].fellNow = true, true
+		tr.turnFell[tr.turn][1-w] = true
 	}
 	if tr.f[0].destroyed || tr.f[1].destroyed {
 		tr.contact = false
 	}
-	switch tr.fights {
-	case 1:
-		tr.wins = w
-	case 2:
-		tr.wins2 = w
+	if tr.turn == 0 { // the first turn's first and second fights
+		switch tr.fights {
+		case 1:
+			tr.wins = w
+		case 2:
+			tr.wins2 = w
+		}
+	}
+	if tr.fights == tr.turnStartFights+1 {
+		tr.firstWin = w
 	}
 	tr.charger = -1
 	return w
@@ -271,6 +277,9 @@ func (tr *trial) hopeIsLost(i int) int {
 // fight).
 func (tr *trial) destroy(i int) {
 	tr.f[i].alive = 0
+	if !tr.f[i].destroyed {
+		tr.destroyedIn[i] = tr.turn
+	}
 	tr.f[i].destroyed = true
 	tr.contact = false
 	for h := range tr.t.e.Heroes {

@@ -286,6 +286,9 @@ func bigTurn(t testing.TB) *Turn {
 func TestTrialDoesNotAllocate(t *testing.T) {
 	enginetest.TrialsDoNotAllocate(t, "combat against duel", bigTurn(t))
 	enginetest.TrialsDoNotAllocate(t, "combat against duel, per die", bigTurn(t).PerDie())
+	several := bigTurn(t).e
+	several.Turns = 4
+	enginetest.TrialsDoNotAllocate(t, "combat against duel, four turns", newTurn(t, preset(t), several))
 }
 
 // The same seed gives the same numbers on any number of workers: a trial

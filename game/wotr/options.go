@@ -91,4 +91,10 @@ var optionList = options.List[Ruleset]{
 	options.Bool("loser_falls_back", "U", "rules/wotr.md §6, \"Disordered\" (dakkadakka 235538; pcjohnstone)",
 		"a loser that is not steadfast falls back out of contact",
 		func(r *Ruleset) *bool { return &r.LoserFallsBack }),
+	options.Bool("victor_charges_next_turn", "I", "rules/wotr.md §6, \"Disordered\" (default: a loser falls back out of contact); a stated policy, as the table-top distance would decide",
+		"in the turn after a formation fell back, the other one charges it in the charge phase (unless disordered); else they stay apart unless a Heroic Charge brings them together",
+		func(r *Ruleset) *bool { return &r.VictorChargesNextTurn }),
+	options.Bool("disordered_cannot_charge", "U", "rules/wotr.md §6, \"Disordered\" (disordered_cannot_charge: True, recovery at the end of the next turn)",
+		"a formation that fell back is disordered until the end of the next turn, and may not charge while it is",
+		func(r *Ruleset) *bool { return &r.DisorderedCannotCharge }),
 }

@@ -35,6 +35,10 @@ type Ruleset struct {
 	MonsterCountersAreCasualties bool // wound counters count for the victor
 	MonstersTestPanic            bool // a beaten monster tests for panic
 	LoserFallsBack               bool // a loser that is not steadfast leaves contact
+
+	// Several turns (docs/wotr.md, "Several turns"):
+	VictorChargesNextTurn  bool // after a fall back, the other formation charges it next turn
+	DisorderedCannotCharge bool // a formation that fell back may not charge until it recovers
 }
 
 // PickUnit is what a side picks in its turn of the alternation.
@@ -148,6 +152,9 @@ var presets = options.Presets[Ruleset]{
 			MonsterCountersAreCasualties: false,
 			MonstersTestPanic:            false,
 			LoserFallsBack:               true,
+
+			VictorChargesNextTurn:  true,
+			DisorderedCannotCharge: true,
 		}
 	},
 }

@@ -8,7 +8,8 @@ type formationState struct {
 	counters  int  // wound counters on its damaged monster (Hard to Kill)
 	pre       int  // duel casualties waiting for the next fight
 	destroyed bool // removed from the game
-	fellBack  bool // fell back after losing a fight
+	fellBack  bool // fell back after losing a fight (in any turn)
+	fellNow   bool // fell back this turn
 }
 
 // heroState is a hero during one trial.
@@ -28,6 +29,21 @@ type trial struct {
 	f   [2]formationState
 	h   [MaxHeroes]heroState
 	buf []step
+	// declared holds, in the turns after the first, the actions each side
+	// can still declare (their hero in the game, Might to pay for them).
+	declared [2][]step
+
+	turn int // the turn being played, from 0
+	// disordered is the last turn each formation is disordered in (it
+	// fell back the turn before), or -1.
+	disordered [2]int
+	turnWins   [MaxTurns]int8    // winner of each turn's first fight: 0, 1, -1 draw, -2 none
+	turnFell   [MaxTurns][2]bool // which formation fell back in each turn
+	// destroyedIn is the turn each formation was destroyed in, or MaxTurns.
+	destroyedIn [2]int
+	// turnStartFights is the fights fought before this turn, and firstWin
+	// the winner of this turn's first fight.
+	turnStartFights, firstWin int
 
 	contact bool // the formations are in contact
 	pending bool // a fight between them is due
@@ -42,7 +58,9 @@ type trial struct {
 	first       int // the side that acted first in the fight phase, or -1
 }
 
-// Trial plays one turn.
+// Trial plays the engagement's turns: the first from the scenario's
+// start, each later one from where the last left the formations
+// (nextTurn), until they are played or a formation is destroyed.
 func (tr *trial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	t := tr.t
 	e := &t.e
@@ -54,16 +72,46 @@ func (tr *trial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	}
 	tr.fights, tr.wins, tr.wins2 = 0, -2, -2
 	tr.duel, tr.duelFirst, tr.second = false, false, false
+	tr.disordered, tr.destroyedIn = [2]int{-1, -1}, [2]int{MaxTurns, MaxTurns}
+	tr.turnFell = [MaxTurns][2]bool{}
+	turns := e.turns()
+	played := 0
+	for k := range turns {
+		tr.turn = k
+		contact, charger := true, e.Charger
+		if k > 0 {
+			var ok bool
+			if contact, charger, ok = tr.nextTurn(k); !ok {
+				break
+			}
+		}
+		tr.playTurn(d, contact, charger)
+		tr.recordTurn(r, k)
+		played++
+	}
+	for k := played; k < turns; k++ {
+		tr.turnWins[k] = -2
+		tr.recordTurn(r, k) // what the last turn left, for the turns not played
+	}
+	tr.record(r)
+}
 
+// playTurn plays one turn, the formations starting in contact or not, and
+// charger (or -1) charging unless a Heroic Charge decides otherwise.
+func (tr *trial) playTurn(d *engine.Dice, contact bool, charger int) {
+	t := tr.t
+	e := &t.e
+	tr.turnStartFights = tr.fights
 	// Move, shoot and charge: their heroic actions are ordered and paid
 	// for; the first Heroic Charge in the order decides who charges.
-	tr.charger = e.Charger
+	tr.charger = charger
 	for ph := MovePhase; ph < FightPhase; ph++ {
-		order, _ := tr.order(d, ph)
+		order, _ := tr.order(d, ph, contact)
 		if ph == ChargePhase {
 			for _, s := range order {
 				if tr.action(s).Kind == HeroicCharge {
 					tr.charger = e.Heroes[s.hero].Formation
+					contact = true
 					break
 				}
 			}
@@ -71,9 +119,11 @@ func (tr *trial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	}
 
 	// The fight phase.
-	order, first := tr.order(d, FightPhase)
-	tr.first = first
-	tr.contact, tr.pending, tr.fought = true, !e.DuelsOnly, false
+	order, first := tr.order(d, FightPhase, contact)
+	if tr.turn == 0 {
+		tr.first = first
+	}
+	tr.contact, tr.pending, tr.fought = contact, contact && !e.DuelsOnly, false
 	for i, s := range order {
 		a := tr.action(s)
 		h := int(s.hero)
@@ -87,16 +137,77 @@ func (tr *trial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	if tr.pending && tr.contact {
 		tr.fight(d)
 	}
-	tr.record(r)
+	tr.turnWins[tr.turn] = -2
+	if tr.fights > tr.turnStartFights {
+		tr.turnWins[tr.turn] = int8(tr.firstWin)
+	}
+}
+
+// nextTurn readies turn k (docs/wotr.md, "Several turns"): the heroes'
+// duel hits and Epic Strikes of the last turn are spent, duel casualties
+// waiting for a fight are gone; formations that did not fall back are
+// still in contact; after a fall back, the other formation charges the
+// one that fell back (victor_charges_next_turn), unless it may not. It
+// reports false when a formation is destroyed: the fight is over.
+func (tr *trial) nextTurn(k int) (contact bool, charger int, ok bool) {
+	t := tr.t
+	if tr.f[0].destroyed || tr.f[1].destroyed {
+		return false, -1, false
+	}
+	for h := range t.e.Heroes {
+		tr.h[h].hits, tr.h[h].strikeUsed = 0, false
+	}
+	contact, charger = true, -1
+	for i := range tr.f {
+		tr.f[i].pre = 0
+		if tr.f[i].fellNow {
+			tr.disordered[i] = k // disordered until the end of this turn
+			contact = false
+		}
+	}
+	if !contact && t.rs.VictorChargesNextTurn {
+		for i := range tr.f {
+			if !tr.f[i].fellNow && tr.mayCharge(i) {
+				contact, charger = true, i
+			}
+		}
+	}
+	tr.f[0].fellNow, tr.f[1].fellNow = false, false
+	return contact, charger, true
+}
+
+// mayCharge reports whether formation i may charge this turn: not after a
+// Heroic Move, and not while disordered (disordered_cannot_charge).
+func (tr *trial) mayCharge(i int) bool {
+	return !tr.t.moved[i] && !(tr.t.rs.DisorderedCannotCharge && tr.turn <= tr.disordered[i])
+}
+
+// holds is who holds the field after several turns: the formation whose
+// enemy was destroyed, or fell back in the last turn played; -1 (a draw)
+// when neither or both.
+func (tr *trial) holds() int {
+	for i := range 2 {
+		if lost := &tr.f[1-i]; (lost.destroyed || lost.fellNow) && !tr.f[i].destroyed {
+			return i
+		}
+	}
+	return -1
 }
 
 func (tr *trial) action(s step) Action { return tr.t.e.Heroes[s.hero].Actions[s.action] }
 
 // order decides the order of a phase's declared actions, and deducts their
 // Might before any of them is carried out (seed 001). It returns the order
-// and the side that picked first (-1 when none declared).
-func (tr *trial) order(d *engine.Dice, ph Phase) ([]step, int) {
+// and the side that picked first (-1 when none declared). In the first
+// turn every action the scenario gives is declared (it is checked to be
+// paid for); in later ones only those a hero still in the game can pay
+// for, and a Heroic Charge only by a formation out of contact that may
+// charge.
+func (tr *trial) order(d *engine.Dice, ph Phase, contact bool) ([]step, int) {
 	sides := &tr.t.steps[ph]
+	if tr.turn > 0 {
+		sides = tr.stillDeclared(ph, contact)
+	}
 	first := firstPicker(d, [2]int{len(sides[0]), len(sides[1])})
 	if first < 0 {
 		return nil, -1
@@ -106,6 +217,29 @@ func (tr *trial) order(d *engine.Dice, ph Phase) ([]step, int) {
 		tr.spend(int(s.hero), 1)
 	}
 	return tr.buf, first
+}
+
+// stillDeclared is a later turn's declarations of phase ph: each hero's
+// actions, in the scenario's order, while he is in the game and his Might
+// pays for them.
+func (tr *trial) stillDeclared(ph Phase, contact bool) *[2][]step {
+	t := tr.t
+	var owed [MaxHeroes]int
+	for side := range 2 {
+		tr.declared[side] = tr.declared[side][:0]
+		for _, s := range t.steps[ph][side] {
+			h := int(s.hero)
+			if tr.h[h].out || tr.h[h].might-owed[h] < 1 {
+				continue
+			}
+			if tr.action(s).Kind == HeroicCharge && (contact || !tr.mayCharge(side)) {
+				continue
+			}
+			owed[h]++
+			tr.declared[side] = append(tr.declared[side], s)
+		}
+	}
+	return &tr.declared
 }
 
 // spend takes n Might from hero h.
@@ -197,6 +331,27 @@ func (tr *trial) heroicCombat(d *engine.Dice, h int, a Action, rest []step) {
 	}
 }
 
+// recordTurn writes what turn k left: each formation's companies and each
+// hero's Might, and who won the turn's first fight (when several turns are
+// played).
+func (tr *trial) recordTurn(r *engine.TrialResult, k int) {
+	t := tr.t
+	ix := &t.ix
+	if ix.mCompanies[0][k] < 0 {
+		return
+	}
+	for i := range 2 {
+		size := t.e.Formations[i].size()
+		r.Values[ix.mCompanies[i][k]] = (tr.f[i].alive + size - 1) / size
+		r.Events[ix.eTurnWins[i][k]] = tr.turnWins[k] == int8(i)
+	}
+	for hi := range t.e.Heroes {
+		if j := ix.mMightLeft[hi][k]; j >= 0 {
+			r.Values[j] = tr.h[hi].might
+		}
+	}
+}
+
 // record writes the trial's results.
 func (tr *trial) record(r *engine.TrialResult) {
 	t := tr.t
@@ -207,18 +362,22 @@ func (tr *trial) record(r *engine.TrialResult) {
 			r.Events[i] = v
 		}
 	}
+	wins := tr.wins
+	if e.turns() > 1 {
+		wins = tr.holds() // over several turns: who holds the field
+	}
 	if ix.mFights >= 0 {
 		r.Values[ix.mFights] = tr.fights
 	}
 	for i := range 2 {
 		r.Values[ix.mCas[i]] = e.Formations[i].Models() - tr.f[i].alive
-		set(ix.eWins[i], tr.wins == i)
+		set(ix.eWins[i], wins == i)
 		set(ix.eWins2[i], tr.wins2 == i)
 		set(ix.eDestroyed[i], tr.f[i].destroyed)
 		set(ix.eFallsBack[i], tr.f[i].fellBack)
 		set(ix.eFirst[i], tr.first == i)
 	}
-	set(ix.eDraw, tr.wins == -1)
+	set(ix.eDraw, wins == -1)
 	set(ix.eSecond, tr.second)
 	set(ix.eDuel, tr.duel)
 	set(ix.eDuelFirst, tr.duelFirst)

@@ -56,6 +56,10 @@ type indices struct {
 	eWinsDuel  [MaxHeroes]int
 	eSlain     [MaxHeroes]int
 	eCancelled [MaxHeroes]int
+	// Of each turn, when several are played:
+	mCompanies [2][MaxTurns]int
+	mMightLeft [MaxHeroes][MaxTurns]int
+	eTurnWins  [2][MaxTurns]int
 }
 
 // NewTurn builds the model of e under rs. It returns an error, for
@@ -147,6 +151,14 @@ func (t *Turn) outcomes() ([]engine.Metric, []string) {
 	}
 	for i := range MaxHeroes {
 		ix.mMight[i], ix.eWinsDuel[i], ix.eSlain[i], ix.eCancelled[i] = -1, -1, -1, -1
+		for k := range MaxTurns {
+			ix.mMightLeft[i][k] = -1
+		}
+	}
+	for i := range 2 {
+		for k := range MaxTurns {
+			ix.mCompanies[i][k], ix.eTurnWins[i][k] = -1, -1
+		}
 	}
 	metric := func(p *int, name string, hi int) {
 		*p = len(metrics)
@@ -159,7 +171,7 @@ func (t *Turn) outcomes() ([]engine.Metric, []string) {
 	fid := func(i int) string { return e.Formations[i].ID }
 
 	if !e.DuelsOnly {
-		metric(&ix.mFights, "fights", 1+t.nCombat)
+		metric(&ix.mFights, "fights", (1+t.nCombat)*e.turns())
 	}
 	for i := range 2 {
 		metric(&ix.mCas[i], fid(i)+".casualties", e.Formations[i].Models())
@@ -167,6 +179,19 @@ func (t *Turn) outcomes() ([]engine.Metric, []string) {
 	for hi, h := range e.Heroes {
 		if h.Might > 0 {
 			metric(&ix.mMight[hi], h.ID+".might_spent", h.Might)
+		}
+	}
+
+	if turns := e.turns(); turns > 1 {
+		for k := range turns {
+			for i := range 2 {
+				metric(&ix.mCompanies[i][k], fmt.Sprintf("%s.companies.turn%d", fid(i), k+1), e.Formations[i].Companies)
+			}
+			for hi, h := range e.Heroes {
+				if h.Might > 0 {
+					metric(&ix.mMightLeft[hi][k], fmt.Sprintf("%s.might.turn%d", h.ID, k+1), h.Might)
+				}
+			}
 		}
 	}
 
@@ -206,6 +231,13 @@ func (t *Turn) outcomes() ([]engine.Metric, []string) {
 		event(&ix.eFirst[0], fid(0)+".acts_first")
 		event(&ix.eFirst[1], fid(1)+".acts_first")
 	}
+	if turns := e.turns(); turns > 1 {
+		for k := range turns {
+			for i := range 2 {
+				event(&ix.eTurnWins[i][k], fmt.Sprintf("%s.wins.turn%d", fid(i), k+1))
+			}
+		}
+	}
 	for hi, h := range e.Heroes {
 		if inDuel[hi] {
 			event(&ix.eWinsDuel[hi], h.ID+".wins_duel")
@@ -238,5 +270,9 @@ func (t *Turn) Events() []string { return t.events }
 
 // NewTrialer implements [engine.Model].
 func (t *Turn) NewTrialer() engine.Trialer {
-	return &trial{t: t, buf: make([]step, 0, t.nSteps)}
+	tr := &trial{t: t, buf: make([]step, 0, t.nSteps)}
+	for side := range 2 {
+		tr.declared[side] = make([]step, 0, t.nSteps)
+	}
+	return tr
 }

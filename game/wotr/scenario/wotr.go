@@ -89,6 +89,7 @@ type Action struct {
 type Fight struct {
 	Type    string `yaml:"type"`    // fight (default): the formations fight; duels: only the duels are fought
 	Charger string `yaml:"charger"` // the formation that charges this turn, if any (a heroic_charge decides otherwise)
+	Turns   int    `yaml:"turns"`   // turns played, 1 (default) to 12 (docs/wotr.md, "Several turns")
 }
 
 // loadWotR decodes, validates and builds a War of the Ring scenario, under

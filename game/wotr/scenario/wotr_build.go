@@ -24,7 +24,7 @@ func buildWotR(file string, s *Scenario, rules *options.Rules[wotr.Ruleset]) (*s
 		}
 	}
 	scenarioPolicy := scenarios.OrDefault(s.MightPolicy, "duel")
-	e := wotr.Engagement{Charger: -1, DuelsOnly: s.Fight.Type == "duels"}
+	e := wotr.Engagement{Charger: -1, DuelsOnly: s.Fight.Type == "duels", Turns: s.Fight.Turns}
 	heroIndex := map[string]int{}
 	names := map[string]string{}
 	for i := range s.Formations {

@@ -94,6 +94,11 @@ func TestWotRValidate(t *testing.T) {
 			want: "w.yaml:12:11: formations[0].heroes[0].actions: 1 action declared with Might 0; each costs 1 Might (seed 001)",
 		},
 		{
+			name: "too many turns", reason: "docs/wotr.md, Several turns: 1 to 12",
+			in:   wotrEdit("  charger: men\n", "  charger: men\n  turns: 13\n"),
+			want: "w.yaml:22:10: fight.turns: must be 1 to 12, got 13",
+		},
+		{
 			name: "charging after a Heroic Move", reason: "seed 001: a Heroic Move forbids charging that turn",
 			in:   wotrEdit(duel, "          - {action: heroic_move}\n"),
 			want: "w.yaml:21:12: fight.charger: men made a heroic_move this turn and may not charge (seed 001)",
@@ -156,7 +161,7 @@ func TestWotRValidate(t *testing.T) {
 		{
 			name: "unknown rule option", reason: "options are listed, and the nearest is suggested",
 			in:   wotrEdit("might_policy: duel\n", "might_policy: duel\nrules: {duel_tabel: m1}\n"),
-			want: `w.yaml:4:21: rules.duel_tabel: unknown rule option "duel_tabel"; did you mean "duel_table"? Options are order_picks, heroic_combat_recharge, duel_after_fight, duel_table, duel_declarer_bonus, duel_counts_for_victory, hero_death_is_casualty, duel_hits_persist, battle_skill, battle_skill_cap, hero_fight_scope, charge_bonus, charge_bonus_per, earthshaking_charge, support_dice, support_ranks, cavalry_support, depleted_dice, enemy_front, to_hit_floor, last_company_half, destroyed_loses, monster_counters_are_casualties, monsters_test_panic, loser_falls_back`,
+			want: `w.yaml:4:21: rules.duel_tabel: unknown rule option "duel_tabel"; did you mean "duel_table"? Options are order_picks, heroic_combat_recharge, duel_after_fight, duel_table, duel_declarer_bonus, duel_counts_for_victory, hero_death_is_casualty, duel_hits_persist, battle_skill, battle_skill_cap, hero_fight_scope, charge_bonus, charge_bonus_per, earthshaking_charge, support_dice, support_ranks, cavalry_support, depleted_dice, enemy_front, to_hit_floor, last_company_half, destroyed_loses, monster_counters_are_casualties, monsters_test_panic, loser_falls_back, victor_charges_next_turn, disordered_cannot_charge`,
 		},
 		{
 			name: "bad rule value", reason: "the values are listed",

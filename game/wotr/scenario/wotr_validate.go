@@ -250,6 +250,7 @@ func (c *checker) wotrFight(s *Scenario) {
 	default:
 		c.Add("fight.type", "%s", scenarios.UnknownChoice("fight type", s.Fight.Type, []string{"fight", "duels"}, "fight or duels"))
 	}
+	c.Optional("fight.turns", s.Fight.Turns, 1, wotr.MaxTurns)
 	ch := s.Fight.Charger
 	if ch == "" {
 		return

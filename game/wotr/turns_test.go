@@ -1,0 +1,166 @@
+package wotr
+
+import (
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// Several turns (docs/wotr.md, "Several turns"). Each expected value comes
+// from the rules as docs/wotr.md states them, checked trial by trial on
+// the trial's own state, not from the program's output.
+
+// playTrials runs n trials of tu and calls check on each trial's state
+// after it.
+func playTrials(t *testing.T, tu *Turn, n int, check func(tr *trial)) {
+	t.Helper()
+	tr := tu.NewTrialer().(*trial)
+	var d engine.Dice
+	r := engine.NewTrialResult(tu)
+	for i := range n {
+		d.Seed(5, uint64(i))
+		r.Reset()
+		tr.Trial(&d, &r)
+		check(tr)
+	}
+}
+
+// fellIn is the first turn a formation fell back in, or -1.
+func (tr *trial) fellIn() int {
+	for k := range tr.t.e.turns() {
+		if tr.turnFell[k][0] || tr.turnFell[k][1] {
+			return k
+		}
+	}
+	return -1
+}
+
+// Might is spent, not regained: a hero of Might 3 who declares a Heroic
+// Shoot every turn, and spends nothing on dice (policy none), has 3 − k
+// left after turn k, and none once it is gone; he spends 3 in all. (The
+// formations only duel, so none is destroyed and every turn is played.)
+func TestMightAcrossTurns(t *testing.T) {
+	h := captain(Action{Kind: HeroicShoot})
+	h.Might, h.Policy = 3, NoMight
+	tu := newTurn(t, preset(t), Engagement{Formations: [2]Formation{arnor(), orcs()}, Heroes: []Hero{h}, Charger: -1, DuelsOnly: true, Turns: 5})
+	res, err := engine.Run(t.Context(), tu, engine.Config{Trials: 100, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{"captain.might.turn1": 2, "captain.might.turn2": 1, "captain.might.turn3": 0, "captain.might.turn4": 0, "captain.might.turn5": 0, "captain.might_spent": 3}
+	for i, m := range res.Metrics {
+		w, ok := want[m.Name]
+		if !ok {
+			continue
+		}
+		if res.Hist[i][w-m.Min] != 100 {
+			t.Errorf("%s: histogram %v, want every trial at %d", m.Name, res.Hist[i], w)
+		}
+		delete(want, m.Name)
+	}
+	if len(want) > 0 {
+		t.Errorf("metrics not reported: %v", want)
+	}
+}
+
+// After a turn in which a formation fell back, the other charges it the
+// next turn (victor_charges_next_turn yes): a fight follows in the next
+// turn. With the option off they stay apart: no fight follows.
+func TestFallBackAndCharge(t *testing.T) {
+	for _, on := range []string{"yes", "no"} {
+		tu := newTurn(t, with(t, "victor_charges_next_turn", on), Engagement{Formations: [2]Formation{arnor(), orcs()}, Charger: 0, Turns: 4})
+		seen := 0
+		playTrials(t, tu, 3000, func(tr *trial) {
+			k := tr.fellIn()
+			if k < 0 || k == 3 || tr.destroyedIn[0] <= k || tr.destroyedIn[1] <= k {
+				return
+			}
+			seen++
+			if fought := tr.turnWins[k+1] != -2; fought != (on == "yes") {
+				t.Errorf("victor_charges_next_turn %s: a fall back in turn %d; fight in turn %d: %v", on, k+1, k+2, fought)
+			}
+		})
+		if seen < 100 {
+			t.Fatalf("%s: %d trials fell back; the test needs more", on, seen)
+		}
+	}
+}
+
+// A formation that fell back is disordered until the end of the next
+// turn and may not declare a Heroic Charge then (disordered_cannot_charge
+// yes): with the formations left apart (victor_charges_next_turn no), the
+// beaten orcs' Gorbag, who declares a Heroic Charge each turn and spends
+// nothing on dice, pays for turn 1's alone, and no fight follows; with
+// disorder having no effect (no) he pays for both, and the orcs charge.
+func TestDisorderedCannotCharge(t *testing.T) {
+	for _, on := range []string{"yes", "no"} {
+		g := gorbag(Action{Kind: HeroicCharge})
+		g.Policy = NoMight
+		rs := with(t, "victor_charges_next_turn", "no", "disordered_cannot_charge", on)
+		tu := newTurn(t, rs, Engagement{Formations: [2]Formation{arnor(), orcs()}, Heroes: []Hero{g}, Charger: -1, Turns: 2})
+		seen := 0
+		playTrials(t, tu, 4000, func(tr *trial) {
+			if !tr.turnFell[0][1] || tr.destroyedIn[1] == 0 || tr.h[0].out {
+				return // the orcs did not fall back in turn 1, or are gone
+			}
+			seen++
+			wantSpent, wantFight := 1, false
+			if on == "no" {
+				wantSpent, wantFight = 2, true
+			}
+			if tr.h[0].spent != wantSpent || (tr.turnWins[1] != -2) != wantFight {
+				t.Errorf("disordered_cannot_charge %s: Gorbag spent %d (want %d), a fight in turn 2: %v (want %v)",
+					on, tr.h[0].spent, wantSpent, tr.turnWins[1] != -2, wantFight)
+			}
+		})
+		if seen < 50 {
+			t.Fatalf("%s: the orcs fell back in turn 1 in %d trials; the test needs more", on, seen)
+		}
+	}
+}
+
+// The fight stops when a formation is destroyed: no fight is fought in a
+// later turn, and the companies reported for them are what it left (none).
+func TestDestroyedEndsTheFight(t *testing.T) {
+	few := orcs()
+	few.Companies, few.Frontage = 1, 1
+	tu := newTurn(t, preset(t), Engagement{Formations: [2]Formation{arnor(), few}, Charger: 0, Turns: 3})
+	res, err := engine.Run(t.Context(), tu, engine.Config{Trials: 2000, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended := 0
+	playTrials(t, tu, 2000, func(tr *trial) {
+		k := tr.destroyedIn[1]
+		if k >= 2 {
+			return
+		}
+		ended++
+		for j := k + 1; j < 3; j++ {
+			if tr.turnWins[j] != -2 {
+				t.Errorf("a fight in turn %d after the orcs were destroyed in turn %d", j+1, k+1)
+			}
+		}
+	})
+	if ended == 0 {
+		t.Fatal("the orcs were never destroyed before the last turn")
+	}
+	for i, m := range res.Metrics {
+		if m.Name == "orcs.companies.turn3" && res.Hist[i][0] == 0 {
+			t.Errorf("orcs.companies.turn3: %v; destroyed orcs have none left", res.Hist[i])
+		}
+	}
+}
+
+// One turn is unchanged by the multi-turn loop: the exact solver still
+// solves it and refuses several.
+func TestSeveralTurnsAreSimulated(t *testing.T) {
+	e := Engagement{Formations: [2]Formation{arnor(), orcs()}, Charger: 0}
+	if newTurn(t, preset(t), e).Solver() == nil {
+		t.Fatal("one turn of two formations no longer solves exactly")
+	}
+	e.Turns = 2
+	if newTurn(t, preset(t), e).Solver() != nil {
+		t.Error("two turns solve exactly; the solver knows one turn")
+	}
+}
