@@ -81,6 +81,19 @@ type Formation struct {
 	Toughness        Toughness // Hard to Kill (monsters)
 	ToHitMod         int       // to-hit modifier of its attacks (two-handed weapons +1)
 	SupportDice      int       // dice per supporting company; 0 for the ruleset's (Mob Rule: 2)
+	// Weapons (rules/wotr.md §3-§4 [V]): lances hit at +1 in the turn they
+	// charge; pikes fight at +1 and cancel the charge bonus, theirs and
+	// the charger's (every charge here is from the front).
+	Lances, Pikes bool
+}
+
+// fight is the formation's Fight in the fight: its profile's, +1 with
+// pikes (rules/wotr.md §4 [V]).
+func (f *Formation) fight() int {
+	if f.Pikes {
+		return f.F + 1
+	}
+	return f.F
 }
 
 // Models is the formation's models at the start.

@@ -113,7 +113,8 @@ func (x exactTurn) strikeStep(cur dist, troop Troop, shaking bool, work *int) di
 			pmf[i] = []float64{1} // no dice: no hits
 			if t.e.Formations[i].Type == troop && u.alive[i] > 0 && u.alive[1-i] > 0 {
 				tr := x.scratch(&u)
-				h := Hit36(t.sides[i].step)
+				step, _ := tr.hitting(i)
+				h := Hit36(step)
 				pmf[i] = engine.BinomialPMF(tr.dice(i, shaking), float64(h)/36, float64(36-h)/36)
 			}
 		}

@@ -93,6 +93,10 @@ func fightCases(t testing.TB) []struct {
 	g.Policy = GreedyMight
 	aragorn := Hero{ID: "aragorn", Formation: 0, F: 7, R: 3, C: 6, Might: 3, Policy: GreedyMight, Actions: []Action{{Kind: EpicDuel, Target: 1}}}
 	gd := gorbag(Action{Kind: HeroicDuel, Target: 0})
+	lancers := knights
+	lancers.Lances = true
+	pikemen := small(orcs(), 2)
+	pikemen.Pikes = true
 	bannerOrcs := small(orcs(), 2)
 	bannerOrcs.Banner = true // the loser, mostly: its re-roll matters
 	chargers := [2]Hero{
@@ -111,6 +115,7 @@ func fightCases(t testing.TB) []struct {
 			Engagement{Formations: [2]Formation{knights, ogres}, Charger: 1})},
 		{"Heroic Charges on both sides: a roll-off", newTurn(t, with(t, "last_company_half", "no", "loser_falls_back", "no"), Engagement{Formations: [2]Formation{knights, small(orcs(), 1)}, Heroes: chargers[:], Charger: -1})},
 		{"elves on goblins: Onset of Dismay, one company wide", newTurn(t, with(t, "battle_skill_cap", "2", "enemy_front", "deployed", "to_hit_floor", "3+"), Engagement{Formations: [2]Formation{elves, goblins}, Charger: 0})},
+		{"lancers charging pikes", newTurn(t, preset(t), Engagement{Formations: [2]Formation{lancers, pikemen}, Charger: 0})},
 	}
 }
 

@@ -93,18 +93,18 @@ func (tr *trial) dice(i int, shaking bool) int {
 			heroF = max(heroF, tr.fightOf(h))
 		}
 	}
-	charging := tr.charger == i
+	charging := tr.charger == i && !me.Pikes && !foe.Pikes // pikes: no charge bonus for either (rules/wotr.md §4 [V])
 	n := 0
 	for c := range contact {
 		a := me.A
 		if left := alive - (comps-1)*size; c == comps-1 && left < size && rs.DepletedDice == DepletedProportional {
 			a = (me.A*left + size - 1) / size
 		}
-		fo := me.F
+		fo := me.fight()
 		if heroF > fo && (c == 0 || rs.HeroFightScope == HeroFormation) {
 			fo = heroF // the hero leads the command company, in contact
 		}
-		n += a + battleSkill(rs, fo, foe.F) // never the enemy hero's Fight (p.64)
+		n += a + battleSkill(rs, fo, foe.fight()) // never the enemy hero's Fight (p.64)
 		if charging {
 			if rs.ChargeBonusPer == PerCompany {
 				n += rs.ChargeBonus
@@ -197,17 +197,27 @@ func battleSkill(rs *Ruleset, fo, fe int) int {
 // roll rolls n dice of formation i against the enemy and returns the hits:
 // one draw from the binomial count, or die by die.
 func (tr *trial) roll(d *engine.Dice, i, n int) int {
-	s := &tr.t.sides[i]
+	step, bin := tr.hitting(i)
 	if !tr.t.perDie {
-		return s.bin.Sample(d, n)
+		return bin.Sample(d, n)
 	}
 	hits := 0
 	for range n {
-		if rollHit(d, s.step) {
+		if rollHit(d, step) {
 			hits++
 		}
 	}
 	return hits
+}
+
+// hitting is formation i's ladder step to hit now, and its binomial: its
+// lances' +1 in the turn it charged.
+func (tr *trial) hitting(i int) (int, *engine.Binomial) {
+	s := &tr.t.sides[i]
+	if tr.charger == i {
+		return s.chargeStep, s.chargeBin
+	}
+	return s.step, s.bin
 }
 
 // rollHit rolls one die at ladder step i: 2+ to 6+ on one die, 6/x a 6

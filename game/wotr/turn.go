@@ -36,6 +36,10 @@ type sideRules struct {
 	step    int              // ladder step to hit the enemy
 	bin     *engine.Binomial // hits among n dice
 	support int              // dice per supporting company
+	// chargeStep and chargeBin are the same in the turn it charges, when
+	// they differ (lances: +1 to hit); else step and bin.
+	chargeStep int
+	chargeBin  *engine.Binomial
 }
 
 // indices locates each metric and event; -1 when the turn does not report
@@ -112,6 +116,11 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 		s := &t.sides[i]
 		s.step = ToHit(me.S, d, me.ToHitMod, rs.ToHitFloor)
 		s.bin = engine.NewBinomial(float64(Hit36(s.step))/36, t.maxDice(i))
+		s.chargeStep, s.chargeBin = s.step, s.bin
+		if me.Lances {
+			s.chargeStep = ToHit(me.S, d, me.ToHitMod+1, rs.ToHitFloor)
+			s.chargeBin = engine.NewBinomial(float64(Hit36(s.chargeStep))/36, t.maxDice(i))
+		}
 		s.support = rs.SupportDice
 		if me.SupportDice > 0 {
 			s.support = me.SupportDice

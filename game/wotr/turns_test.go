@@ -164,3 +164,53 @@ func TestSeveralTurnsAreSimulated(t *testing.T) {
 		t.Error("two turns solve exactly; the solver knows one turn")
 	}
 }
+
+// Lances hit at +1 in the turn they charge (rules/wotr.md §3 [V]): S3
+// against D3 hits on 4+ (the chart's .500), and charging with lances one
+// step better, 3+ (.667); not charging, as without lances.
+func TestLances(t *testing.T) {
+	knights := Formation{ID: "knights", Type: Cavalry, Companies: 3, Frontage: 2, F: 3, S: 3, D: 5, A: 2, R: 2, C: 3, Lances: true}
+	foe := orcs()
+	tu := newTurn(t, preset(t), Engagement{Formations: [2]Formation{knights, foe}, Charger: 0})
+	tr := tu.NewTrialer().(*trial)
+	tr.charger = 0
+	if step, _ := tr.hitting(0); LadderText(step) != "3+" {
+		t.Errorf("charging with lances: %s, want 3+", LadderText(step))
+	}
+	tr.charger = -1
+	if step, _ := tr.hitting(0); LadderText(step) != "4+" {
+		t.Errorf("not charging: %s, want 4+", LadderText(step))
+	}
+	if step, _ := tr.hitting(1); LadderText(step) != LadderText(ToHit(3, 5, 0, preset(t).ToHitFloor)) {
+		t.Errorf("the orcs have no lances: %s", LadderText(step))
+	}
+}
+
+// Pikes: Fight +1, and no charge bonus for the charger nor for the pikes
+// (rules/wotr.md §4 [V]). Arnor (F4) charging orcs roll, per company in
+// contact, A8, the battle-skill die of F4 against F3 and the charge bonus
+// of 1; against orcs with pikes (F3+1 = 4) the battle skill and the bonus
+// are gone: 2 dice fewer per company in contact, and the orcs gain none
+// from the +1 (F4 against F4).
+func TestPikes(t *testing.T) {
+	plain, piked := orcs(), orcs()
+	piked.Pikes = true
+	dice := func(foe Formation) (arnorDice, orcDice int) {
+		tu := newTurn(t, preset(t), Engagement{Formations: [2]Formation{arnor(), foe}, Charger: 0})
+		tr := tu.NewTrialer().(*trial)
+		for i := range 2 {
+			tr.f[i].alive = tu.e.Formations[i].Models()
+		}
+		tr.charger = 0
+		return tr.dice(0, false), tr.dice(1, false)
+	}
+	a0, o0 := dice(plain)
+	a1, o1 := dice(piked)
+	contact := 2 // arnor's two front companies against the orcs' two (infantry, as wide)
+	if a0-a1 != 2*contact {
+		t.Errorf("arnor's dice %d against plain orcs, %d against pikes; want %d fewer (battle skill and charge bonus per company in contact)", a0, a1, 2*contact)
+	}
+	if o1 != o0 {
+		t.Errorf("the orcs' dice %d with pikes, %d without: F4 against F4 gives no battle skill either way", o1, o0)
+	}
+}

@@ -45,6 +45,8 @@ type Formation struct {
 	HardToKill  string  `yaml:"hard_to_kill"` // hard or very_hard
 	ToHitMod    int     `yaml:"to_hit_modifier"`
 	SupportDice int     `yaml:"support_dice"` // dice per supporting company, when not the ruleset's (Mob Rule: 2)
+	Lances      bool    `yaml:"lances"`       // +1 to hit in the turn it charges
+	Pikes       bool    `yaml:"pikes"`        // Fight +1; no charge bonus for it or for who charges it
 	Heroes      []Hero  `yaml:"heroes"`
 }
 
