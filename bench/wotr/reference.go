@@ -139,7 +139,7 @@ func New(plan *scenarios.Plan, src []byte) (*Resolver, error) {
 		if sf.Type != "" && sf.Type != "infantry" {
 			return nil, errors.New("wotrref: only infantry formations are implemented")
 		}
-		if sf.Lances || sf.Pikes {
+		if sf.Lances || sf.Pikes || sf.Terror {
 			return nil, errors.New("wotrref: lances and pikes are not implemented (game/wotr's turns_test.go checks them by hand)")
 		}
 		if sf.HardToKill != "" && sf.HardToKill != "no" {

@@ -85,6 +85,10 @@ type Formation struct {
 	// charge; pikes fight at +1 and cancel the charge bonus, theirs and
 	// the charger's (every charge here is from the front).
 	Lances, Pikes bool
+	// Terror (rules/wotr.md §9 [V]): a formation it charges tests its
+	// Courage, and on a failure fights at Fight 0 for the phase; one that
+	// charges it tests first, and on a failure its charge stalls.
+	Terror bool
 }
 
 // fight is the formation's Fight in the fight: its profile's, +1 with
@@ -136,10 +140,11 @@ const (
 	HeroicDuel                     // fight phase
 	EpicDuel                       // fight phase, ordered as a Heroic Duel; the declarer keeps the best of two dice
 	EpicStrike                     // Fight 10 for the rest of the phase, declared when he first fights
+	EpicCharge                     // his formation Fight +2 for the fight phase, declared when it charges
 	numKinds
 )
 
-var kindNames = [numKinds]string{"heroic_move", "heroic_shoot", "heroic_charge", "heroic_combat", "heroic_duel", "epic_duel", "epic_strike"}
+var kindNames = [numKinds]string{"heroic_move", "heroic_shoot", "heroic_charge", "heroic_combat", "heroic_duel", "epic_duel", "epic_strike", "epic_charge"}
 
 // ActionNames lists the actions by name.
 func ActionNames() []string { return append([]string(nil), kindNames[:]...) }
@@ -178,7 +183,7 @@ func (k ActionKind) Phase() Phase {
 		return MovePhase
 	case HeroicShoot:
 		return ShootPhase
-	case HeroicCharge:
+	case HeroicCharge, EpicCharge:
 		return ChargePhase
 	}
 	return FightPhase
@@ -189,7 +194,7 @@ func (k ActionKind) Phase() Phase {
 // Duel, "an exception ... since it works with the same dynamics as the
 // Heroic Duel" (seed 001). Other epic actions are declared when the hero
 // acts.
-func (k ActionKind) Ordered() bool { return k != EpicStrike }
+func (k ActionKind) Ordered() bool { return k != EpicStrike && k != EpicCharge }
 
 // Duel reports whether the action is a duel.
 func (k ActionKind) Duel() bool { return k == HeroicDuel || k == EpicDuel }

@@ -21,6 +21,16 @@ func (t *Turn) Solver() engine.Solver {
 	if t.duels > maxExactDuels || t.nCombat > 0 || t.e.turns() > 1 {
 		return nil // several turns are simulated only
 	}
+	for i := range t.e.Heroes {
+		if t.charges[i] {
+			return nil // an Epic Charge's Fight is not in the solver's state
+		}
+	}
+	for i := range t.e.Formations {
+		if t.e.Formations[i].Terror {
+			return nil // nor Terror's Courage tests
+		}
+	}
 	for i := range t.e.Formations {
 		if t.e.Formations[i].Toughness != NotHardToKill {
 			return nil

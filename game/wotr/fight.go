@@ -100,11 +100,11 @@ func (tr *trial) dice(i int, shaking bool) int {
 		if left := alive - (comps-1)*size; c == comps-1 && left < size && rs.DepletedDice == DepletedProportional {
 			a = (me.A*left + size - 1) / size
 		}
-		fo := me.fight()
+		fo := tr.formationFight(i)
 		if heroF > fo && (c == 0 || rs.HeroFightScope == HeroFormation) {
 			fo = heroF // the hero leads the command company, in contact
 		}
-		n += a + battleSkill(rs, fo, foe.fight()) // never the enemy hero's Fight (p.64)
+		n += a + battleSkill(rs, fo, tr.formationFight(1-i)) // never the enemy hero's Fight (p.64)
 		if charging {
 			if rs.ChargeBonusPer == PerCompany {
 				n += rs.ChargeBonus
@@ -121,6 +121,15 @@ func (tr *trial) dice(i int, shaking bool) int {
 		n += supporting(comps, front, contact, rs.SupportRanks) * t.sides[i].support
 	}
 	return n
+}
+
+// formationFight is formation i's Fight now: its own (with pikes), with
+// an Epic Charge's +2, or 0 when Terror has shaken it.
+func (tr *trial) formationFight(i int) int {
+	if tr.terrified[i] {
+		return 0
+	}
+	return tr.t.e.Formations[i].fight() + tr.fightBonus[i]
 }
 
 // companiesInContact is how many of me's front companies touch foe: as

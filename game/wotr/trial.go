@@ -41,6 +41,10 @@ type trial struct {
 	turnFell   [MaxTurns][2]bool // which formation fell back in each turn
 	// destroyedIn is the turn each formation was destroyed in, or MaxTurns.
 	destroyedIn [2]int
+	// fightBonus is each formation's Fight bonus this turn (Epic Charge),
+	// and terrified whether Terror has set its Fight to 0 this turn.
+	fightBonus [2]int
+	terrified  [2]bool
 	// turnStartFights is the fights fought before this turn, and firstWin
 	// the winner of this turn's first fight.
 	turnStartFights, firstWin int
@@ -102,6 +106,7 @@ func (tr *trial) playTurn(d *engine.Dice, contact bool, charger int) {
 	t := tr.t
 	e := &t.e
 	tr.turnStartFights = tr.fights
+	tr.fightBonus, tr.terrified = [2]int{}, [2]bool{}
 	// Move, shoot and charge: their heroic actions are ordered and paid
 	// for; the first Heroic Charge in the order decides who charges.
 	tr.charger = charger
@@ -115,6 +120,7 @@ func (tr *trial) playTurn(d *engine.Dice, contact bool, charger int) {
 					break
 				}
 			}
+			contact = tr.charge(d, contact)
 		}
 	}
 
@@ -141,6 +147,45 @@ func (tr *trial) playTurn(d *engine.Dice, contact bool, charger int) {
 	if tr.fights > tr.turnStartFights {
 		tr.turnWins[tr.turn] = int8(tr.firstWin)
 	}
+}
+
+// charge resolves what a charge brings, as it is made: Terror's Courage
+// tests (a charge at a Terror formation stalls on a failure; a formation a
+// Terror formation charges fights at Fight 0 on one), then the chargers'
+// heroes' Epic Charges (Fight +2 for the fight phase, a Might point each).
+// It returns whether the formations are in contact after it.
+func (tr *trial) charge(d *engine.Dice, contact bool) bool {
+	t := tr.t
+	c := tr.charger
+	if c < 0 {
+		return contact
+	}
+	if t.e.Formations[1-c].Terror && !tr.courageTest(d, c) {
+		tr.charger = -1                // the charge stalls
+		return contact && tr.turn == 0 // in the first turn they start in contact
+	}
+	if t.e.Formations[c].Terror && !tr.courageTest(d, 1-c) {
+		tr.terrified[1-c] = true
+	}
+	for h := range t.e.Heroes {
+		if t.charges[h] && t.e.Heroes[h].Formation == c && !tr.h[h].out && tr.h[h].might > 0 {
+			tr.spend(h, 1)
+			tr.fightBonus[c] = 2 // rules/wotr.md §8: "+2 Fight until the end of subsequent Fight phase"
+		}
+	}
+	return contact
+}
+
+// courageTest is a Courage test of formation l (rules/wotr.md §6 [V]): 2D6
+// and its highest Courage, heroes' included, 10 or more; its greedy
+// heroes' Might makes up what it can.
+func (tr *trial) courageTest(d *engine.Dice, l int) bool {
+	a, b := d.D6(), d.D6()
+	total := a + b + tr.courage(l)
+	if total < courageTarget {
+		total += tr.courageMight(l, a, b, courageTarget-total)
+	}
+	return total >= courageTarget
 }
 
 // nextTurn readies turn k (docs/wotr.md, "Several turns"): the heroes'

@@ -21,6 +21,7 @@ type Turn struct {
 	steps   [numPhases][2][]step // each phase's ordered actions, by side, in the scenario's order
 	nSteps  int
 	strikes [MaxHeroes]bool // the hero declared an Epic Strike
+	charges [MaxHeroes]bool // the hero declared an Epic Charge
 	moved   [2]bool         // a Heroic Move: the formation may not charge this turn
 	sides   [2]sideRules
 	nCombat int // Heroic Combats declared
@@ -91,6 +92,8 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 				switch {
 				case a.Kind == EpicStrike:
 					t.strikes[hi] = true
+				case a.Kind == EpicCharge:
+					t.charges[hi] = true
 				case a.Kind.Ordered():
 					ph := a.Kind.Phase()
 					t.steps[ph][side] = append(t.steps[ph][side], step{int8(hi), int8(ai)})

@@ -1,6 +1,7 @@
 package wotr
 
 import (
+	"math"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -212,5 +213,81 @@ func TestPikes(t *testing.T) {
 	}
 	if o1 != o0 {
 		t.Errorf("the orcs' dice %d with pikes, %d without: F4 against F4 gives no battle skill either way", o1, o0)
+	}
+}
+
+// Epic Charge: "his formation has +2 Fight until the end of subsequent
+// Fight phase" when it charges, for a Might point (rules/wotr.md §8 [V]).
+// Arnor F4 charging orcs F3 gain a battle-skill die per company in
+// contact from F4 to F6 against F3 (gap 1 to 3, battle_skill difference):
+// two more per company, four in all; the captain pays 1 when arnor charge
+// and nothing when the orcs do.
+func TestEpicCharge(t *testing.T) {
+	for _, charger := range []int{0, 1} {
+		c := captain(Action{Kind: EpicCharge})
+		c.F, c.Policy = 3, NoMight // his own Fight below the formation's: its dice are the formation's
+		tu := newTurn(t, preset(t), Engagement{Formations: [2]Formation{arnor(), orcs()}, Heroes: []Hero{c}, Charger: charger})
+		tr := tu.NewTrialer().(*trial)
+		for i := range 2 {
+			tr.f[i].alive = tu.e.Formations[i].Models()
+		}
+		tr.h[0] = heroState{might: 2}
+		tr.charger = charger
+		base := tr.dice(0, false)
+		tr.charge(&engine.Dice{}, true)
+		if charger == 1 {
+			if tr.h[0].spent != 0 || tr.dice(0, false) != base {
+				t.Errorf("the orcs charging: the captain spent %d and arnor roll %d dice (%d before)", tr.h[0].spent, tr.dice(0, false), base)
+			}
+			continue
+		}
+		if tr.h[0].spent != 1 || tr.dice(0, false) != base+4 {
+			t.Errorf("arnor charging with an Epic Charge: spent %d (want 1), dice %d (want %d + 4)", tr.h[0].spent, tr.dice(0, false), base)
+		}
+	}
+	if newTurn(t, preset(t), Engagement{Formations: [2]Formation{arnor(), orcs()}, Heroes: []Hero{captain(Action{Kind: EpicCharge})}, Charger: 0}).Solver() != nil {
+		t.Error("an Epic Charge solves exactly; the solver does not know it")
+	}
+}
+
+// Terror (rules/wotr.md §9 [V]): a formation charged by a Terror formation
+// tests Courage, 2D6 + its Courage (orcs C2) 10 or more, and on a failure
+// fights at Fight 0: P(fail) = P(2D6 < 8) = 21/36. A formation charging a
+// Terror formation (arnor C2) tests first and stalls on a failure: the
+// same 21/36, and no charge bonus. Each within 4.5 standard errors over
+// 20,000 trials.
+func TestTerror(t *testing.T) {
+	const n = 20_000
+	want := 21.0 / 36
+	se := 4.5 * math.Sqrt(want*(1-want)/n)
+	terrible := arnor()
+	terrible.Terror = true
+	tu := newTurn(t, preset(t), Engagement{Formations: [2]Formation{terrible, orcs()}, Charger: 0})
+	shaken := 0
+	playTrials(t, tu, n, func(tr *trial) {
+		if tr.terrified[1] {
+			shaken++
+		}
+	})
+	if p := float64(shaken) / n; math.Abs(p-want) > se {
+		t.Errorf("orcs charged by Terror fail %v of the time, want 21/36 = %v ± %v", p, want, se)
+	}
+	feared := orcs()
+	feared.Terror = true
+	tu = newTurn(t, preset(t), Engagement{Formations: [2]Formation{arnor(), feared}, Charger: 0})
+	stalled := 0
+	tr := tu.NewTrialer().(*trial)
+	var d engine.Dice
+	for i := range n {
+		d.Seed(9, uint64(i))
+		tr.turn, tr.charger = 0, 0
+		tr.h = [MaxHeroes]heroState{}
+		tr.charge(&d, true)
+		if tr.charger < 0 {
+			stalled++
+		}
+	}
+	if p := float64(stalled) / n; math.Abs(p-want) > se {
+		t.Errorf("arnor charging Terror stall %v of the time, want 21/36 = %v ± %v", p, want, se)
 	}
 }

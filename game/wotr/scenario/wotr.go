@@ -47,6 +47,7 @@ type Formation struct {
 	SupportDice int     `yaml:"support_dice"` // dice per supporting company, when not the ruleset's (Mob Rule: 2)
 	Lances      bool    `yaml:"lances"`       // +1 to hit in the turn it charges
 	Pikes       bool    `yaml:"pikes"`        // Fight +1; no charge bonus for it or for who charges it
+	Terror      bool    `yaml:"terror"`       // a formation it charges tests Courage (Fight 0 on a failure); one charging it tests first
 	Heroes      []Hero  `yaml:"heroes"`
 }
 

@@ -119,6 +119,6 @@ func wotrFormation(f *Formation) wotr.Formation {
 		Frontage: wotrFrontage(f), Contact: f.Contact,
 		F: f.Profile.F, S: f.Profile.S, D: f.Profile.D, A: f.Profile.A, R: f.Profile.R, C: f.Profile.C,
 		Shield: f.Shield, Banner: f.Banner, SteadfastOn: f.SteadfastOn, Toughness: tough,
-		ToHitMod: f.ToHitMod, SupportDice: f.SupportDice, Lances: f.Lances, Pikes: f.Pikes,
+		ToHitMod: f.ToHitMod, SupportDice: f.SupportDice, Lances: f.Lances, Pikes: f.Pikes, Terror: f.Terror,
 	}
 }

@@ -131,7 +131,7 @@ func TestWotRValidate(t *testing.T) {
 		{
 			name: "misspelt action", reason: "the closest action is suggested",
 			in:   wotrEdit("action: heroic_duel,", "action: heroic_duell,"),
-			want: `w.yaml:12:22: formations[0].heroes[0].actions[0].action: unknown action "heroic_duell"; did you mean "heroic_duel"? Use one of heroic_move, heroic_shoot, heroic_charge, heroic_combat, heroic_duel, epic_duel, epic_strike`,
+			want: `w.yaml:12:22: formations[0].heroes[0].actions[0].action: unknown action "heroic_duell"; did you mean "heroic_duel"? Use one of heroic_move, heroic_shoot, heroic_charge, heroic_combat, heroic_duel, epic_duel, epic_strike, epic_charge`,
 		},
 		{
 			name: "unknown Might policy", reason: "the policies are listed",
