@@ -28,6 +28,24 @@ type Line struct {
 // [MaxCompared], a line whose P or CI95 is not one per value or holds a
 // probability outside 0..1 (or NaN), or if o is out of range.
 func Trend(xLabel string, values []string, lines []Line, o Options) (*Chart, error) {
+	return trend(xLabel, values, lines, "", o)
+}
+
+// TrendMeans is Trend for means instead of probabilities (sim run's chart
+// of a War of the Ring fight turn by turn): each line's P holds a mean,
+// its CI95 the mean's interval, and the y axis, labelled yLabel, spans
+// them from 0. It returns an error as Trend does, for values that are
+// negative or not finite instead of outside 0..1.
+func TrendMeans(xLabel, yLabel string, values []string, lines []Line, o Options) (*Chart, error) {
+	if yLabel == "" {
+		return nil, errors.New("plots: a trend of means needs its y label")
+	}
+	return trend(xLabel, values, lines, yLabel, o)
+}
+
+// trend draws probabilities (yLabel "") or means.
+func trend(xLabel string, values []string, lines []Line, yLabel string, o Options) (*Chart, error) {
+	means := yLabel != ""
 	switch {
 	case len(values) == 0:
 		return nil, errors.New("plots: a trend needs at least one value")
@@ -41,7 +59,10 @@ func Trend(xLabel string, values []string, lines []Line, o Options) (*Chart, err
 			return nil, fmt.Errorf("plots: line %q has %d points and %d intervals for %d values", l.Name, len(l.P), len(l.CI95), len(values))
 		}
 		for i, p := range l.P {
-			if !(p >= 0 && p <= 1) || !(l.CI95[i][0] >= 0 && l.CI95[i][1] <= 1) {
+			if means && (!(p >= 0) || math.IsInf(p, 0) || math.IsNaN(l.CI95[i][0]) || math.IsInf(l.CI95[i][1], 0)) {
+				return nil, fmt.Errorf("plots: line %q: %v at %s is not a mean to draw", l.Name, p, values[i])
+			}
+			if !means && (!(p >= 0 && p <= 1) || !(l.CI95[i][0] >= 0 && l.CI95[i][1] <= 1)) {
 				return nil, fmt.Errorf("plots: line %q: %v at %s is not a probability", l.Name, p, values[i])
 			}
 		}
@@ -65,12 +86,22 @@ func Trend(xLabel string, values []string, lines []Line, o Options) (*Chart, err
 
 	paint := func(body draw.Canvas) error {
 		height := float64((body.Max.Y - body.Min.Y) / pixel)
-		p := t.newPlot(xLabel, "probability")
+		p := t.newPlot(xLabel, scenariosOr(yLabel, "probability"))
 		p.X.Min, p.X.Max = -0.4, float64(len(values)-1)+0.4
 		p.X.Tick.Marker = categoryTicks(values)
 		n := yTickCount(t, height-60)
 		p.Y.Min, p.Y.Max = 0, 1
 		p.Y.Tick.Marker = percentTicks{n}
+		if means {
+			top := 0.0
+			for _, l := range lines {
+				for i := range l.P {
+					top = max(top, l.P[i], l.CI95[i][1])
+				}
+			}
+			p.Y.Max = max(top*1.08, 1)
+			p.Y.Tick.Marker = plot.DefaultTicks{}
+		}
 		p.Add(horizontalGrid(t))
 		for i, l := range lines {
 			xys := make(plotter.XYs, len(values))
@@ -91,6 +122,14 @@ func Trend(xLabel string, values []string, lines []Line, o Options) (*Chart, err
 		return nil
 	}
 	return newChart(o, t, f, paint)
+}
+
+// scenariosOr is s, or def when s is empty.
+func scenariosOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }
 
 // whiskers is a plotter of vertical interval whiskers with end caps at

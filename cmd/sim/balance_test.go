@@ -218,3 +218,20 @@ func TestWotRThreeTurnsCompare(t *testing.T) {
 		t.Errorf("sim exact of three turns: exit %d, want 3 (simulated only)", code)
 	}
 }
+
+// The turns chart draws a fight of several turns, and is refused, naming
+// what there is, for a scenario of one.
+func TestTurnsChart(t *testing.T) {
+	dir := t.TempDir()
+	png := filepath.Join(dir, "turns.png")
+	if code, _, stderr := sim(t, context.Background(), "run", "wotr-three-turns", "--trials", "2000", "--seed", "1", "--quiet", "--plot", "turns="+png); code != 0 {
+		t.Fatal(stderr)
+	}
+	if st, err := os.Stat(png); err != nil || st.Size() < 1000 {
+		t.Errorf("turns chart: %v", err)
+	}
+	code, _, stderr := sim(t, context.Background(), "run", "wotr-captain-duel", "--trials", "2000", "--seed", "1", "--quiet", "--plot", "turns="+png)
+	if code != 2 || !strings.Contains(stderr, "no such result") {
+		t.Errorf("a one-turn scenario: exit %d, %q", code, stderr)
+	}
+}

@@ -98,7 +98,60 @@ func runChart(r *report.Report, what string, o plots.Options) (*plots.Chart, err
 	if what == "outcomes" {
 		return plots.Outcomes(r, happened(r), o)
 	}
+	if what == "turns" {
+		return turnsChart(r, o)
+	}
 	return plots.Distribution(r, what, o)
+}
+
+// turnsChart is a fight of several turns turn by turn (War of the Ring's
+// <formation>.companies.turnK): each formation's mean companies left after
+// each turn, with their intervals.
+func turnsChart(r *report.Report, o plots.Options) (*plots.Chart, error) {
+	byUnit := map[string]map[int]string{}
+	var units []string
+	turns := 0
+	for _, m := range r.MetricNames() {
+		unit, rest, ok := strings.Cut(m, ".companies.turn")
+		k, err := strconv.Atoi(rest)
+		if !ok || err != nil {
+			continue
+		}
+		if byUnit[unit] == nil {
+			byUnit[unit] = map[int]string{}
+			units = append(units, unit)
+		}
+		byUnit[unit][k] = m
+		turns = max(turns, k)
+	}
+	if turns == 0 {
+		return nil, fmt.Errorf("--plot turns: %s reports no turns (a War of the Ring scenario with fight.turns does)", r.Scenario)
+	}
+	var values []string
+	for k := 1; k <= turns; k++ {
+		values = append(values, fmt.Sprintf("after turn %d", k))
+	}
+	var lines []plots.Line
+	for _, u := range units {
+		name := u
+		if n := r.Names[u]; n != "" {
+			name = n
+		}
+		l := plots.Line{Name: name + ": companies"}
+		for k := 1; k <= turns; k++ {
+			s := r.Metrics[byUnit[u][k]]
+			l.P = append(l.P, s.Mean)
+			l.CI95 = append(l.CI95, s.CI95)
+		}
+		lines = append(lines, l)
+	}
+	if o.Title == "" {
+		o.Title = "Companies left, turn by turn"
+	}
+	if o.Subtitle == "" {
+		o.Subtitle = fmt.Sprintf("%s · ruleset %s · %s trials · seed %d", r.Scenario, r.Ruleset, comma(r.Trials), r.Seed)
+	}
+	return plots.TrendMeans("turn", "companies left (mean)", values, lines, o)
 }
 
 // happened is the report's events that came about at least once (or, for
@@ -404,17 +457,25 @@ func checkCharts(jobs []chartJob, metrics []string, events []string, allowOutcom
 		switch {
 		case j.what == "":
 		case j.what == "outcomes" && allowOutcomes:
+		case j.what == "turns" && allowOutcomes && slices.ContainsFunc(metrics, isTurnMetric):
 		case slices.Contains(metrics, j.what), slices.Contains(events, j.what):
 		default:
 			names := append(append([]string(nil), metrics...), events...)
 			if allowOutcomes {
 				names = append([]string{"outcomes"}, names...)
+				if slices.ContainsFunc(metrics, isTurnMetric) {
+					names = append([]string{"turns"}, names...)
+				}
 			}
 			return usagef("--plot %s=%s: no such result; the charts are %s", j.what, j.file, strings.Join(names, ", "))
 		}
 	}
 	return nil
 }
+
+// isTurnMetric reports whether a metric is a formation's companies after a
+// turn, which the turns chart draws.
+func isTurnMetric(m string) bool { return strings.Contains(m, ".companies.turn") }
 
 // names lists a model's metric and event names.
 func names(m engine.Model) (metrics, events []string) {
