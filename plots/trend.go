@@ -86,7 +86,7 @@ func trend(xLabel string, values []string, lines []Line, yLabel string, o Option
 
 	paint := func(body draw.Canvas) error {
 		height := float64((body.Max.Y - body.Min.Y) / pixel)
-		p := t.newPlot(xLabel, scenariosOr(yLabel, "probability"))
+		p := t.newPlot(xLabel, orDefault(yLabel, "probability"))
 		p.X.Min, p.X.Max = -0.4, float64(len(values)-1)+0.4
 		p.X.Tick.Marker = categoryTicks(values)
 		n := yTickCount(t, height-60)
@@ -124,8 +124,8 @@ func trend(xLabel string, values []string, lines []Line, yLabel string, o Option
 	return newChart(o, t, f, paint)
 }
 
-// scenariosOr is s, or def when s is empty.
-func scenariosOr(s, def string) string {
+// orDefault is s, or def when s is empty.
+func orDefault(s, def string) string {
 	if s == "" {
 		return def
 	}

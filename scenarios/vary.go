@@ -26,30 +26,9 @@ const MaxVaryValues = 100
 // or units.knights.models=3..10:1. At most MaxVaryValues values; FROM and
 // TO may be any int, and the count is taken without overflow.
 func ParseVary(spec string) (Vary, error) {
-	path, rng, ok := strings.Cut(spec, "=")
-	if !ok || path == "" {
-		return Vary{}, fmt.Errorf("--vary %q: write PATH=FROM..TO[:STEP], e.g. units.knights.models=3..10", spec)
-	}
-	rng, stepText, hasStep := strings.Cut(rng, ":")
-	from, to, ok := strings.Cut(rng, "..")
-	if !ok {
-		return Vary{}, fmt.Errorf("--vary %q: the range must be FROM..TO, e.g. 3..10 or 2+..6+", spec)
-	}
-	roll := strings.HasSuffix(from, "+") || strings.HasSuffix(to, "+")
-	lo, err1 := strconv.Atoi(strings.TrimSuffix(from, "+"))
-	hi, err2 := strconv.Atoi(strings.TrimSuffix(to, "+"))
-	step := 1
-	var err3 error
-	if hasStep {
-		step, err3 = strconv.Atoi(stepText)
-	}
-	switch {
-	case err1 != nil || err2 != nil:
-		return Vary{}, fmt.Errorf("--vary %q: FROM and TO must be whole numbers (or rolls such as 4+)", spec)
-	case err3 != nil || step < 1:
-		return Vary{}, fmt.Errorf("--vary %q: STEP must be a whole number of 1 or more", spec)
-	case lo > hi:
-		return Vary{}, fmt.Errorf("--vary %q: FROM is above TO; write the smaller first", spec)
+	v, lo, hi, step, err := ParseRange(spec)
+	if err != nil {
+		return Vary{}, err
 	}
 	// hi-lo as an int overflows for a range wider than half of int's, so
 	// count in uint64, where it fits (lo ≤ hi), and write the count, which
@@ -59,13 +38,45 @@ func ParseVary(spec string) (Vary, error) {
 		n := new(big.Int).Add(new(big.Int).SetUint64(steps), big.NewInt(1))
 		return Vary{}, fmt.Errorf("--vary %q: too many values (%s); at most %d (use a STEP, or a narrower range)", spec, n, MaxVaryValues)
 	}
-	v := Vary{Path: path, Roll: roll}
 	// lo + i·step lies in lo..hi, so it fits an int; Go's int arithmetic
 	// wraps, so computing it so is exact even where i·step alone does not fit.
 	for i := range int(steps) + 1 {
 		v.Values = append(v.Values, lo+i*step)
 	}
 	return v, nil
+}
+
+// ParseRange reads PATH=FROM..TO[:STEP] as ParseVary does, but lists no
+// values: it returns the field (Values empty), both ends and the step, for
+// a search that picks its own values in the range (sim balance), however
+// wide.
+func ParseRange(spec string) (v Vary, lo, hi, step int, err error) {
+	path, rng, ok := strings.Cut(spec, "=")
+	if !ok || path == "" {
+		return Vary{}, 0, 0, 0, fmt.Errorf("--vary %q: write PATH=FROM..TO[:STEP], e.g. units.knights.models=3..10", spec)
+	}
+	rng, stepText, hasStep := strings.Cut(rng, ":")
+	from, to, ok := strings.Cut(rng, "..")
+	if !ok {
+		return Vary{}, 0, 0, 0, fmt.Errorf("--vary %q: the range must be FROM..TO, e.g. 3..10 or 2+..6+", spec)
+	}
+	roll := strings.HasSuffix(from, "+") || strings.HasSuffix(to, "+")
+	lo, err1 := strconv.Atoi(strings.TrimSuffix(from, "+"))
+	hi, err2 := strconv.Atoi(strings.TrimSuffix(to, "+"))
+	step = 1
+	var err3 error
+	if hasStep {
+		step, err3 = strconv.Atoi(stepText)
+	}
+	switch {
+	case err1 != nil || err2 != nil:
+		return Vary{}, 0, 0, 0, fmt.Errorf("--vary %q: FROM and TO must be whole numbers (or rolls such as 4+)", spec)
+	case err3 != nil || step < 1:
+		return Vary{}, 0, 0, 0, fmt.Errorf("--vary %q: STEP must be a whole number of 1 or more", spec)
+	case lo > hi:
+		return Vary{}, 0, 0, 0, fmt.Errorf("--vary %q: FROM is above TO; write the smaller first", spec)
+	}
+	return Vary{Path: path, Roll: roll}, lo, hi, step, nil
 }
 
 // Text writes value as the field takes it: "4+" for a roll.

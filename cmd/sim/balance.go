@@ -197,7 +197,7 @@ func pointsVary(base *scenarios.Plan, unit string) (balanceVary, *report.Balance
 	hi := min(max(2*c.ModelsFor(budget), 4), 10_000)
 	lib := g.Library()
 	path := lib.UnitList() + "." + unit + "." + lib.SizeField()
-	vv, err := scenarios.ParseVary(fmt.Sprintf("%s=1..%d", path, hi))
+	vv, _, _, _, err := scenarios.ParseRange(fmt.Sprintf("%s=1..%d", path, hi))
 	if err != nil {
 		return balanceVary{}, nil, usagef("balance: --points: %v", err)
 	}
@@ -217,15 +217,22 @@ func parseBalanceVary(s string) (balanceVary, error) {
 	if s == "" {
 		return balanceVary{}, usagef("balance: give the field to vary, as --vary units.knights.models=3..9")
 	}
-	v, err := scenarios.ParseVary(s)
+	v, lo, hi, _, err := scenarios.ParseRange(s)
 	if err != nil {
 		return balanceVary{}, usagef("balance: %v", err)
 	}
-	if len(v.Values) < 2 || strings.Contains(s, ":") {
+	if lo == hi || strings.Contains(s, ":") {
 		return balanceVary{}, usagef("balance: --vary %s: give a range of two or more whole numbers, LO..HI, with no step: the search picks the values", s)
 	}
-	return balanceVary{Vary: v, lo: v.Values[0], hi: v.Values[len(v.Values)-1]}, nil
+	if uint64(hi)-uint64(lo) > maxBalanceRange {
+		return balanceVary{}, usagef("balance: --vary %s: a range of at most %d; the scenario's own limits on the field are narrower still", s, maxBalanceRange)
+	}
+	return balanceVary{Vary: v, lo: lo, hi: hi}, nil
 }
+
+// maxBalanceRange is the widest range balance bisects (31 steps or so), so
+// that lo + (hi-lo)/2 never overflows.
+const maxBalanceRange = 1 << 30
 
 // balanceTarget is --target.
 type balanceTarget struct {

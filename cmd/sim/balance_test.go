@@ -235,3 +235,18 @@ func TestTurnsChart(t *testing.T) {
 		t.Errorf("a one-turn scenario: exit %d, %q", code, stderr)
 	}
 }
+
+// A bisection takes ranges wider than a sweep's hundred values: 1..1000
+// Knights is bisected (the field's own limit, 10,000 models, is not
+// reached), and a range past maxBalanceRange is refused.
+func TestBalanceWideRange(t *testing.T) {
+	b := balanceJSON(t, "trolls-vs-knights", "--vary", "units.knights.models=1..1000", "--target", "knights.wins=0.5", "--seed", "1",
+		"--simulate", "--trials", "4096", "--max-trials", "4096")
+	if !b.Crossing.Found || len(b.Tried) > 12 {
+		t.Errorf("1..1000: found %v after %d values; bisection needs about log2(1000) + 2 = 12", b.Crossing.Found, len(b.Tried))
+	}
+	code, _, stderr := sim(t, context.Background(), "balance", "trolls-vs-knights", "--vary", "units.knights.models=0..9999999999", "--target", "knights.wins=0.5")
+	if code != 2 || !strings.Contains(stderr, "a range of at most") {
+		t.Errorf("a range too wide: exit %d, %q", code, stderr)
+	}
+}
