@@ -8,15 +8,16 @@ import (
 
 // Solver returns t as an [engine.Solver] when its results are cheap to
 // compute exactly, and nil otherwise. It takes a turn of at most two duels
-// (Heroic or Epic, with Epic Strikes) and no Hard to Kill hero or
-// formation, whose formations either do not fight (Engagement.DuelsOnly)
-// or fight once, after the duels: its fight phase holds no Heroic Combat.
-// The heroic actions of the earlier phases (a Heroic Charge's roll-off
-// included) are followed too. It leaves to sim run: a Heroic Combat (a
-// fight within the order of actions, and a second charge), more than two
-// duels, and Hard to Kill, whose rolls and wound counters multiply the
-// states to follow. Exact itself refuses a turn whose states outgrow
-// maxExactStates.
+// (Heroic or Epic, with Epic Strikes, Hard to Kill heroes among them),
+// whose formations either do not fight (Engagement.DuelsOnly) or fight
+// once, after the duels: its fight phase holds no Heroic Combat, and its
+// formations are not Hard to Kill. The heroic actions of the earlier
+// phases (a Heroic Charge's roll-off included) are followed too. It
+// leaves to sim run: a Heroic Combat (a fight within the order of
+// actions, and a second charge), more than two duels, several turns, and
+// a fight of Hard to Kill formations, whose rolls in every striking step
+// multiply the states to follow. Exact itself refuses a turn whose states
+// outgrow maxExactStates.
 func (t *Turn) Solver() engine.Solver {
 	if t.duels > maxExactDuels || t.nCombat > 0 || t.e.turns() > 1 {
 		return nil // several turns are simulated only
@@ -32,13 +33,8 @@ func (t *Turn) Solver() engine.Solver {
 		}
 	}
 	for i := range t.e.Formations {
-		if t.e.Formations[i].Toughness != NotHardToKill {
-			return nil
-		}
-	}
-	for i := range t.e.Heroes {
-		if t.e.Heroes[i].Toughness != NotHardToKill {
-			return nil
+		if t.e.Formations[i].Toughness != NotHardToKill && !t.e.DuelsOnly {
+			return nil // a fight's Hard to Kill rolls are not in the solver's steps
 		}
 	}
 	return exactTurn{t}

@@ -53,7 +53,11 @@ func TestExactMatchesSimulation(t *testing.T) {
 		n = 20_000
 	}
 	for i, c := range duelCases(t) {
-		ex, err := exactTurn{c.tu}.Exact() // Hard to Kill too, which Solver leaves to the simulation
+		sv := c.tu.Solver()
+		if sv == nil {
+			t.Fatalf("%s: no solver", c.name)
+		}
+		ex, err := sv.Exact()
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -86,8 +90,8 @@ func TestExactRollOff(t *testing.T) {
 	}
 }
 
-// Solver offers the exact solution only where it is cheap: duels alone,
-// at most two, nothing Hard to Kill.
+// Solver offers the exact solution only where it is cheap: at most two
+// duels, no Hard to Kill formation in a fight.
 func TestSolverOnlyWhenCheap(t *testing.T) {
 	t.Parallel()
 	cases := duelCases(t)
@@ -99,7 +103,9 @@ func TestSolverOnlyWhenCheap(t *testing.T) {
 		{"a fight between formations", bigTurn(t), false},
 		{cases[0].name, cases[0].tu, true},
 		{cases[3].name, cases[3].tu, true},
-		{cases[6].name, cases[6].tu, false},
+		{cases[6].name, cases[6].tu, true},
+		{"Hard to Kill trolls in a fight", newTurn(t, preset(t), Engagement{Formations: [2]Formation{arnor(),
+			{ID: "trolls", Type: Monster, Companies: 2, Frontage: 2, F: 7, S: 7, D: 7, A: 3, R: 2, C: 4, Toughness: HardToKill}}, Charger: 0}), false},
 	} {
 		if got := c.tu.Solver() != nil; got != c.want {
 			t.Errorf("%s: solver %v, want %v", c.name, got, c.want)

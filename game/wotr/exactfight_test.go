@@ -77,7 +77,7 @@ func TestExactFightByHand(t *testing.T) {
 // something the solver follows: duels before the fight, Epic Strike, the
 // greedy policy's Courage Might, a banner, the charge and its
 // Earthshaking roll, striking order, a Heroic Charge roll-off, Onset of
-// Dismay, and options that change the fight.
+// Dismay, options that change the fight, and a Hard to Kill hero's duel.
 func fightCases(t testing.TB) []struct {
 	name string
 	tu   *Turn
@@ -95,6 +95,7 @@ func fightCases(t testing.TB) []struct {
 	gd := gorbag(Action{Kind: HeroicDuel, Target: 0})
 	lancers := knights
 	lancers.Lances = true
+	troll := Hero{ID: "troll_chief", Formation: 1, F: 6, R: 2, C: 4, Might: 1, Toughness: VeryHardToKill, Policy: DuelMight}
 	pikemen := small(orcs(), 2)
 	pikemen.Pikes = true
 	bannerOrcs := small(orcs(), 2)
@@ -116,6 +117,8 @@ func fightCases(t testing.TB) []struct {
 		{"Heroic Charges on both sides: a roll-off", newTurn(t, with(t, "last_company_half", "no", "loser_falls_back", "no"), Engagement{Formations: [2]Formation{knights, small(orcs(), 1)}, Heroes: chargers[:], Charger: -1})},
 		{"elves on goblins: Onset of Dismay, one company wide", newTurn(t, with(t, "battle_skill_cap", "2", "enemy_front", "deployed", "to_hit_floor", "3+"), Engagement{Formations: [2]Formation{elves, goblins}, Charger: 0})},
 		{"lancers charging pikes", newTurn(t, preset(t), Engagement{Formations: [2]Formation{lancers, pikemen}, Charger: 0})},
+		{"a Very Hard to Kill hero's duel, then the fight", newTurn(t, preset(t), Engagement{Formations: [2]Formation{small(arnor(), 2), small(orcs(), 2)},
+			Heroes: []Hero{aragorn, troll}, Charger: 0})},
 	}
 }
 
