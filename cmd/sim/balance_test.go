@@ -217,6 +217,24 @@ func TestWotRThreeTurnsCompare(t *testing.T) {
 	if code, _, _ := sim(t, context.Background(), "exact", "wotr-three-turns"); code != 3 {
 		t.Errorf("sim exact of three turns: exit %d, want 3 (simulated only)", code)
 	}
+	// docs/wotr.md: the Orc Captain who keeps his Might through turn 1
+	// wins more duels, and his orcs are destroyed more often.
+	later := filepath.Join(dir, "later.yaml")
+	os.WriteFile(later, []byte(strings.Replace(strings.Replace(src, "- {action: heroic_duel, target: captain}", "- {action: heroic_duel, target: captain, turns: [2, 3]}", 1),
+		"name: wotr-three-turns", "name: later", 1)), 0o644)
+	code, out, stderr = sim(t, context.Background(), "compare", a, later, "--trials", "20000", "--seed", "1", "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	c = report.Comparison{}
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"orc_captain.wins_duel", "orcs.destroyed"} {
+		if d := c.Differences["later-wotr-three-turns"].Events[name]; !(d.CI95[0] > 0) {
+			t.Errorf("declaring the duel later: %s difference %+v, want an interval above 0", name, d)
+		}
+	}
 }
 
 // The turns chart draws a fight of several turns, and is refused, naming

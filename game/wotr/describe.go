@@ -75,7 +75,7 @@ func (t *Turn) Describe() []string {
 		if e.Charger == i {
 			extra = append(extra, "charges")
 		}
-		if t.moved[i] {
+		if t.moved[i] != 0 {
 			extra = append(extra, "made a Heroic Move (may not charge this turn)")
 		}
 		if len(extra) > 0 {
@@ -119,10 +119,10 @@ func (t *Turn) Describe() []string {
 			}
 			g := &e.Heroes[a.Target]
 			fa, fb := h.F, g.F
-			if t.strikes[hi] {
+			if in(t.strikes[hi], 0) {
 				fa = 10
 			}
-			if t.strikes[a.Target] {
+			if in(t.strikes[a.Target], 0) {
 				fb = 10
 			}
 			w, ti, lo, den := DuelRollOdds(fa, fb, rs.DuelDeclarerBonus, a.Kind == EpicDuel)
@@ -145,10 +145,12 @@ func (t *Turn) Describe() []string {
 	return lines
 }
 
-var policyText = [3]string{
+var policyText = [numPolicies]string{
 	"Might on actions only",
 	"spends to win, else tie, the duel roll",
 	"spends to win the duel roll, turns 5s into 6s on the Duel table, and saves failed Courage tests",
+	"spends only not to lose the duel roll: to tie it",
+	"spends to win, else tie, the duel roll, keeping what his actions of the turns to come need",
 }
 
 func (rs *Ruleset) tableName() string { return []string{"m2", "m1", "m3"}[rs.DuelTable] }

@@ -229,7 +229,13 @@ type Action struct {
 	Kind         ActionKind
 	Target       int          // a duel's target: an index into Engagement.Heroes
 	SecondCharge SecondCharge // a Heroic Combat's choice
+	// Turns is the turns the action is declared in, bit k for turn k+1;
+	// 0 declares it in every turn (while the hero's Might pays).
+	Turns uint16
 }
+
+// declaredIn reports whether a is declared in turn k (from 0).
+func (a Action) declaredIn(k int) bool { return a.Turns == 0 || a.Turns>>k&1 != 0 }
 
 // Engagement is what a turn starts from: two formations in contact, their
 // heroes, and what they declare.
@@ -252,6 +258,14 @@ type Engagement struct {
 
 // turns is the number of turns played.
 func (e *Engagement) turns() int { return max(e.Turns, 1) }
+
+// turnsOf is the turns action a is declared in, bit k for turn k+1.
+func (e *Engagement) turnsOf(a Action) uint16 {
+	if a.Turns != 0 {
+		return a.Turns
+	}
+	return 1<<e.turns() - 1
+}
 
 // Limits of an engagement: they keep a trial's state in fixed arrays.
 const (
@@ -301,11 +315,11 @@ func (e *Engagement) check() error {
 	if len(e.Heroes) > MaxHeroes {
 		bad("%d heroes; at most %d", len(e.Heroes), MaxHeroes)
 	}
-	var moved [2]bool
+	var moved [2]uint16 // the turns of each formation's Heroic Moves
 	for i := range e.Heroes {
 		for _, a := range e.Heroes[i].Actions {
 			if a.Kind == HeroicMove && e.Heroes[i].Formation >= 0 && e.Heroes[i].Formation <= 1 {
-				moved[e.Heroes[i].Formation] = true
+				moved[e.Heroes[i].Formation] |= e.turnsOf(a)
 			}
 		}
 	}
@@ -321,22 +335,33 @@ func (e *Engagement) check() error {
 		if h.Might < 0 || h.Might > MaxMight {
 			bad("hero %s: Might %d must be 0..%d", h.ID, h.Might, MaxMight)
 		}
-		if h.Policy > GreedyMight {
+		if h.Policy >= numPolicies {
 			bad("hero %s: Might policy %d is unknown", h.ID, h.Policy)
 		}
-		if len(h.Actions) > h.Might {
-			bad("hero %s declares %d actions with Might %d; each costs 1 Might (seed 001)", h.ID, len(h.Actions), h.Might)
+		first := 0
+		for _, a := range h.Actions {
+			if a.declaredIn(0) {
+				first++
+			}
 		}
-		var seen [numKinds]bool
+		if first > h.Might {
+			bad("hero %s declares %d actions in the first turn with Might %d; each costs 1 Might (seed 001)", h.ID, first, h.Might)
+		}
+		var seen [numKinds]uint16 // the turns each kind is declared in
+		all := uint16(1)<<e.turns() - 1
 		for _, a := range h.Actions {
 			if a.Kind >= numKinds {
 				bad("hero %s: action %d is unknown", h.ID, a.Kind)
 				continue
 			}
-			if seen[a.Kind] {
-				bad("hero %s declares %s twice; a hero makes at most one action of each kind a turn (seed 001)", h.ID, a.Kind)
+			turns := e.turnsOf(a)
+			if turns&^all != 0 {
+				bad("hero %s: a %s declared after the last turn, %d", h.ID, a.Kind, e.turns())
 			}
-			seen[a.Kind] = true
+			if seen[a.Kind]&turns != 0 {
+				bad("hero %s declares %s twice in a turn; a hero makes at most one action of each kind a turn (seed 001)", h.ID, a.Kind)
+			}
+			seen[a.Kind] |= turns
 			switch a.Kind {
 			case HeroicDuel, EpicDuel:
 				if a.Target < 0 || a.Target >= len(e.Heroes) || e.Heroes[a.Target].Formation != 1-h.Formation {
@@ -350,13 +375,13 @@ func (e *Engagement) check() error {
 					bad("hero %s: second charge %d is unknown", h.ID, a.SecondCharge)
 				}
 			case HeroicCharge:
-				if moved[h.Formation] {
+				if moved[h.Formation]&e.turnsOf(a) != 0 {
 					bad("hero %s: formation %s made a heroic_move and may not charge this turn (seed 001)", h.ID, e.Formations[h.Formation].ID)
 				}
 			}
 		}
 	}
-	if e.Charger >= 0 && moved[e.Charger] {
+	if e.Charger >= 0 && in(moved[e.Charger], 0) {
 		bad("formation %s made a heroic_move and may not charge this turn (seed 001)", e.Formations[e.Charger].ID)
 	}
 	return errors.Join(errs...)

@@ -23,7 +23,7 @@ func (t *Turn) Solver() engine.Solver {
 		return nil // several turns are simulated only
 	}
 	for i := range t.e.Heroes {
-		if t.charges[i] {
+		if t.charges[i] != 0 {
 			return nil // an Epic Charge's Fight is not in the solver's state
 		}
 	}
@@ -107,7 +107,7 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 		s0.might[h] = int8(e.Heroes[h].Might)
 		for ph := MovePhase; ph < FightPhase; ph++ {
 			for side := range 2 {
-				for _, s := range t.steps[ph][side] {
+				for _, s := range t.first[ph][side] {
 					if int(s.hero) == h {
 						s0.might[h]-- // paid before the actions resolve
 					}
@@ -188,7 +188,7 @@ func rollOffs(n [2]int) []int {
 func (x exactTurn) fightPhase(s0 xstate, p0 float64, final func(xstate, float64)) error {
 	t := x.Turn
 	e := &t.e
-	sides := &t.steps[FightPhase]
+	sides := &t.first[FightPhase]
 	firsts := rollOffs([2]int{len(sides[0]), len(sides[1])})
 	if len(firsts) == 0 {
 		final(s0, p0)
@@ -265,14 +265,17 @@ func (x exactTurn) add(out *engine.Exact, s xstate, p float64) {
 
 func (s *xstate) avail(t *Turn, h int) int {
 	m := int(s.might[h])
-	if t.strikes[h] && s.flags[h]&xStrike == 0 {
+	if in(t.strikes[h], 0) && s.flags[h]&xStrike == 0 {
 		m--
+	}
+	if t.e.Heroes[h].Policy == SaveMight {
+		m -= t.reserve[h][0] // none in a turn of its own, the only kind solved
 	}
 	return max(0, m)
 }
 
 func (s *xstate) strike(t *Turn, h int) {
-	if t.strikes[h] && s.flags[h]&(xStrike|xOut) == 0 && s.might[h] > 0 {
+	if in(t.strikes[h], 0) && s.flags[h]&(xStrike|xOut) == 0 && s.might[h] > 0 {
 		s.flags[h] |= xStrike
 		s.might[h]--
 	}

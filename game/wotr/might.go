@@ -21,9 +21,17 @@ const (
 	// t-195309), and the heroes of a formation that fails a Courage test
 	// spend what they can to lessen or cancel the failure.
 	GreedyMight
+	// DefendMight spends on the duel roll only not to lose it: a hero
+	// behind spends the least that ties, if he can (a tie does nothing),
+	// and on a tie one point, as DuelMight, lest the other's point win.
+	DefendMight
+	// SaveMight is DuelMight with the Might his declared actions need in
+	// the turns to come kept back: he spends on dice only what is over.
+	SaveMight
+	numPolicies
 )
 
-var policyNames = []string{"none", "duel", "greedy"}
+var policyNames = []string{"none", "duel", "greedy", "defend", "save"}
 
 // PolicyNames lists the Might policies by name.
 func PolicyNames() []string { return append([]string(nil), policyNames...) }
@@ -52,7 +60,7 @@ func rollSpend(pa, pb MightPolicy, ma, mb, da, db, sa, sb int) (xa, xb int) {
 		}
 		room := min(m, 6-die)
 		switch {
-		case gap+1 <= room:
+		case gap+1 <= room && p != DefendMight:
 			return gap + 1 // wins
 		case gap <= room:
 			return gap // ties

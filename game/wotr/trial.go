@@ -168,7 +168,7 @@ func (tr *trial) charge(d *engine.Dice, contact bool) bool {
 		tr.terrified[1-c] = true
 	}
 	for h := range t.e.Heroes {
-		if t.charges[h] && t.e.Heroes[h].Formation == c && !tr.h[h].out && tr.h[h].might > 0 {
+		if in(t.charges[h], tr.turn) && t.e.Heroes[h].Formation == c && !tr.h[h].out && tr.h[h].might > 0 {
 			tr.spend(h, 1)
 			tr.fightBonus[c] = 2 // rules/wotr.md §8: "+2 Fight until the end of subsequent Fight phase"
 		}
@@ -224,7 +224,7 @@ func (tr *trial) nextTurn(k int) (contact bool, charger int, ok bool) {
 // mayCharge reports whether formation i may charge this turn: not after a
 // Heroic Move, and not while disordered (disordered_cannot_charge).
 func (tr *trial) mayCharge(i int) bool {
-	return !tr.t.moved[i] && !(tr.t.rs.DisorderedCannotCharge && tr.turn <= tr.disordered[i])
+	return !in(tr.t.moved[i], tr.turn) && !(tr.t.rs.DisorderedCannotCharge && tr.turn <= tr.disordered[i])
 }
 
 // holds is who holds the field after several turns: the formation whose
@@ -249,7 +249,7 @@ func (tr *trial) action(s step) Action { return tr.t.e.Heroes[s.hero].Actions[s.
 // for, and a Heroic Charge only by a formation out of contact that may
 // charge.
 func (tr *trial) order(d *engine.Dice, ph Phase, contact bool) ([]step, int) {
-	sides := &tr.t.steps[ph]
+	sides := &tr.t.first[ph]
 	if tr.turn > 0 {
 		sides = tr.stillDeclared(ph, contact)
 	}
@@ -274,7 +274,7 @@ func (tr *trial) stillDeclared(ph Phase, contact bool) *[2][]step {
 		tr.declared[side] = tr.declared[side][:0]
 		for _, s := range t.steps[ph][side] {
 			h := int(s.hero)
-			if tr.h[h].out || tr.h[h].might-owed[h] < 1 {
+			if !tr.action(s).declaredIn(tr.turn) || tr.h[h].out || tr.h[h].might-owed[h] < 1 {
 				continue
 			}
 			if tr.action(s).Kind == HeroicCharge && (contact || !tr.mayCharge(side)) {
@@ -294,11 +294,15 @@ func (tr *trial) spend(h, n int) {
 }
 
 // avail is the Might hero h may spend on dice: what he has left, less the
-// point an Epic Strike he has declared but not yet made will take.
+// point an Epic Strike he has declared but not yet made will take, and
+// under SaveMight less what his actions of the turns to come will take.
 func (tr *trial) avail(h int) int {
 	m := tr.h[h].might
-	if tr.t.strikes[h] && !tr.h[h].strikeUsed {
+	if in(tr.t.strikes[h], tr.turn) && !tr.h[h].strikeUsed {
 		m--
+	}
+	if tr.t.e.Heroes[h].Policy == SaveMight {
+		m -= tr.t.reserve[h][tr.turn]
 	}
 	return max(0, m)
 }
@@ -309,7 +313,7 @@ func (tr *trial) avail(h int) int {
 // outside the ordering (seed 001).
 func (tr *trial) strike(h int) {
 	s := &tr.h[h]
-	if tr.t.strikes[h] && !s.strikeUsed && !s.out && s.might > 0 {
+	if in(tr.t.strikes[h], tr.turn) && !s.strikeUsed && !s.out && s.might > 0 {
 		s.strikeUsed = true
 		tr.spend(h, 1)
 	}
@@ -354,7 +358,7 @@ func (tr *trial) heroicCombat(d *engine.Dice, h int, a Action, rest []step) {
 	}
 	side := t.e.Heroes[h].Formation
 	w := tr.fight(d)
-	if w != side || tr.contact || tr.f[1-side].destroyed || !t.rs.HeroicCombatRecharge || t.moved[side] {
+	if w != side || tr.contact || tr.f[1-side].destroyed || !t.rs.HeroicCombatRecharge || in(t.moved[side], tr.turn) {
 		return
 	}
 	charge := true

@@ -2,6 +2,7 @@ package wotr
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/wargamesim/sim/engine"
 )
@@ -19,10 +20,12 @@ type Turn struct {
 	perDie bool
 
 	steps   [numPhases][2][]step // each phase's ordered actions, by side, in the scenario's order
+	first   [numPhases][2][]step // those declared in the first turn
 	nSteps  int
-	strikes [MaxHeroes]bool // the hero declared an Epic Strike
-	charges [MaxHeroes]bool // the hero declared an Epic Charge
-	moved   [2]bool         // a Heroic Move: the formation may not charge this turn
+	strikes [MaxHeroes]uint16        // the turns the hero declares an Epic Strike in, bit k for turn k+1
+	charges [MaxHeroes]uint16        // the turns he declares an Epic Charge in
+	moved   [2]uint16                // the turns of a Heroic Move: the formation may not charge in them
+	reserve [MaxHeroes][MaxTurns]int // the Might each hero's actions take after each turn (SaveMight)
 	sides   [2]sideRules
 	nCombat int // Heroic Combats declared
 	duels   int // duels declared
@@ -89,19 +92,26 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 				continue
 			}
 			for ai, a := range h.Actions {
+				turns := e.turnsOf(a)
+				for k := range e.turns() - 1 {
+					t.reserve[hi][k] += bits.OnesCount16(turns >> (k + 1))
+				}
 				switch {
 				case a.Kind == EpicStrike:
-					t.strikes[hi] = true
+					t.strikes[hi] = turns
 				case a.Kind == EpicCharge:
-					t.charges[hi] = true
+					t.charges[hi] = turns
 				case a.Kind.Ordered():
 					ph := a.Kind.Phase()
 					t.steps[ph][side] = append(t.steps[ph][side], step{int8(hi), int8(ai)})
+					if a.declaredIn(0) {
+						t.first[ph][side] = append(t.first[ph][side], step{int8(hi), int8(ai)})
+					}
 					t.nSteps++
 				}
 				switch a.Kind {
 				case HeroicMove:
-					t.moved[side] = true
+					t.moved[side] |= turns
 				case HeroicCombat:
 					t.nCombat++
 				case HeroicDuel, EpicDuel:
@@ -132,6 +142,9 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 	t.metrics, t.events = t.outcomes()
 	return t, nil
 }
+
+// in reports whether mask, of turns, holds turn k (from 0).
+func in(mask uint16, k int) bool { return mask>>k&1 != 0 }
 
 // maxDice bounds the dice formation i rolls in one fight.
 func (t *Turn) maxDice(i int) int {

@@ -86,6 +86,7 @@ type Action struct {
 	Action       string `yaml:"action"`        // heroic_move, heroic_shoot, heroic_charge, heroic_combat, heroic_duel, epic_duel, epic_strike
 	Target       string `yaml:"target"`        // a duel's: an enemy hero's id, or the enemy formation's (its first hero)
 	SecondCharge string `yaml:"second_charge"` // a heroic_combat's: charge (default), decline or decline_if_duel
+	Turns        []int  `yaml:"turns"`         // the turns it is declared in (1 is the first); every turn by default
 }
 
 // Fight is what the turn is.

@@ -57,6 +57,9 @@ func buildWotR(file string, s *Scenario, rules *options.Rules[wotr.Ruleset]) (*s
 				act := wotr.Action{}
 				act.Kind, _ = wotr.ParseAction(a.Action)
 				act.SecondCharge, _ = wotr.ParseSecondCharge(scenarios.OrDefault(a.SecondCharge, "charge"))
+				if a.Turns != nil {
+					act.Turns = turnMask(a.Turns, s.Fight.Turns) // validated
+				}
 				if act.Kind.Duel() {
 					target := a.Target
 					if target == "" || target == foe.ID {

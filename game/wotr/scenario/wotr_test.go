@@ -136,12 +136,49 @@ func TestWotRValidate(t *testing.T) {
 		{
 			name: "unknown Might policy", reason: "the policies are listed",
 			in:   wotrEdit("might_policy: duel", "might_policy: always"),
-			want: `w.yaml:3:15: might_policy: unknown Might policy "always"; use none, duel, greedy`,
+			want: `w.yaml:3:15: might_policy: unknown Might policy "always"; use none, duel, greedy, defend, save`,
 		},
 		{
 			name: "a hero's unknown Might policy", reason: "a hero may set his own",
 			in:   wotrEdit("      - id: chief\n", "      - id: chief\n        might_policy: greedyy\n"),
-			want: `w.yaml:18:23: formations[1].heroes[0].might_policy: unknown Might policy "greedyy"; did you mean "greedy"? Use none, duel, greedy`,
+			want: `w.yaml:18:23: formations[1].heroes[0].might_policy: unknown Might policy "greedyy"; did you mean "greedy"? Use none, duel, greedy, defend, save`,
+		},
+		{
+			name: "an action after the last turn", reason: "an action's turns are the fight's",
+			in:   wotrEdit("target: chief}", "target: chief, turns: [2]}", "  charger: men\n", "  charger: men\n  turns: 1\n"),
+			want: "w.yaml:12:58: formations[0].heroes[0].actions[0].turns[0]: turn 2 is not one of the fight's turns, 1 to 1 (fight.turns)",
+		},
+		{
+			name: "a turn named twice", reason: "each turn once",
+			in:   wotrEdit("target: chief}", "target: chief, turns: [1, 1]}", "  charger: men\n", "  charger: men\n  turns: 2\n"),
+			want: "w.yaml:12:61: formations[0].heroes[0].actions[0].turns[1]: turn 1 is named twice",
+		},
+		{
+			name: "no turns", reason: "an empty list declares nothing: a mistake",
+			in:   wotrEdit("target: chief}", "target: chief, turns: []}"),
+			want: "w.yaml:12:57: formations[0].heroes[0].actions[0].turns: empty; name the turns it is declared in, from 1 to 1, or leave it out for every turn",
+		},
+		{
+			name: "one kind twice in a turn", reason: "seed 001: one action of a kind a turn, the turns given",
+			in: wotrEdit("target: chief}\n", "target: chief, turns: [1, 2]}\n          - {action: heroic_duel, target: chief, turns: [2, 3]}\n",
+				"  charger: men\n", "  charger: men\n  turns: 3\n"),
+			want: "w.yaml:13:22: formations[0].heroes[0].actions[1].action: heroic_duel is already declared at actions[0] for turn 2; a hero makes at most one action of each kind a turn (seed 001)",
+		},
+		{
+			name: "one kind in different turns", reason: "a duel in turn 1 and another in turn 2 are allowed",
+			in: wotrEdit("target: chief}\n", "target: chief, turns: [1]}\n          - {action: heroic_duel, target: chief, turns: [2]}\n",
+				"  charger: men\n", "  charger: men\n  turns: 2\n"),
+		},
+		{
+			name: "Might counted in the first turn", reason: "actions of later turns are paid then, while Might lasts",
+			in: wotrEdit("target: chief}\n", "target: chief}\n          - {action: heroic_shoot, turns: [2]}\n          - {action: heroic_move, turns: [2]}\n",
+				"  charger: men\n", "  charger: men\n  turns: 2\n"),
+		},
+		{
+			name: "too many actions in the first turn", reason: "seed 001: each costs 1 Might",
+			in: wotrEdit("target: chief}\n", "target: chief}\n          - {action: heroic_shoot}\n          - {action: heroic_move, turns: [1]}\n",
+				"  charger: men\n", "  turns: 2\n"),
+			want: "w.yaml:12:11: formations[0].heroes[0].actions: 3 actions in the first turn declared with Might 2; each costs 1 Might (seed 001)",
 		},
 		{
 			name: "one formation", reason: "a fight has two sides",

@@ -142,9 +142,18 @@ func (c *checker) wotrActions(s *Scenario) {
 		for j := range f.Heroes {
 			h := &f.Heroes[j]
 			hp := fmt.Sprintf("formations[%d].heroes[%d]", i, j)
-			seen := map[string]int{}
+			type decl struct {
+				at    int
+				turns uint16
+			}
+			seen := map[string]decl{}
+			first := 0
 			for k, a := range h.Actions {
 				ap := fmt.Sprintf("%s.actions[%d]", hp, k)
+				turns := c.actionTurns(ap+".turns", a.Turns, s.Fight.Turns)
+				if turns&1 != 0 {
+					first++
+				}
 				kind, err := wotr.ParseAction(a.Action)
 				if err != nil {
 					if a.Action == "" {
@@ -155,10 +164,10 @@ func (c *checker) wotrActions(s *Scenario) {
 					}
 					continue
 				}
-				if prev, dup := seen[a.Action]; dup {
-					c.Add(ap+".action", "%s is already declared at actions[%d]; a hero makes at most one action of each kind a turn (seed 001)", a.Action, prev)
+				if prev, dup := seen[a.Action]; dup && prev.turns&turns != 0 {
+					c.Add(ap+".action", "%s is already declared at actions[%d]%s; a hero makes at most one action of each kind a turn (seed 001)", a.Action, prev.at, sameTurn(s, prev.turns&turns))
 				} else {
-					seen[a.Action] = k
+					seen[a.Action] = decl{k, prev.turns | turns}
 				}
 				if a.Target != "" && !kind.Duel() {
 					c.Add(ap+".target", "only a duel has a target; remove it from %s", a.Action)
@@ -180,15 +189,18 @@ func (c *checker) wotrActions(s *Scenario) {
 						}
 					}
 				case wotr.HeroicCharge:
-					if moved(f) {
+					if moved(f, s.Fight.Turns)&turns != 0 {
 						c.Add(ap+".action", "%s made a heroic_move this turn and may not charge (seed 001)", scenarios.IDText(f.ID))
 					}
 				}
 			}
-			if n, m := len(h.Actions), h.Profile.Might; n > m && m >= 0 && c.Present(hp+".actions") {
+			if n, m := first, h.Profile.Might; n > m && m >= 0 && c.Present(hp+".actions") {
 				what := fmt.Sprintf("%d actions", n)
 				if n == 1 {
 					what = "1 action"
+				}
+				if s.Fight.Turns > 1 {
+					what += " in the first turn"
 				}
 				c.Add(hp+".actions", "%s declared with Might %d; each costs 1 Might (seed 001)", what, m)
 			}
@@ -232,16 +244,73 @@ func heroList(f *Formation) string {
 	return strings.Join(ids, ", ")
 }
 
-// moved reports whether a hero of f declared a Heroic Move.
-func moved(f *Formation) bool {
+// moved is the turns a hero of f declares a Heroic Move in, bit k for
+// turn k+1, of a fight of n turns.
+func moved(f *Formation, n int) uint16 {
+	var m uint16
 	for _, h := range f.Heroes {
 		for _, a := range h.Actions {
 			if a.Action == "heroic_move" {
-				return true
+				m |= turnMask(a.Turns, n)
 			}
 		}
 	}
-	return false
+	return m
+}
+
+// turnMask is an action's turns, bit k for turn k+1, of a fight of n
+// turns: every one when it names none; turns out of range are left out
+// (actionTurns reports them).
+func turnMask(turns []int, n int) uint16 {
+	n = min(max(n, 1), wotr.MaxTurns)
+	if len(turns) == 0 {
+		return 1<<n - 1
+	}
+	var m uint16
+	for _, k := range turns {
+		if k >= 1 && k <= n {
+			m |= 1 << (k - 1)
+		}
+	}
+	return m
+}
+
+// actionTurns checks an action's turns, at path p, against a fight of n
+// turns, and returns them as turnMask does.
+func (c *checker) actionTurns(p string, turns []int, n int) uint16 {
+	if turns == nil {
+		return turnMask(nil, n)
+	}
+	n = min(max(n, 1), wotr.MaxTurns)
+	if len(turns) == 0 && c.Present(p) {
+		c.Add(p, "empty; name the turns it is declared in, from 1 to %d, or leave it out for every turn", n)
+	}
+	var seen uint16
+	for i, k := range turns {
+		switch {
+		case k < 1 || k > n:
+			c.Add(fmt.Sprintf("%s[%d]", p, i), "turn %d is not one of the fight's turns, 1 to %d (fight.turns)", k, n)
+		case seen>>(k-1)&1 != 0:
+			c.Add(fmt.Sprintf("%s[%d]", p, i), "turn %d is named twice", k)
+		default:
+			seen |= 1 << (k - 1)
+		}
+	}
+	return turnMask(turns, n)
+}
+
+// sameTurn names the turns of mask for a message, when the fight has
+// several.
+func sameTurn(s *Scenario, mask uint16) string {
+	if s.Fight.Turns <= 1 {
+		return ""
+	}
+	for k := range wotr.MaxTurns {
+		if mask>>k&1 != 0 {
+			return fmt.Sprintf(" for turn %d", k+1)
+		}
+	}
+	return ""
 }
 
 func (c *checker) wotrFight(s *Scenario) {
@@ -257,7 +326,7 @@ func (c *checker) wotrFight(s *Scenario) {
 	}
 	for i := range s.Formations {
 		if s.Formations[i].ID == ch {
-			if moved(&s.Formations[i]) {
+			if moved(&s.Formations[i], s.Fight.Turns)&1 != 0 {
 				c.Add("fight.charger", "%s made a heroic_move this turn and may not charge (seed 001)", scenarios.IDText(ch))
 			}
 			return
