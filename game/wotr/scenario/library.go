@@ -9,7 +9,7 @@ import (
 
 // The formation library: ready-made formations, one YAML file each in
 // formations/, written as a scenario's formations are but without an id or
-// heroes. A scenario's formation that says `from: NAME` starts as the
+// heroes (the hero library is heroes.go's). A scenario's formation that says `from: NAME` starts as the
 // library's NAME, and every field it gives overrides the library's
 // (docs/wotr.md, "The formation library").
 
@@ -25,8 +25,8 @@ type library struct {
 	scenarios.UnitLibrary[Formation]
 }
 
-// Columns are a formation's name, troop type, profile (Defence with its
-// shield in brackets), companies and source.
+// Columns are a formation's name, faction, troop type, profile (Defence
+// with its shield in brackets), companies and source.
 func (l library) Columns(name string) []string {
 	f, ok := l.Unit(name)
 	if !ok {
@@ -37,7 +37,7 @@ func (l library) Columns(name string) []string {
 	if f.Shield {
 		d = fmt.Sprintf("%d(%d)", p.D, p.D+2)
 	}
-	return []string{name, scenarios.OrDefault(f.Type, "infantry"),
+	return []string{name, f.Faction, scenarios.OrDefault(f.Type, "infantry"),
 		fmt.Sprintf("F%d S%d D%s A%d R%d C%d", p.F, p.S, d, p.A, p.R, p.C),
 		fmt.Sprintf("%d companies", f.Companies), f.Source}
 }

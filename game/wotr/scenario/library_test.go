@@ -10,7 +10,7 @@ import (
 )
 
 // Every library formation decodes, gives what a reader needs (name,
-// source, troop type, profile, size) and no heroes or id, and fights every
+// source, faction, troop type, profile, size) and no heroes or id, and fights every
 // other one, charging and charged, in a scenario that starts both from the
 // library.
 func TestFormationLibrary(t *testing.T) {
@@ -24,7 +24,7 @@ func TestFormationLibrary(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, field := range []string{"name", "source", "type", "profile", "companies"} {
+		for _, field := range []string{"name", "source", "faction", "type", "profile", "companies"} {
 			if _, ok := pos[field]; !ok {
 				t.Errorf("%s gives no %s", name, field)
 			}

@@ -33,7 +33,8 @@ type Formation struct {
 	From        string  `yaml:"from"` // a library formation (formations/NAME.yaml) to start from; the fields given here override its own
 	Name        string  `yaml:"name"`
 	Source      string  `yaml:"source"`
-	Type        string  `yaml:"type"` // infantry (default), cavalry or monster
+	Faction     string  `yaml:"faction"` // for the reader and sim units: Gondor, Rohan, Isengard, Mordor, Elves, Dwarves...; the fight never reads it
+	Type        string  `yaml:"type"`    // infantry (default), cavalry or monster
 	Profile     Profile `yaml:"profile"`
 	Companies   int     `yaml:"companies"`
 	CompanySize int     `yaml:"company_size"` // models in a full company: 8 infantry, 2 cavalry, 1 monster by default
@@ -64,8 +65,10 @@ type Profile struct {
 // Hero is a hero leading his formation's command company.
 type Hero struct {
 	ID          string      `yaml:"id"`
+	From        string      `yaml:"from"` // a library hero (heroes/NAME.yaml) to start from; the fields given here override his own
 	Name        string      `yaml:"name"`
 	Source      string      `yaml:"source"`
+	Faction     string      `yaml:"faction"` // as a formation's: the fight never reads it
 	Profile     HeroProfile `yaml:"profile"`
 	HardToKill  string      `yaml:"hard_to_kill"`
 	MightPolicy string      `yaml:"might_policy"`
@@ -101,7 +104,7 @@ type Fight struct {
 func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
 	return scenarios.Format[Scenario]{
 		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-			return formations.Use(file, "formations", s.Formations, pos)
+			return useLibrary(file, s, pos)
 		},
 		Validate: validateWotR,
 		Name:     func(s *Scenario) *string { return &s.Name },
