@@ -139,8 +139,8 @@ func New(plan *scenarios.Plan, src []byte) (*Resolver, error) {
 		if sf.Type != "" && sf.Type != "infantry" {
 			return nil, errors.New("wotrref: only infantry formations are implemented")
 		}
-		if sf.Lances || sf.Pikes || sf.Terror {
-			return nil, errors.New("wotrref: lances and pikes are not implemented (game/wotr's turns_test.go checks them by hand)")
+		if sf.Lances || sf.Pikes || sf.Terror || sf.Berserk {
+			return nil, errors.New("wotrref: lances, pikes, Terror and Berserk are not implemented (game/wotr's turns_test.go and epic_test.go check them by hand)")
 		}
 		if sf.HardToKill != "" && sf.HardToKill != "no" {
 			return nil, errors.New("wotrref: Hard to Kill is not implemented")
@@ -169,6 +169,9 @@ func New(plan *scenarios.Plan, src []byte) (*Resolver, error) {
 		for _, sh := range sf.Heroes {
 			if sh.HardToKill != "" && sh.HardToKill != "no" {
 				return nil, errors.New("wotrref: Hard to Kill heroes are not implemented")
+			}
+			if sh.BodyguardOf != "" {
+				return nil, errors.New("wotrref: bodyguards are not implemented (game/wotr's epic_test.go checks them)")
 			}
 			h := hero{id: sh.ID, side: i, f: sh.Profile.F, r: sh.Profile.R, c: sh.Profile.C, might: sh.Profile.Might,
 				policy: scenarios.OrDefault(sh.MightPolicy, scenarios.OrDefault(s.MightPolicy, "duel"))}

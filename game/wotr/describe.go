@@ -72,6 +72,9 @@ func (t *Turn) Describe() []string {
 		if f.SupportDice > 0 {
 			extra = append(extra, fmt.Sprintf("%d dice per supporting company", f.SupportDice))
 		}
+		if f.Berserk {
+			extra = append(extra, "Berserk (rolls as it fights, having charged)")
+		}
 		if e.Charger == i {
 			extra = append(extra, "charges")
 		}
@@ -85,7 +88,7 @@ func (t *Turn) Describe() []string {
 		if !e.DuelsOnly {
 			st := t.sides[i].step
 			lines = append(lines, fmt.Sprintf("  to hit %s: %s, %s, S%d against D%d, modifier %+d; %d dice at the start of the fight",
-				foe.ID, LadderText(st), frac(Hit36(st), 36), f.S, foe.D+2*b2i(foe.Shield), f.ToHitMod, tr.dice(i, false)))
+				foe.ID, LadderText(st), frac(Hit36(st), 36), f.S, foe.D+2*b2i(foe.Shield), f.ToHitMod, first(tr.dice(i, false))))
 		}
 	}
 	for hi := range e.Heroes {
@@ -95,6 +98,9 @@ func (t *Turn) Describe() []string {
 			l += ", " + []string{"", "Hard to Kill", "Very Hard to Kill"}[h.Toughness]
 		}
 		l += fmt.Sprintf("; Might policy %s (%s)", h.Policy, policyText[h.Policy])
+		if h.BodyguardOf != "" {
+			l += "; bodyguard of " + h.BodyguardOf + " (fights the duels directed at him while he lives)"
+		}
 		var acts []string
 		for _, a := range h.Actions {
 			s := a.Kind.String()
@@ -103,6 +109,9 @@ func (t *Turn) Describe() []string {
 				s += " on " + e.Heroes[a.Target].ID
 			case HeroicCombat:
 				s += " (second charge: " + secondChargeNames[a.SecondCharge] + ")"
+			}
+			if a.Turns != 0 {
+				s += " in " + turnsText(a.Turns)
 			}
 			acts = append(acts, s)
 		}
@@ -154,6 +163,22 @@ var policyText = [numPolicies]string{
 }
 
 func (rs *Ruleset) tableName() string { return []string{"m2", "m1", "m3"}[rs.DuelTable] }
+
+func first(n, _ int) int { return n }
+
+// turnsText writes a mask of turns for people: "turn 2", "turns 1, 3".
+func turnsText(mask uint16) string {
+	var ks []string
+	for k := range MaxTurns {
+		if in(mask, k) {
+			ks = append(ks, fmt.Sprint(k+1))
+		}
+	}
+	if len(ks) == 1 {
+		return "turn " + ks[0]
+	}
+	return "turns " + strings.Join(ks, ", ")
+}
 
 func b2i(b bool) int {
 	if b {

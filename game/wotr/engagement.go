@@ -89,6 +89,10 @@ type Formation struct {
 	// Courage, and on a failure fights at Fight 0 for the phase; one that
 	// charges it tests first, and on a failure its charge stalls.
 	Terror bool
+	// Berserk (rules/wotr.md §9 [V]): having charged, it rolls at the
+	// start of the fight phase: 1 it suffers D6 hits at its own S+2, 2-5
+	// S+2 and 6 S+4 for the turn.
+	Berserk bool
 }
 
 // fight is the formation's Fight in the fight: its profile's, +1 with
@@ -127,24 +131,32 @@ type Hero struct {
 	Toughness      Toughness // a monstrous hero's Hard to Kill
 	Policy         MightPolicy
 	Actions        []Action // declared this turn
+	// BodyguardOf is the ID of a hero of his formation whose duels he
+	// fights while he is in the game (Bodyguard, rules/wotr.md §9), or "".
+	BodyguardOf string
 }
 
 // ActionKind is a heroic or epic action (rules/wotr.md §8).
 type ActionKind uint8
 
 const (
-	HeroicMove   ActionKind = iota // move phase
-	HeroicShoot                    // shoot phase; shooting is not simulated
-	HeroicCharge                   // charge phase: the formation charges first
-	HeroicCombat                   // fight phase: its fight first; a win may charge again
-	HeroicDuel                     // fight phase
-	EpicDuel                       // fight phase, ordered as a Heroic Duel; the declarer keeps the best of two dice
-	EpicStrike                     // Fight 10 for the rest of the phase, declared when he first fights
-	EpicCharge                     // his formation Fight +2 for the fight phase, declared when it charges
+	HeroicMove    ActionKind = iota // move phase
+	HeroicShoot                     // shoot phase; shooting is not simulated
+	HeroicCharge                    // charge phase: the formation charges first
+	HeroicCombat                    // fight phase: its fight first; a win may charge again
+	HeroicDuel                      // fight phase
+	EpicDuel                        // fight phase, ordered as a Heroic Duel; the declarer keeps the best of two dice
+	EpicStrike                      // Fight 10 for the rest of the phase, declared when he first fights
+	EpicCharge                      // his formation Fight +2 for the fight phase, declared when it charges
+	MightyBlow                      // at the start of the fight phase: his company's hits each a casualty
+	EpicDefence                     // before his formation fights: its Defence +2 for the phase
+	EpicRage                        // before his formation fights: his company S+4, its Defence 3, for the phase
+	EpicSacrifice                   // before his formation fights: its hits discounted on 3+ for the turn; he is removed
 	numKinds
 )
 
-var kindNames = [numKinds]string{"heroic_move", "heroic_shoot", "heroic_charge", "heroic_combat", "heroic_duel", "epic_duel", "epic_strike", "epic_charge"}
+var kindNames = [numKinds]string{"heroic_move", "heroic_shoot", "heroic_charge", "heroic_combat", "heroic_duel", "epic_duel", "epic_strike", "epic_charge",
+	"mighty_blow", "epic_defence", "epic_rage", "epic_sacrifice"}
 
 // ActionNames lists the actions by name.
 func ActionNames() []string { return append([]string(nil), kindNames[:]...) }
@@ -194,7 +206,12 @@ func (k ActionKind) Phase() Phase {
 // Duel, "an exception ... since it works with the same dynamics as the
 // Heroic Duel" (seed 001). Other epic actions are declared when the hero
 // acts.
-func (k ActionKind) Ordered() bool { return k != EpicStrike && k != EpicCharge }
+func (k ActionKind) Ordered() bool { return k < EpicStrike }
+
+// fightEpic reports whether the action is one of the fight phase's epic
+// actions made as the hero's formation fights (or, Mighty Blow, at the
+// start of the phase).
+func (k ActionKind) fightEpic() bool { return k >= MightyBlow && k < numKinds }
 
 // Duel reports whether the action is a duel.
 func (k ActionKind) Duel() bool { return k == HeroicDuel || k == EpicDuel }
@@ -258,6 +275,16 @@ type Engagement struct {
 
 // turns is the number of turns played.
 func (e *Engagement) turns() int { return max(e.Turns, 1) }
+
+// hero is the index of the hero of the given id, or -1.
+func (e *Engagement) hero(id string) int {
+	for i := range e.Heroes {
+		if e.Heroes[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
 
 // turnsOf is the turns action a is declared in, bit k for turn k+1.
 func (e *Engagement) turnsOf(a Action) uint16 {
@@ -337,6 +364,9 @@ func (e *Engagement) check() error {
 		}
 		if h.Policy >= numPolicies {
 			bad("hero %s: Might policy %d is unknown", h.ID, h.Policy)
+		}
+		if g := e.hero(h.BodyguardOf); h.BodyguardOf != "" && (g < 0 || g == i || e.Heroes[g].Formation != h.Formation) {
+			bad("hero %s: a bodyguard of %q, who is not another hero of his formation", h.ID, h.BodyguardOf)
 		}
 		first := 0
 		for _, a := range h.Actions {

@@ -32,6 +32,9 @@ func (t *Turn) Solver() engine.Solver {
 			return nil // nor Terror's Courage tests
 		}
 	}
+	if t.varied {
+		return nil // nor the fight phase's epic actions, Berserk
+	}
 	for i := range t.e.Formations {
 		if t.e.Formations[i].Toughness != NotHardToKill && !t.e.DuelsOnly {
 			return nil // a fight's Hard to Kill rolls are not in the solver's steps
@@ -294,6 +297,12 @@ func (s *xstate) fightOf(t *Turn, h int) int {
 func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out func(xstate, float64)) {
 	t := x.Turn
 	rs := t.rs
+	for g := range t.e.Heroes {
+		if t.guard[g] == b && s.flags[g]&xOut == 0 { // trial.defender
+			b = g
+			break
+		}
+	}
 	if s.flags[a]&xOut != 0 || s.flags[b]&xOut != 0 {
 		out(s, p)
 		return

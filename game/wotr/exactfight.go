@@ -94,7 +94,7 @@ func (x exactTurn) fightWork(before dist) int {
 		tr.charger = int(s.charger)
 		n := 1
 		for i := range 2 {
-			n *= tr.dice(i, false) + 1
+			n *= first(tr.dice(i, false)) + 1
 		}
 		w += n * (1 + panicWork)
 	}
@@ -113,9 +113,9 @@ func (x exactTurn) strikeStep(cur dist, troop Troop, shaking bool, work *int) di
 			pmf[i] = []float64{1} // no dice: no hits
 			if t.e.Formations[i].Type == troop && u.alive[i] > 0 && u.alive[1-i] > 0 {
 				tr := x.scratch(&u)
-				step, _ := tr.hitting(i)
+				step, _ := tr.hitting(i, false)
 				h := Hit36(step)
-				pmf[i] = engine.BinomialPMF(tr.dice(i, shaking), float64(h)/36, float64(36-h)/36)
+				pmf[i] = engine.BinomialPMF(first(tr.dice(i, shaking)), float64(h)/36, float64(36-h)/36)
 			}
 		}
 		*work += len(pmf[0]) * len(pmf[1])

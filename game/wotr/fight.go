@@ -15,30 +15,38 @@ func (tr *trial) fight(d *engine.Dice) int {
 	tr.pending, tr.fought = false, true
 	for h := range e.Heroes {
 		tr.strike(h) // an Epic Strike is made before the hero fights
+		tr.beforeFight(h)
 	}
 	var cas [2]int
 	for i := range tr.f {
 		if rs.DuelCountsForVictory {
 			cas[i] = tr.f[i].pre
 		}
-		tr.f[i].pre = 0
+		if rs.BerserkMadnessCounts {
+			cas[i] += tr.fx[i].mad
+		}
+		tr.f[i].pre, tr.fx[i].mad = 0, 0
 	}
 	shaking := false
 	if tr.charger >= 0 && rs.EarthshakingCharge {
 		shaking = d.D6() == 6
 	}
 	for troop := Monster; ; troop-- {
-		var hits [2]int
+		var hits, blows [2]int
 		var struck [2]bool
 		for i := range 2 {
 			if e.Formations[i].Type == troop && tr.f[i].alive > 0 && tr.f[1-i].alive > 0 {
-				hits[i] = tr.roll(d, i, tr.dice(i, shaking))
+				hits[i], blows[i] = tr.strikeDice(d, i, shaking)
 				struck[i] = true
 			}
 		}
 		for i := range 2 {
 			if struck[i] {
 				c, counters := tr.hits(d, 1-i, hits[i])
+				if blows[i] > 0 {
+					cb, kb := tr.blowHits(d, 1-i, blows[i])
+					c, counters = c+cb, counters+kb
+				}
 				cas[1-i] += c
 				if rs.MonsterCountersAreCasualties {
 					cas[1-i] += counters
@@ -77,8 +85,9 @@ func (tr *trial) fight(d *engine.Dice) int {
 // dice is how many dice formation i rolls now (rules/wotr.md §2, §4): for
 // each company in contact its Attacks (a depleted company fewer, as the
 // ruleset says) and its battle-skill dice, the charge bonus when it
-// charged, and the supporting companies' dice.
-func (tr *trial) dice(i int, shaking bool) int {
+// charged, and the supporting companies' dice; and of them, cmd, the
+// command company's (the first in contact).
+func (tr *trial) dice(i int, shaking bool) (n, cmd int) {
 	t := tr.t
 	rs := t.rs
 	me, foe := &t.e.Formations[i], &t.e.Formations[1-i]
@@ -94,8 +103,8 @@ func (tr *trial) dice(i int, shaking bool) int {
 		}
 	}
 	charging := tr.charger == i && !me.Pikes && !foe.Pikes // pikes: no charge bonus for either (rules/wotr.md §4 [V])
-	n := 0
 	for c := range contact {
+		before := n
 		a := me.A
 		if left := alive - (comps-1)*size; c == comps-1 && left < size && rs.DepletedDice == DepletedProportional {
 			a = (me.A*left + size - 1) / size
@@ -113,6 +122,9 @@ func (tr *trial) dice(i int, shaking bool) int {
 				n++
 			}
 		}
+		if c == 0 {
+			cmd = n - before
+		}
 	}
 	if charging && rs.ChargeBonusPer == PerFormation {
 		n += rs.ChargeBonus
@@ -120,7 +132,27 @@ func (tr *trial) dice(i int, shaking bool) int {
 	if me.Type == Infantry || me.Type == Cavalry && rs.CavalrySupport {
 		n += supporting(comps, front, contact, rs.SupportRanks) * t.sides[i].support
 	}
-	return n
+	return n, cmd
+}
+
+// strikeDice rolls formation i's dice now and returns its hits, and apart
+// from them a Mighty Blow's, each a casualty: its command company's
+// (mighty_blow_hits company) or all of them. A side whose command company
+// may strike apart (Mighty Blow, Epic Rage) rolls it apart.
+func (tr *trial) strikeDice(d *engine.Dice, i int, shaking bool) (hits, blows int) {
+	n, cmd := tr.dice(i, shaking)
+	if !tr.t.split[i] {
+		return tr.roll(d, i, n, false), 0
+	}
+	hc := tr.roll(d, i, cmd, true)
+	hr := tr.roll(d, i, n-cmd, false)
+	switch {
+	case !tr.fx[i].blow:
+		return hr + hc, 0
+	case tr.t.rs.MightyBlowHits == BlowFormation:
+		return 0, hr + hc
+	}
+	return hr, hc
 }
 
 // formationFight is formation i's Fight now: its own (with pikes), with
@@ -203,10 +235,11 @@ func battleSkill(rs *Ruleset, fo, fe int) int {
 	return b
 }
 
-// roll rolls n dice of formation i against the enemy and returns the hits:
-// one draw from the binomial count, or die by die.
-func (tr *trial) roll(d *engine.Dice, i, n int) int {
-	step, bin := tr.hitting(i)
+// roll rolls n dice of formation i (of its command company, or its
+// others) against the enemy and returns the hits: one draw from the
+// binomial count, or die by die.
+func (tr *trial) roll(d *engine.Dice, i, n int, command bool) int {
+	step, bin := tr.hitting(i, command)
 	if !tr.t.perDie {
 		return bin.Sample(d, n)
 	}
@@ -219,9 +252,14 @@ func (tr *trial) roll(d *engine.Dice, i, n int) int {
 	return hits
 }
 
-// hitting is formation i's ladder step to hit now, and its binomial: its
-// lances' +1 in the turn it charged.
-func (tr *trial) hitting(i int) (int, *engine.Binomial) {
+// hitting is formation i's ladder step to hit now (of its command
+// company, or its others), and its binomial: its lances' +1 in the turn it
+// charged, and what stepOf adds when the turn's rules vary it.
+func (tr *trial) hitting(i int, command bool) (int, *engine.Binomial) {
+	if tr.t.varied {
+		st := tr.stepOf(i, command)
+		return st, tr.t.bins[st]
+	}
 	s := &tr.t.sides[i]
 	if tr.charger == i {
 		return s.chargeStep, s.chargeBin
@@ -249,6 +287,7 @@ func rollHit(d *engine.Dice, i int) bool {
 // ruleset's last_company_half), and the heroes in it with it.
 func (tr *trial) hits(d *engine.Dice, i, n int) (cas, counters int) {
 	f, me := &tr.f[i], &tr.t.e.Formations[i]
+	n = tr.discount(d, i, n)
 	if f.alive == 0 || n < me.R {
 		return 0, 0
 	}
@@ -256,22 +295,52 @@ func (tr *trial) hits(d *engine.Dice, i, n int) (cas, counters int) {
 		cas = min(n/me.R, f.alive)
 		f.alive -= cas
 	} else {
-		for range n / me.R {
-			c, removed := htkStep(f.counters, d.D6(), me.Toughness == VeryHardToKill)
-			if removed {
-				f.alive--
-				cas++
-				f.counters = 0
-				if f.alive == 0 {
-					break
-				}
-			} else {
-				counters += c - f.counters
-				f.counters = c
-			}
-		}
+		cas, counters = tr.htkRolls(d, i, n/me.R)
 	}
 	cas += tr.hopeIsLost(i)
+	return cas, counters
+}
+
+// blowHits puts n Mighty Blow hits on formation i, each "a casualty,
+// regardless of the foe's Resilience" (rules/wotr.md §5 [V]): a model
+// each, or, on a Hard to Kill monster, a roll on its table each
+// (mighty_blow_hard_to_kill).
+func (tr *trial) blowHits(d *engine.Dice, i, n int) (cas, counters int) {
+	f, me := &tr.f[i], &tr.t.e.Formations[i]
+	n = tr.discount(d, i, n)
+	if f.alive == 0 || n == 0 {
+		return 0, 0
+	}
+	if me.Toughness == NotHardToKill || tr.t.rs.MightyBlowHardToKill == BlowRemoves {
+		cas = min(n, f.alive)
+		f.alive -= cas
+		f.counters = 0 // the damaged monster goes first
+	} else {
+		cas, counters = tr.htkRolls(d, i, n)
+	}
+	cas += tr.hopeIsLost(i)
+	return cas, counters
+}
+
+// htkRolls makes n rolls on formation i's Hard to Kill table, each on its
+// damaged monster, and returns the monsters removed and the counters
+// gained.
+func (tr *trial) htkRolls(d *engine.Dice, i, n int) (cas, counters int) {
+	f, me := &tr.f[i], &tr.t.e.Formations[i]
+	for range n {
+		c, removed := htkStep(f.counters, d.D6(), me.Toughness == VeryHardToKill)
+		if !removed {
+			counters += c - f.counters
+			f.counters = c
+			continue
+		}
+		f.alive--
+		cas++
+		f.counters = 0
+		if f.alive == 0 {
+			break
+		}
+	}
 	return cas, counters
 }
 

@@ -64,12 +64,12 @@ func TestDiceCount(t *testing.T) {
 		if c.edit != nil {
 			c.edit(tr)
 		}
-		if got := tr.dice(c.side, false); got != c.want {
+		if got := first(tr.dice(c.side, false)); got != c.want {
 			t.Errorf("%s: %d dice, want %d: %s", c.name, got, c.want, c.why)
 		}
 	}
 	tr := fresh(arnorCharges(t, with(t, "earthshaking_charge", "yes")))
-	if got := tr.dice(0, true); got != 25 {
+	if got := first(tr.dice(0, true)); got != 25 {
 		t.Errorf("earthshaking charge: %d dice, want 25 (one more for each of the two charging companies)", got)
 	}
 }
@@ -289,6 +289,12 @@ func TestTrialDoesNotAllocate(t *testing.T) {
 	several := bigTurn(t).e
 	several.Turns = 4
 	enginetest.TrialsDoNotAllocate(t, "combat against duel, four turns", newTurn(t, preset(t), several))
+	berserkers := block("berserkers", 3, 5)
+	berserkers.Berserk = true
+	epics := newTurn(t, preset(t), Engagement{Formations: [2]Formation{berserkers, block("men", 3, 5)}, Charger: 0, Turns: 2,
+		Heroes: []Hero{hero("rager", 0, Action{Kind: EpicRage}, Action{Kind: MightyBlow}), hero("martyr", 1, Action{Kind: EpicSacrifice}, Action{Kind: EpicDefence})}})
+	enginetest.TrialsDoNotAllocate(t, "epic actions in the fight, Berserk", epics)
+	enginetest.TrialsDoNotAllocate(t, "epic actions in the fight, Berserk, per die", epics.PerDie())
 }
 
 // The same seed gives the same numbers on any number of workers: a trial

@@ -97,4 +97,18 @@ var optionList = options.List[Ruleset]{
 	options.Bool("disordered_cannot_charge", "U", "rules/wotr.md §6, \"Disordered\" (disordered_cannot_charge: True, recovery at the end of the next turn)",
 		"a formation that fell back is disordered until the end of the next turn, and may not charge while it is",
 		func(r *Ruleset) *bool { return &r.DisorderedCannotCharge }),
+
+	// Epic actions in the fight, and Berserk (rules/wotr.md §5, §8, §9).
+	options.Enum("mighty_blow_hits", "I", "rules/wotr.md §5 (BSData: Aragorn and Boromir \"each hit he makes\", Lurtz \"each hit caused by his company\")",
+		"whose hits a Mighty Blow makes a casualty each: the hero's command company's (a hero's attacks are his company's dice), or every hit of his formation",
+		[]string{"company", "formation"}, func(r *Ruleset) *BlowScope { return &r.MightyBlowHits }),
+	options.Enum("mighty_blow_hard_to_kill", "U", "rules/wotr.md §5 (Mighty Blow \"regardless of the foe's Resilience\"; Hard to Kill \"do not remove it as a casualty\")",
+		"what a Mighty Blow hit does to a Hard to Kill monster: a roll on its table, as a Resilience-worth of hits does, or removes it",
+		[]string{"roll", "remove"}, func(r *Ruleset) *BlowTough { return &r.MightyBlowHardToKill }),
+	options.Enum("berserk_madness", "U", "rules/wotr.md §9 (BSData: \"suffers D6 hits resolved at its own Strength +2\")",
+		"Berserk's Madness: D6 dice rolled to hit at its own Strength +2 against its own Defence (its shield's included), or D6 hits as they are",
+		[]string{"rolled", "hits"}, func(r *Ruleset) *Madness { return &r.BerserkMadness }),
+	options.Bool("berserk_madness_counts", "U", "rules/wotr.md §6, §9 (the victor is decided by casualties; Madness is suffered at the start of the phase)",
+		"casualties of Berserk's Madness count towards the fight's victor as its own casualties",
+		func(r *Ruleset) *bool { return &r.BerserkMadnessCounts }),
 }

@@ -39,7 +39,38 @@ type Ruleset struct {
 	// Several turns (docs/wotr.md, "Several turns"):
 	VictorChargesNextTurn  bool // after a fall back, the other formation charges it next turn
 	DisorderedCannotCharge bool // a formation that fell back may not charge until it recovers
+
+	// The rules heroes and formations lean on (docs/wotr.md, "Epic
+	// actions in the fight"):
+	MightyBlowHits       BlowScope // whose hits a Mighty Blow makes casualties
+	MightyBlowHardToKill BlowTough // what a Mighty Blow hit does to a Hard to Kill monster
+	BerserkMadness       Madness   // how Berserk's D6 hits on itself are resolved
+	BerserkMadnessCounts bool      // Madness casualties count for the fight's victor
 }
+
+// BlowScope is whose hits a Mighty Blow turns into casualties.
+type BlowScope uint8
+
+const (
+	BlowCompany   BlowScope = iota // the hero's command company's
+	BlowFormation                  // every hit of his formation
+)
+
+// BlowTough is what a Mighty Blow hit does to a Hard to Kill monster.
+type BlowTough uint8
+
+const (
+	BlowRolls   BlowTough = iota // one roll on its Hard to Kill table, as a Resilience-worth of hits
+	BlowRemoves                  // removes it
+)
+
+// Madness is how Berserk's "D6 hits resolved at its own Strength +2" land.
+type Madness uint8
+
+const (
+	MadnessRolled Madness = iota // D6 dice rolled to hit at S+2 against its own Defence
+	MadnessHits                  // D6 hits, as they are
+)
 
 // PickUnit is what a side picks in its turn of the alternation.
 type PickUnit uint8
@@ -155,6 +186,11 @@ var presets = options.Presets[Ruleset]{
 
 			VictorChargesNextTurn:  true,
 			DisorderedCannotCharge: true,
+
+			MightyBlowHits:       BlowCompany,
+			MightyBlowHardToKill: BlowRolls,
+			BerserkMadness:       MadnessRolled,
+			BerserkMadnessCounts: false,
 		}
 	},
 }

@@ -20,8 +20,10 @@ type heroState struct {
 	out          bool // slain, or lost with his formation
 	slain        bool // slain in a duel
 	wonDuel      bool
-	strikeUsed   bool // Epic Strike declared (Fight 10 for the phase)
-	cancelled    bool // his Heroic Combat was cancelled
+	strikeUsed   bool  // Epic Strike declared (Fight 10 for the phase)
+	cancelled    bool  // his Heroic Combat was cancelled
+	made         uint8 // the fight-phase epic actions made this turn (madeBit)
+	sacrificed   bool  // removed after his Epic Sacrifice
 }
 
 type trial struct {
@@ -45,6 +47,10 @@ type trial struct {
 	// and terrified whether Terror has set its Fight to 0 this turn.
 	fightBonus [2]int
 	terrified  [2]bool
+	// fx is what the fight phase's epic actions and Berserk set this
+	// turn; madness, which formation's Berserk roll was a 1 in any turn.
+	fx      [2]phaseEffects
+	madness [2]bool
 	// turnStartFights is the fights fought before this turn, and firstWin
 	// the winner of this turn's first fight.
 	turnStartFights, firstWin int
@@ -78,6 +84,7 @@ func (tr *trial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	tr.duel, tr.duelFirst, tr.second = false, false, false
 	tr.disordered, tr.destroyedIn = [2]int{-1, -1}, [2]int{MaxTurns, MaxTurns}
 	tr.turnFell = [MaxTurns][2]bool{}
+	tr.madness = [2]bool{}
 	turns := e.turns()
 	played := 0
 	for k := range turns {
@@ -107,6 +114,7 @@ func (tr *trial) playTurn(d *engine.Dice, contact bool, charger int) {
 	e := &t.e
 	tr.turnStartFights = tr.fights
 	tr.fightBonus, tr.terrified = [2]int{}, [2]bool{}
+	tr.fx = [2]phaseEffects{}
 	// Move, shoot and charge: their heroic actions are ordered and paid
 	// for; the first Heroic Charge in the order decides who charges.
 	tr.charger = charger
@@ -130,6 +138,7 @@ func (tr *trial) playTurn(d *engine.Dice, contact bool, charger int) {
 		tr.first = first
 	}
 	tr.contact, tr.pending, tr.fought = contact, contact && !e.DuelsOnly, false
+	tr.startFightPhase(d)
 	for i, s := range order {
 		a := tr.action(s)
 		h := int(s.hero)
@@ -143,6 +152,7 @@ func (tr *trial) playTurn(d *engine.Dice, contact bool, charger int) {
 	if tr.pending && tr.contact {
 		tr.fight(d)
 	}
+	tr.endFightPhase()
 	tr.turnWins[tr.turn] = -2
 	if tr.fights > tr.turnStartFights {
 		tr.turnWins[tr.turn] = int8(tr.firstWin)
@@ -200,7 +210,7 @@ func (tr *trial) nextTurn(k int) (contact bool, charger int, ok bool) {
 		return false, -1, false
 	}
 	for h := range t.e.Heroes {
-		tr.h[h].hits, tr.h[h].strikeUsed = 0, false
+		tr.h[h].hits, tr.h[h].strikeUsed, tr.h[h].made = 0, false, 0
 	}
 	contact, charger = true, -1
 	for i := range tr.f {
@@ -294,12 +304,18 @@ func (tr *trial) spend(h, n int) {
 }
 
 // avail is the Might hero h may spend on dice: what he has left, less the
-// point an Epic Strike he has declared but not yet made will take, and
-// under SaveMight less what his actions of the turns to come will take.
+// point an Epic Strike, Defence, Rage or Sacrifice he has declared but
+// not yet made will take, and under SaveMight less what his actions of the
+// turns to come will take.
 func (tr *trial) avail(h int) int {
 	m := tr.h[h].might
 	if in(tr.t.strikes[h], tr.turn) && !tr.h[h].strikeUsed {
 		m--
+	}
+	for _, k := range [...]ActionKind{EpicDefence, EpicRage, EpicSacrifice} {
+		if tr.declares(h, k) {
+			m-- // made as his formation fights, which may come after a duel
+		}
 	}
 	if tr.t.e.Heroes[h].Policy == SaveMight {
 		m -= tr.t.reserve[h][tr.turn]
@@ -332,14 +348,28 @@ func (tr *trial) fightOf(h int) int {
 // the formations have fought, only if the ruleset allows a duel after the
 // fight.
 func (tr *trial) tryDuel(d *engine.Dice, h int, a Action) {
-	if tr.h[h].out || tr.h[a.Target].out || !tr.contact || tr.fought && !tr.t.rs.DuelAfterFight {
+	target := tr.defender(a.Target)
+	if tr.h[h].out || tr.h[target].out || !tr.contact || tr.fought && !tr.t.rs.DuelAfterFight {
 		return
 	}
 	if !tr.t.e.DuelsOnly && tr.fights == 0 {
 		tr.duelFirst = true
 	}
 	tr.duel = true
-	tr.duelRoll(d, h, a.Target, a.Kind == EpicDuel)
+	tr.duelRoll(d, h, target, a.Kind == EpicDuel)
+}
+
+// defender is who fights a duel directed at hero g: his first bodyguard
+// still in the game (rules/wotr.md §9: "the controlling player can choose
+// to have him fight any Heroic Duels directed at" g; a scenario's
+// bodyguard always does), else g.
+func (tr *trial) defender(g int) int {
+	for b := range tr.t.e.Heroes {
+		if tr.t.guard[b] == g && !tr.h[b].out {
+			return b
+		}
+	}
+	return g
 }
 
 // heroicCombat carries out hero h's Heroic Combat a: his formation's fight
@@ -437,5 +467,8 @@ func (tr *trial) record(r *engine.TrialResult) {
 		set(ix.eWinsDuel[hi], tr.h[hi].wonDuel)
 		set(ix.eSlain[hi], tr.h[hi].slain)
 		set(ix.eCancelled[hi], tr.h[hi].cancelled)
+		set(ix.eSacrifice[hi], tr.h[hi].sacrificed)
 	}
+	set(ix.eMadness[0], tr.madness[0])
+	set(ix.eMadness[1], tr.madness[1])
 }

@@ -26,6 +26,20 @@ type Turn struct {
 	charges [MaxHeroes]uint16        // the turns he declares an Epic Charge in
 	moved   [2]uint16                // the turns of a Heroic Move: the formation may not charge in them
 	reserve [MaxHeroes][MaxTurns]int // the Might each hero's actions take after each turn (SaveMight)
+	// epic is the turns each hero declares each fight-phase epic action
+	// in (Mighty Blow, Epic Defence, Epic Rage, Epic Sacrifice).
+	epic  [MaxHeroes][numKinds]uint16
+	guard [MaxHeroes]int // the hero whose duels each hero fights as his bodyguard, or -1
+	// varied says a formation's to-hit roll can change during the turn
+	// (those epic actions, Berserk): it is then worked out as the fight
+	// comes, and bins[step] counts the hits at each ladder step. split
+	// says a side's command company rolls apart from its other companies
+	// (Mighty Blow, Epic Rage), and keep counts the hits an Epic
+	// Sacrifice lets through (1 or 2 on a D6).
+	varied  bool
+	split   [2]bool
+	bins    [9]*engine.Binomial
+	keep    *engine.Binomial
 	sides   [2]sideRules
 	nCombat int // Heroic Combats declared
 	duels   int // duels declared
@@ -64,6 +78,8 @@ type indices struct {
 	eWinsDuel  [MaxHeroes]int
 	eSlain     [MaxHeroes]int
 	eCancelled [MaxHeroes]int
+	eSacrifice [MaxHeroes]int
+	eMadness   [2]int
 	// Of each turn, when several are played:
 	mCompanies [2][MaxTurns]int
 	mMightLeft [MaxHeroes][MaxTurns]int
@@ -101,6 +117,10 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 					t.strikes[hi] = turns
 				case a.Kind == EpicCharge:
 					t.charges[hi] = turns
+				case a.Kind.fightEpic():
+					t.epic[hi][a.Kind] = turns
+					t.varied = true
+					t.split[side] = t.split[side] || a.Kind == MightyBlow || a.Kind == EpicRage
 				case a.Kind.Ordered():
 					ph := a.Kind.Phase()
 					t.steps[ph][side] = append(t.steps[ph][side], step{int8(hi), int8(ai)})
@@ -139,6 +159,24 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 			s.support = me.SupportDice
 		}
 	}
+	for hi := range e.Heroes {
+		t.guard[hi] = -1
+	}
+	for hi := range e.Heroes {
+		if g := e.hero(e.Heroes[hi].BodyguardOf); g >= 0 {
+			t.guard[hi] = g
+		}
+	}
+	if e.Formations[0].Berserk || e.Formations[1].Berserk {
+		t.varied = true
+	}
+	if t.varied {
+		n := max(t.maxDice(0), t.maxDice(1))
+		for st := range t.bins {
+			t.bins[st] = engine.NewBinomial(float64(Hit36(st))/36, n)
+		}
+		t.keep = engine.NewBinomial(1.0/3, n+courageTarget) // a fight's hits, or a failed Courage test's
+	}
 	t.metrics, t.events = t.outcomes()
 	return t, nil
 }
@@ -172,10 +210,10 @@ func (t *Turn) outcomes() ([]engine.Metric, []string) {
 	ix := &t.ix
 	*ix = indices{mFights: -1, eDraw: -1, eSecond: -1, eDuel: -1, eDuelFirst: -1}
 	for i := range 2 {
-		ix.mCas[i], ix.eWins[i], ix.eDestroyed[i], ix.eFallsBack[i], ix.eWins2[i], ix.eFirst[i] = -1, -1, -1, -1, -1, -1
+		ix.mCas[i], ix.eWins[i], ix.eDestroyed[i], ix.eFallsBack[i], ix.eWins2[i], ix.eFirst[i], ix.eMadness[i] = -1, -1, -1, -1, -1, -1, -1
 	}
 	for i := range MaxHeroes {
-		ix.mMight[i], ix.eWinsDuel[i], ix.eSlain[i], ix.eCancelled[i] = -1, -1, -1, -1
+		ix.mMight[i], ix.eWinsDuel[i], ix.eSlain[i], ix.eCancelled[i], ix.eSacrifice[i] = -1, -1, -1, -1, -1
 		for k := range MaxTurns {
 			ix.mMightLeft[i][k] = -1
 		}
@@ -230,6 +268,11 @@ func (t *Turn) outcomes() ([]engine.Metric, []string) {
 			}
 		}
 	}
+	for hi := range e.Heroes {
+		if g := t.guard[hi]; g >= 0 && inDuel[g] {
+			inDuel[hi] = true // he may fight g's duels
+		}
+	}
 	if !e.DuelsOnly {
 		event(&ix.eWins[0], fid(0)+".wins")
 		event(&ix.eWins[1], fid(1)+".wins")
@@ -269,9 +312,17 @@ func (t *Turn) outcomes() ([]engine.Metric, []string) {
 			event(&ix.eSlain[hi], h.ID+".slain")
 		}
 		for _, a := range h.Actions {
-			if a.Kind == HeroicCombat {
+			switch a.Kind {
+			case HeroicCombat:
 				event(&ix.eCancelled[hi], h.ID+".combat_cancelled")
+			case EpicSacrifice:
+				event(&ix.eSacrifice[hi], h.ID+".sacrificed")
 			}
+		}
+	}
+	for i := range 2 {
+		if e.Formations[i].Berserk {
+			event(&ix.eMadness[i], fid(i)+".madness")
 		}
 	}
 	return metrics, events

@@ -175,14 +175,14 @@ func TestLances(t *testing.T) {
 	tu := newTurn(t, preset(t), Engagement{Formations: [2]Formation{knights, foe}, Charger: 0})
 	tr := tu.NewTrialer().(*trial)
 	tr.charger = 0
-	if step, _ := tr.hitting(0); LadderText(step) != "3+" {
+	if step, _ := tr.hitting(0, false); LadderText(step) != "3+" {
 		t.Errorf("charging with lances: %s, want 3+", LadderText(step))
 	}
 	tr.charger = -1
-	if step, _ := tr.hitting(0); LadderText(step) != "4+" {
+	if step, _ := tr.hitting(0, false); LadderText(step) != "4+" {
 		t.Errorf("not charging: %s, want 4+", LadderText(step))
 	}
-	if step, _ := tr.hitting(1); LadderText(step) != LadderText(ToHit(3, 5, 0, preset(t).ToHitFloor)) {
+	if step, _ := tr.hitting(1, false); LadderText(step) != LadderText(ToHit(3, 5, 0, preset(t).ToHitFloor)) {
 		t.Errorf("the orcs have no lances: %s", LadderText(step))
 	}
 }
@@ -203,7 +203,7 @@ func TestPikes(t *testing.T) {
 			tr.f[i].alive = tu.e.Formations[i].Models()
 		}
 		tr.charger = 0
-		return tr.dice(0, false), tr.dice(1, false)
+		return first(tr.dice(0, false)), first(tr.dice(1, false))
 	}
 	a0, o0 := dice(plain)
 	a1, o1 := dice(piked)
@@ -233,16 +233,16 @@ func TestEpicCharge(t *testing.T) {
 		}
 		tr.h[0] = heroState{might: 2}
 		tr.charger = charger
-		base := tr.dice(0, false)
+		base := first(tr.dice(0, false))
 		tr.charge(&engine.Dice{}, true)
 		if charger == 1 {
-			if tr.h[0].spent != 0 || tr.dice(0, false) != base {
-				t.Errorf("the orcs charging: the captain spent %d and arnor roll %d dice (%d before)", tr.h[0].spent, tr.dice(0, false), base)
+			if tr.h[0].spent != 0 || first(tr.dice(0, false)) != base {
+				t.Errorf("the orcs charging: the captain spent %d and arnor roll %d dice (%d before)", tr.h[0].spent, first(tr.dice(0, false)), base)
 			}
 			continue
 		}
-		if tr.h[0].spent != 1 || tr.dice(0, false) != base+4 {
-			t.Errorf("arnor charging with an Epic Charge: spent %d (want 1), dice %d (want %d + 4)", tr.h[0].spent, tr.dice(0, false), base)
+		if tr.h[0].spent != 1 || first(tr.dice(0, false)) != base+4 {
+			t.Errorf("arnor charging with an Epic Charge: spent %d (want 1), dice %d (want %d + 4)", tr.h[0].spent, first(tr.dice(0, false)), base)
 		}
 	}
 	if newTurn(t, preset(t), Engagement{Formations: [2]Formation{arnor(), orcs()}, Heroes: []Hero{captain(Action{Kind: EpicCharge})}, Charger: 0}).Solver() != nil {

@@ -49,6 +49,7 @@ type Formation struct {
 	Lances      bool    `yaml:"lances"`       // +1 to hit in the turn it charges
 	Pikes       bool    `yaml:"pikes"`        // Fight +1; no charge bonus for it or for who charges it
 	Terror      bool    `yaml:"terror"`       // a formation it charges tests Courage (Fight 0 on a failure); one charging it tests first
+	Berserk     bool    `yaml:"berserk"`      // having charged, a D6 at the start of the fight phase: 1 D6 hits on itself, 2-5 S+2, 6 S+4
 	Heroes      []Hero  `yaml:"heroes"`
 }
 
@@ -72,7 +73,8 @@ type Hero struct {
 	Profile     HeroProfile `yaml:"profile"`
 	HardToKill  string      `yaml:"hard_to_kill"`
 	MightPolicy string      `yaml:"might_policy"`
-	Actions     []Action    `yaml:"actions"` // declared this turn
+	BodyguardOf string      `yaml:"bodyguard_of"` // the id of a hero of his formation whose duels he fights while he lives
+	Actions     []Action    `yaml:"actions"`      // declared this turn
 }
 
 // HeroProfile is what a hero brings: Fight, Resilience and Courage,

@@ -50,7 +50,7 @@ func buildWotR(file string, s *Scenario, rules *options.Rules[wotr.Ruleset]) (*s
 			pol := scenarios.OrDefault(h.MightPolicy, scenarioPolicy)
 			samePolicy = samePolicy && pol == scenarioPolicy
 			policies = append(policies, h.ID+" "+pol)
-			hero := wotr.Hero{ID: h.ID, Name: h.Name, Formation: i, F: h.Profile.F, R: h.Profile.R, C: h.Profile.C, Might: h.Profile.Might}
+			hero := wotr.Hero{ID: h.ID, Name: h.Name, Formation: i, F: h.Profile.F, R: h.Profile.R, C: h.Profile.C, Might: h.Profile.Might, BodyguardOf: h.BodyguardOf}
 			hero.Policy, _ = wotr.ParsePolicy(pol)                                           // validated
 			hero.Toughness, _ = wotr.ParseToughness(scenarios.OrDefault(h.HardToKill, "no")) // validated
 			for _, a := range h.Actions {
@@ -122,6 +122,6 @@ func wotrFormation(f *Formation) wotr.Formation {
 		Frontage: wotrFrontage(f), Contact: f.Contact,
 		F: f.Profile.F, S: f.Profile.S, D: f.Profile.D, A: f.Profile.A, R: f.Profile.R, C: f.Profile.C,
 		Shield: f.Shield, Banner: f.Banner, SteadfastOn: f.SteadfastOn, Toughness: tough,
-		ToHitMod: f.ToHitMod, SupportDice: f.SupportDice, Lances: f.Lances, Pikes: f.Pikes, Terror: f.Terror,
+		ToHitMod: f.ToHitMod, SupportDice: f.SupportDice, Lances: f.Lances, Pikes: f.Pikes, Terror: f.Terror, Berserk: f.Berserk,
 	}
 }

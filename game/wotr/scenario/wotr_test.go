@@ -131,7 +131,7 @@ func TestWotRValidate(t *testing.T) {
 		{
 			name: "misspelt action", reason: "the closest action is suggested",
 			in:   wotrEdit("action: heroic_duel,", "action: heroic_duell,"),
-			want: `w.yaml:12:22: formations[0].heroes[0].actions[0].action: unknown action "heroic_duell"; did you mean "heroic_duel"? Use one of heroic_move, heroic_shoot, heroic_charge, heroic_combat, heroic_duel, epic_duel, epic_strike, epic_charge`,
+			want: `w.yaml:12:22: formations[0].heroes[0].actions[0].action: unknown action "heroic_duell"; did you mean "heroic_duel"? Use one of heroic_move, heroic_shoot, heroic_charge, heroic_combat, heroic_duel, epic_duel, epic_strike, epic_charge, mighty_blow, epic_defence, epic_rage, epic_sacrifice`,
 		},
 		{
 			name: "unknown Might policy", reason: "the policies are listed",
@@ -181,6 +181,21 @@ func TestWotRValidate(t *testing.T) {
 			want: "w.yaml:12:11: formations[0].heroes[0].actions: 3 actions in the first turn declared with Might 2; each costs 1 Might (seed 001)",
 		},
 		{
+			name: "a bodyguard of no one here", reason: "a bodyguard guards a hero of his own formation",
+			in:   wotrEdit("      - id: chief\n", "      - id: chief\n        bodyguard_of: captain\n"),
+			want: "w.yaml:18:23: formations[1].heroes[0].bodyguard_of: orcs has no other hero to guard; a bodyguard fights the duels of a hero of his own formation",
+		},
+		{
+			name: "a bodyguard of himself", reason: "he guards another",
+			in:   wotrEdit("      - id: chief\n", "      - id: chief\n        bodyguard_of: chief\n"),
+			want: "w.yaml:18:23: formations[1].heroes[0].bodyguard_of: chief cannot guard himself; name another hero of orcs",
+		},
+		{
+			name: "a bodyguard of a misspelt hero", reason: "the heroes he may guard are listed",
+			in:   wotrEdit("        profile: {F: 4, R: 2, C: 3, Might: 2}\n", "        profile: {F: 4, R: 2, C: 3, Might: 2}\n      - id: guard\n        bodyguard_of: chef\n        profile: {F: 4, R: 2, C: 3}\n"),
+			want: "w.yaml:20:23: formations[1].heroes[1].bodyguard_of: no hero of orcs has the id chef; a bodyguard guards a hero of his own formation: chief",
+		},
+		{
 			name: "one formation", reason: "a fight has two sides",
 			in:   strings.Split(wotrBase, "  - id: orcs\n")[0] + "fight: {type: fight}\n",
 			want: "w.yaml:5:3: formations: a War of the Ring fight needs exactly two formations, got 1",
@@ -198,7 +213,7 @@ func TestWotRValidate(t *testing.T) {
 		{
 			name: "unknown rule option", reason: "options are listed, and the nearest is suggested",
 			in:   wotrEdit("might_policy: duel\n", "might_policy: duel\nrules: {duel_tabel: m1}\n"),
-			want: `w.yaml:4:21: rules.duel_tabel: unknown rule option "duel_tabel"; did you mean "duel_table"? Options are order_picks, heroic_combat_recharge, duel_after_fight, duel_table, duel_declarer_bonus, duel_counts_for_victory, hero_death_is_casualty, duel_hits_persist, battle_skill, battle_skill_cap, hero_fight_scope, charge_bonus, charge_bonus_per, earthshaking_charge, support_dice, support_ranks, cavalry_support, depleted_dice, enemy_front, to_hit_floor, last_company_half, destroyed_loses, monster_counters_are_casualties, monsters_test_panic, loser_falls_back, victor_charges_next_turn, disordered_cannot_charge`,
+			want: `w.yaml:4:21: rules.duel_tabel: unknown rule option "duel_tabel"; did you mean "duel_table"? Options are order_picks, heroic_combat_recharge, duel_after_fight, duel_table, duel_declarer_bonus, duel_counts_for_victory, hero_death_is_casualty, duel_hits_persist, battle_skill, battle_skill_cap, hero_fight_scope, charge_bonus, charge_bonus_per, earthshaking_charge, support_dice, support_ranks, cavalry_support, depleted_dice, enemy_front, to_hit_floor, last_company_half, destroyed_loses, monster_counters_are_casualties, monsters_test_panic, loser_falls_back, victor_charges_next_turn, disordered_cannot_charge, mighty_blow_hits, mighty_blow_hard_to_kill, berserk_madness, berserk_madness_counts`,
 		},
 		{
 			name: "bad rule value", reason: "the values are listed",

@@ -50,6 +50,7 @@ func validateWotR(file string, s *Scenario, pos scenarios.Positions) scenarios.E
 			hp := fmt.Sprintf("%s.heroes[%d]", p, j)
 			claim(hp+".id", f.Heroes[j].ID, "hero")
 			c.wotrHero(hp, &f.Heroes[j])
+			c.bodyguard(hp+".bodyguard_of", f, &f.Heroes[j])
 			heroes++
 		}
 	}
@@ -130,6 +131,33 @@ func (c *checker) wotrHero(p string, h *Hero) {
 	}
 	c.toughness(p+".hard_to_kill", h.HardToKill)
 	c.policy(p+".might_policy", h.MightPolicy)
+}
+
+// bodyguard checks a hero's bodyguard_of: another hero of his formation.
+func (c *checker) bodyguard(p string, f *Formation, h *Hero) {
+	if h.BodyguardOf == "" {
+		return
+	}
+	if h.BodyguardOf == h.ID {
+		c.Add(p, "%s cannot guard himself; name another hero of %s", scenarios.IDText(h.ID), scenarios.IDText(f.ID))
+		return
+	}
+	for _, g := range f.Heroes {
+		if g.ID == h.BodyguardOf {
+			return
+		}
+	}
+	var others []string
+	for _, g := range f.Heroes {
+		if g.ID != h.ID {
+			others = append(others, scenarios.IDText(g.ID))
+		}
+	}
+	if len(others) == 0 {
+		c.Add(p, "%s has no other hero to guard; a bodyguard fights the duels of a hero of his own formation", scenarios.IDText(f.ID))
+		return
+	}
+	c.Add(p, "no hero of %s has the id %s; a bodyguard guards a hero of his own formation: %s", scenarios.IDText(f.ID), scenarios.IDText(h.BodyguardOf), strings.Join(others, ", "))
 }
 
 // wotrActions checks every declared action: its name, its target or
