@@ -20,7 +20,7 @@ type Scenario struct {
 	Description string            `yaml:"description"`
 	Ruleset     string            `yaml:"ruleset"`      // the preset: wotr (the default, and only one)
 	Rules       map[string]string `yaml:"rules"`        // options set one by one on the preset
-	MightPolicy string            `yaml:"might_policy"` // none, duel (default) or greedy: each hero's unless he gives his own
+	MightPolicy string            `yaml:"might_policy"` // none, duel (default), greedy, defend or save: each hero's unless he gives his own
 	Trials      int64             `yaml:"trials"`
 	Seed        *uint64           `yaml:"seed"`
 	Formations  []Formation       `yaml:"formations"` // exactly two
