@@ -223,7 +223,7 @@ func solve(cmd string, plan *scenarios.Plan, arg string) (*engine.Exact, error) 
 		if cmd != "exact" {
 			instead = "drop --exact"
 		}
-		return nil, &cannotSolve{fmt.Sprintf("%s: %s has no exact solution: sim solves exactly Warhammer volleys and close combats, War of the Ring turns of at most two duels and the fight after them, and Conquest actions and fights of turns, not War of the Ring turns with a Heroic Combat, more duels or Hard to Kill; %s for the simulated answer, whose intervals say how close it is", cmd, plan.Name, instead)}
+		return nil, &cannotSolve{fmt.Sprintf("%s: %s has no exact solution: sim solves exactly Warhammer volleys and close combats, War of the Ring turns (one or several) of at most two duels and the fight after them, and Conquest actions and fights of turns, not War of the Ring turns with a Heroic Combat, more duels, Hard to Kill formations in a fight, Terror, Epic Charge, Berserk or the fight's epic actions; %s for the simulated answer, whose intervals say how close it is", cmd, plan.Name, instead)}
 	}
 	ex, err := solver.Exact()
 	if err != nil {

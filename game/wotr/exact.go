@@ -7,20 +7,24 @@ import (
 )
 
 // Solver returns t as an [engine.Solver] when its results are cheap to
-// compute exactly, and nil otherwise. It takes a turn of at most two duels
-// (Heroic or Epic, with Epic Strikes, Hard to Kill heroes among them),
-// whose formations either do not fight (Engagement.DuelsOnly) or fight
-// once, after the duels: its fight phase holds no Heroic Combat, and its
-// formations are not Hard to Kill. The heroic actions of the earlier
-// phases (a Heroic Charge's roll-off included) are followed too. It
-// leaves to sim run: a Heroic Combat (a fight within the order of
-// actions, and a second charge), more than two duels, several turns, and
-// a fight of Hard to Kill formations, whose rolls in every striking step
-// multiply the states to follow. Exact itself refuses a turn whose states
-// outgrow maxExactStates.
+// compute exactly, and nil otherwise. It takes turns (one or several) of
+// at most two duels each (Heroic or Epic, with Epic Strikes, Hard to Kill
+// heroes and bodyguards among them), whose formations either do not fight
+// (Engagement.DuelsOnly) or fight once a turn, after the duels: the fight
+// phase holds no Heroic Combat, and the formations are not Hard to Kill.
+// The heroic actions of the earlier phases (a Heroic Charge's roll-off
+// included) are followed too, and over several turns the fall back, the
+// next charge, disorder and each turn's declarations. It leaves to sim
+// run: a Heroic Combat (a fight within the order of actions, and a second
+// charge), more than two duels, a fight of Hard to Kill formations, whose
+// rolls in every striking step multiply the states to follow, and the
+// rules that change a side's dice or to-hit roll as the turn goes (Terror,
+// Epic Charge, Berserk, the fight phase's epic actions). Exact itself
+// refuses turns whose states or outcomes outgrow maxExactStates and
+// maxExactFightWork.
 func (t *Turn) Solver() engine.Solver {
-	if t.duels > maxExactDuels || t.nCombat > 0 || t.e.turns() > 1 {
-		return nil // several turns are simulated only
+	if t.duels > maxExactDuels || t.nCombat > 0 {
+		return nil
 	}
 	for i := range t.e.Heroes {
 		if t.charges[i] != 0 {
@@ -40,13 +44,16 @@ func (t *Turn) Solver() engine.Solver {
 			return nil // a fight's Hard to Kill rolls are not in the solver's steps
 		}
 	}
-	return exactTurn{t}
+	return exactTurn{Turn: t}
 }
 
 // maxExactDuels is the most duels a turn solved exactly may hold.
 const maxExactDuels = 2
 
-type exactTurn struct{ *Turn }
+type exactTurn struct {
+	*Turn
+	memo *duelMemo // made by Exact
+}
 
 // maxExactStates bounds the states the solver follows, so that a turn of
 // many duels gets an error instead of a long wait (a few duels between
@@ -68,7 +75,13 @@ type xstate struct {
 	first                 int8
 	charger               int8 // the formation that charged, or -1
 	fights                int8
-	wins                  int8 // the fight's winner, -1 a draw, -2 no fight
+	wins                  int8 // the winner of the turn's fight, -1 a draw, -2 no fight
+	// Over several turns:
+	turn       int8    // the turn being played, from 0
+	contact    bool    // the formations are in contact
+	fellNow    [2]bool // fell back in the turn being played
+	disordered [2]int8 // the last turn each formation is disordered in, or -1
+	duelFirst  bool    // a duel was fought before the formations first fought
 }
 
 const (
@@ -89,6 +102,7 @@ type dist map[xstate]float64
 // Probabilities are sums of products in float64, within about 1e-12 of
 // the fractions.
 func (x exactTurn) Exact() (*engine.Exact, error) {
+	x.memo = newDuelMemo()
 	t := x.Turn
 	e := &t.e
 	if !e.DuelsOnly && t.nCombat > 0 {
@@ -102,31 +116,61 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 		}
 	}
 	var s0 xstate
-	s0.first, s0.charger, s0.wins = -1, int8(e.Charger), -2
+	s0.first, s0.charger, s0.wins, s0.contact = -1, int8(e.Charger), -2, true
+	s0.disordered = [2]int8{-1, -1}
 	for i := range 2 {
 		s0.alive[i] = int16(e.Formations[i].Models())
 	}
 	for h := range e.Heroes {
 		s0.might[h] = int8(e.Heroes[h].Might)
-		for ph := MovePhase; ph < FightPhase; ph++ {
-			for side := range 2 {
-				for _, s := range t.first[ph][side] {
-					if int(s.hero) == h {
-						s0.might[h]-- // paid before the actions resolve
-					}
-				}
-			}
-		}
 	}
 	res := engine.NewExact(x.metrics, x.events)
-	final := func(z xstate, q float64) { x.add(res, z, q) }
-	before := dist{} // the states the fight starts from, merged
-	if !e.DuelsOnly {
-		final = func(z xstate, q float64) { before[z] += q }
-	}
-	for _, st := range x.chargers(s0) {
-		if err := x.fightPhase(st.s, st.p, final); err != nil {
+	cur := dist{s0: 1}
+	for k := range e.turns() {
+		next, err := x.playTurn(cur, k)
+		if err != nil {
 			return nil, err
+		}
+		if e.turns() > 1 {
+			for s, p := range next {
+				x.addTurn(res, s, p, k)
+			}
+		}
+		cur = next
+	}
+	for s, p := range cur {
+		x.add(res, s, p)
+	}
+	return res, nil
+}
+
+// playTurn is trial.playTurn over a distribution: what the states of cur
+// become in turn k (nextTurn readies a later turn; a state whose
+// formation was destroyed is over, and carried on as it is).
+func (x exactTurn) playTurn(cur dist, k int) (dist, error) {
+	e := &x.e
+	next := dist{}
+	before := dist{} // the states the fight starts from, merged
+	final := func(z xstate, q float64) { before[z] += q }
+	if e.DuelsOnly {
+		final = func(z xstate, q float64) { next[z] += q }
+	}
+	for s, p := range cur {
+		if k > 0 {
+			var ok bool
+			if s, ok = x.nextTurn(s, k); !ok {
+				next[s] += p
+				continue
+			}
+		}
+		s.turn, s.wins = int8(k), -2
+		for ph := MovePhase; ph < ChargePhase; ph++ {
+			x.pay(&s, x.declared(&s, ph))
+		}
+		for _, st := range x.chargers(s) {
+			if err := x.fightPhase(st.s, p*st.p, final); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if len(before) > maxExactStates {
@@ -137,11 +181,18 @@ func (x exactTurn) Exact() (*engine.Exact, error) {
 	}
 	work := 0
 	for z, q := range before {
-		if err := x.fight(z, q, &work, func(u xstate, r float64) { x.add(res, u, r) }); err != nil {
+		if !z.inContact() {
+			next[z] += q // a duel destroyed one, or they are apart: no fight
+			continue
+		}
+		if err := x.fight(z, q, &work, func(u xstate, r float64) { next[u] += r }); err != nil {
 			return nil, err
 		}
 	}
-	return res, nil
+	if len(next) > maxExactStates {
+		return nil, fmt.Errorf("exact solution too large: more than %d distinct states after turn %d; use sim run", maxExactStates, k+1)
+	}
+	return next, nil
 }
 
 type weighted struct {
@@ -153,7 +204,8 @@ type weighted struct {
 // decides who charges (trial.Trial), each order following its roll-off
 // with probability 1/2 when both sides declare.
 func (x exactTurn) chargers(s0 xstate) []weighted {
-	sides := &x.steps[ChargePhase]
+	sides := x.declared(&s0, ChargePhase)
+	x.pay(&s0, sides)
 	firsts := rollOffs([2]int{len(sides[0]), len(sides[1])})
 	if len(firsts) == 0 {
 		return []weighted{{s0, 1}}
@@ -161,9 +213,10 @@ func (x exactTurn) chargers(s0 xstate) []weighted {
 	var out []weighted
 	for _, first := range firsts {
 		s := s0
-		for _, st := range orderSteps(nil, sides, first, x.rs.OrderPicks) {
+		for _, st := range orderSteps(nil, &sides, first, x.rs.OrderPicks) {
 			if x.e.Heroes[st.hero].Actions[st.action].Kind == HeroicCharge {
 				s.charger = int8(x.e.Heroes[st.hero].Formation)
+				s.contact = true
 				break
 			}
 		}
@@ -191,15 +244,17 @@ func rollOffs(n [2]int) []int {
 func (x exactTurn) fightPhase(s0 xstate, p0 float64, final func(xstate, float64)) error {
 	t := x.Turn
 	e := &t.e
-	sides := &t.first[FightPhase]
+	sides := x.declared(&s0, FightPhase)
 	firsts := rollOffs([2]int{len(sides[0]), len(sides[1])})
 	if len(firsts) == 0 {
 		final(s0, p0)
 	}
 	for _, first := range firsts {
-		order := orderSteps(nil, sides, first, t.rs.OrderPicks)
+		order := orderSteps(nil, &sides, first, t.rs.OrderPicks)
 		s := s0
-		s.first = int8(first)
+		if s.turn == 0 {
+			s.first = int8(first)
+		}
 		for _, st := range order {
 			s.might[st.hero]--
 		}
@@ -220,6 +275,9 @@ func (x exactTurn) fightPhase(s0 xstate, p0 float64, final func(xstate, float64)
 				x.duel(s, p, int(st.hero), a.Target, a.Kind == EpicDuel, sink)
 				if len(next) > maxExactStates {
 					return fmt.Errorf("exact solution too large: more than %d distinct states after %d duels; use sim run", maxExactStates, i+1)
+				}
+				if x.memo.work > maxExactFightWork {
+					return fmt.Errorf("exact solution too large: more than %d outcomes of duels to follow; use sim run", maxExactFightWork)
 				}
 			}
 			cur = next
@@ -244,19 +302,23 @@ func (x exactTurn) add(out *engine.Exact, s xstate, p float64) {
 			out.P[i] += p
 		}
 	}
+	wins := int(s.wins)
+	if e.turns() > 1 {
+		wins = s.holds() // over several turns: who holds the field
+	}
 	for i := range 2 {
 		out.PMF[ix.mCas[i]][e.Formations[i].Models()-int(s.alive[i])] += p
 		add(ix.eDestroyed[i], s.destroyed[i])
 		add(ix.eFirst[i], int(s.first) == i)
-		add(ix.eWins[i], int(s.wins) == i)
+		add(ix.eWins[i], wins == i)
 		add(ix.eFallsBack[i], s.fellBack[i])
 	}
 	if ix.mFights >= 0 {
 		out.PMF[ix.mFights][s.fights] += p
 	}
-	add(ix.eDraw, s.wins == -1)
+	add(ix.eDraw, wins == -1)
 	add(ix.eDuel, s.duel)
-	add(ix.eDuelFirst, s.duel) // every duel comes before the one fight
+	add(ix.eDuelFirst, s.duelFirst)
 	for h := range e.Heroes {
 		if ix.mMight[h] >= 0 {
 			out.PMF[ix.mMight[h]][e.Heroes[h].Might-int(s.might[h])] += p
@@ -268,17 +330,17 @@ func (x exactTurn) add(out *engine.Exact, s xstate, p float64) {
 
 func (s *xstate) avail(t *Turn, h int) int {
 	m := int(s.might[h])
-	if in(t.strikes[h], 0) && s.flags[h]&xStrike == 0 {
+	if in(t.strikes[h], int(s.turn)) && s.flags[h]&xStrike == 0 {
 		m--
 	}
 	if t.e.Heroes[h].Policy == SaveMight {
-		m -= t.reserve[h][0] // none in a turn of its own, the only kind solved
+		m -= t.reserve[h][s.turn]
 	}
 	return max(0, m)
 }
 
 func (s *xstate) strike(t *Turn, h int) {
-	if in(t.strikes[h], 0) && s.flags[h]&(xStrike|xOut) == 0 && s.might[h] > 0 {
+	if in(t.strikes[h], int(s.turn)) && s.flags[h]&(xStrike|xOut) == 0 && s.might[h] > 0 {
 		s.flags[h] |= xStrike
 		s.might[h]--
 	}
@@ -303,9 +365,12 @@ func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out func(xstat
 			break
 		}
 	}
-	if s.flags[a]&xOut != 0 || s.flags[b]&xOut != 0 {
+	if s.flags[a]&xOut != 0 || s.flags[b]&xOut != 0 || !s.inContact() {
 		out(s, p)
 		return
+	}
+	if !t.e.DuelsOnly && s.fights == 0 {
+		s.duelFirst = true
 	}
 	s.duel = true
 	s.strike(t, a)
@@ -342,54 +407,26 @@ func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out func(xstat
 // table follows the winner's k dice on the Duel table, then their hits.
 func (x exactTurn) table(s xstate, p float64, w, l, k int, out func(xstate, float64)) {
 	t := x.Turn
-	type roll struct{ hero, formation, spent int }
-	cur := map[roll]float64{{}: 1}
-	greedy := t.e.Heroes[w].Policy == GreedyMight
-	capHero := 1 << 30
-	if t.e.Heroes[l].Toughness == NotHardToKill {
-		capHero = t.e.Heroes[l].R // more hits slay him no more surely, whatever he carries
-	}
-	for range k {
-		next := map[roll]float64{}
-		for r, pr := range cur {
-			for f := 1; f <= 6; f++ {
-				face, m := f, r.spent
-				if greedy && f == 5 && s.avail(t, w)-m > 0 {
-					face, m = 6, m+1
-				}
-				d := duelTables[t.rs.DuelTable][face]
-				next[roll{min(capHero, r.hero+d.hero), r.formation + d.formation, m}] += pr / 6
-			}
-		}
-		cur = next
-	}
-	// The hits on the hero and on his formation fall independently, so
-	// each count's outcomes are worked out once and combined.
-	type outcome struct {
-		s xstate
-		p float64
+	avail := 0
+	if t.e.Heroes[w].Policy == GreedyMight {
+		avail = min(k, s.avail(t, w)) // only the greedy spend on the table, a point a die at most
 	}
 	side := t.e.Heroes[l].Formation
-	heroOut, formOut := map[int][]outcome{}, map[int][]outcome{}
-	for r, pr := range cur {
-		hs, ok := heroOut[r.hero]
-		if !ok {
-			x.woundHero(s, 1, l, r.hero, func(u xstate, q float64) { hs = append(hs, outcome{u, q}) })
-			heroOut[r.hero] = hs
-		}
-		fs, ok := formOut[r.formation]
-		if !ok {
-			x.formationHits(s, 1, side, r.formation, func(u xstate, q float64) { fs = append(fs, outcome{u, q}) })
-			formOut[r.formation] = fs
-		}
-		for _, a := range hs {
-			for _, b := range fs {
-				z := a.s
+	for r, pr := range x.tableRolls(w, l, k, avail) {
+		// The hits on the hero and on his formation fall independently:
+		// each count's outcomes are worked out once and combined.
+		for _, a := range x.heroOutcomes(s, l, r.hero) {
+			for _, b := range x.formOutcomes(s, side, r.formation) {
+				z := s
 				z.might[w] -= int8(r.spent)
-				z.alive[side], z.fcounters[side], z.destroyed[side] = b.s.alive[side], b.s.fcounters[side], b.s.destroyed[side]
+				z.hits[l], z.counters[l] = a.hits, a.counters
+				if a.slain {
+					z.flags[l] |= xOut | xSlain
+				}
+				z.alive[side], z.fcounters[side], z.destroyed[side] = b.alive, b.counters, b.destroyed
 				if !t.e.DuelsOnly { // trial.duelRoll's casualties, for the fight's victor
 					z.pre[side] += s.alive[side] - z.alive[side]
-					if z.flags[l]&xSlain != 0 && s.flags[l]&xSlain == 0 && t.rs.HeroDeathIsCasualty {
+					if a.slain && s.flags[l]&xSlain == 0 && t.rs.HeroDeathIsCasualty {
 						z.pre[side]++
 					}
 				}
@@ -401,9 +438,108 @@ func (x exactTurn) table(s xstate, p float64, w, l, k int, out func(xstate, floa
 					}
 				}
 				out(z, p*pr*a.p*b.p)
+				x.memo.work++
 			}
 		}
 	}
+}
+
+// duelMemo keeps what a duel's table dice and their hits come to, for
+// the parts of a state they depend on, so that the many states of a fight
+// of several turns share the work.
+type duelMemo struct {
+	rolls map[rollsKey]map[roll]float64
+	hero  map[heroKey][]heroOutcome
+	form  map[formKey][]formOutcome
+	work  int // outcomes the duels have followed, against maxExactFightWork
+}
+
+func newDuelMemo() *duelMemo {
+	return &duelMemo{rolls: map[rollsKey]map[roll]float64{}, hero: map[heroKey][]heroOutcome{}, form: map[formKey][]formOutcome{}}
+}
+
+// roll is what the winner's dice on the Duel table did: hits on the
+// loser and on his formation, and the Might spent turning 5s into 6s.
+type roll struct{ hero, formation, spent int }
+
+type rollsKey struct{ w, l, k, avail int }
+
+type heroKey struct{ h, n, hits, counters int }
+
+type heroOutcome struct {
+	hits, counters int8
+	slain          bool
+	p              float64
+}
+
+type formKey struct{ i, n, alive, counters int }
+
+type formOutcome struct {
+	alive     int16
+	counters  int8
+	destroyed bool
+	p         float64
+}
+
+// tableRolls is the distribution of the k dice hero w rolls on the Duel
+// table against hero l, avail the Might he may spend on them (greedy: a 5
+// made a 6).
+func (x exactTurn) tableRolls(w, l, k, avail int) map[roll]float64 {
+	key := rollsKey{w, l, k, avail}
+	if r, ok := x.memo.rolls[key]; ok {
+		return r
+	}
+	t := x.Turn
+	capHero := 1 << 30
+	if t.e.Heroes[l].Toughness == NotHardToKill {
+		capHero = t.e.Heroes[l].R // more hits slay him no more surely, whatever he carries
+	}
+	cur := map[roll]float64{{}: 1}
+	for range k {
+		next := map[roll]float64{}
+		for r, pr := range cur {
+			for f := 1; f <= 6; f++ {
+				face, m := f, r.spent
+				if f == 5 && avail-m > 0 {
+					face, m = 6, m+1
+				}
+				d := duelTables[t.rs.DuelTable][face]
+				next[roll{min(capHero, r.hero+d.hero), r.formation + d.formation, m}] += pr / 6
+			}
+		}
+		cur = next
+	}
+	x.memo.rolls[key] = cur
+	return cur
+}
+
+// heroOutcomes is what n duel hits do to hero h in state s (woundHero).
+func (x exactTurn) heroOutcomes(s xstate, h, n int) []heroOutcome {
+	key := heroKey{h, n, int(s.hits[h]), int(s.counters[h])}
+	if o, ok := x.memo.hero[key]; ok {
+		return o
+	}
+	var o []heroOutcome
+	x.woundHero(s, 1, h, n, func(u xstate, q float64) {
+		o = append(o, heroOutcome{u.hits[h], u.counters[h], u.flags[h]&xSlain != 0 && s.flags[h]&xSlain == 0, q})
+	})
+	x.memo.hero[key] = o
+	return o
+}
+
+// formOutcomes is what n duel hits do to formation i in state s
+// (formationHits).
+func (x exactTurn) formOutcomes(s xstate, i, n int) []formOutcome {
+	key := formKey{i, n, int(s.alive[i]), int(s.fcounters[i])}
+	if o, ok := x.memo.form[key]; ok {
+		return o
+	}
+	var o []formOutcome
+	x.formationHits(s, 1, i, n, func(u xstate, q float64) {
+		o = append(o, formOutcome{u.alive[i], u.fcounters[i], u.destroyed[i], q})
+	})
+	x.memo.form[key] = o
+	return o
 }
 
 // woundHero is trial.woundHero over a distribution.

@@ -33,7 +33,7 @@ func (x exactTurn) fight(s xstate, p float64, work *int, out func(xstate, float6
 		out(s, p) // a destroyed formation is out of contact: no fight
 		return nil
 	}
-	s.fights = 1
+	s.fights++
 	for h := range t.e.Heroes {
 		s.strike(t, h) // an Epic Strike is made before the hero fights
 	}
@@ -149,7 +149,7 @@ func (x exactTurn) decide(s xstate, p float64, out func(xstate, float64)) {
 	l := 1 - w
 	x.panic(s, p, l, func(u xstate, q float64, held bool) {
 		if !held && rs.LoserFallsBack && !u.destroyed[l] {
-			u.fellBack[l] = true
+			u.fellBack[l], u.fellNow[l], u.contact = true, true, false
 		}
 		out(u, q)
 	})

@@ -173,7 +173,7 @@ func TestExactFightRefuses(t *testing.T) {
 	if bigTurn(t).Solver() != nil {
 		t.Errorf("a Heroic Combat: a solver")
 	}
-	if _, err := (exactTurn{bigTurn(t)}).Exact(); err == nil {
+	if _, err := (exactTurn{Turn: bigTurn(t)}).Exact(); err == nil {
 		t.Errorf("a Heroic Combat: solved")
 	}
 	trolls := Formation{ID: "trolls", Type: Monster, Companies: 2, Frontage: 2, F: 7, S: 7, D: 7, A: 3, R: 2, C: 4, Toughness: HardToKill}
@@ -181,7 +181,7 @@ func TestExactFightRefuses(t *testing.T) {
 	if htk.Solver() != nil {
 		t.Errorf("Hard to Kill: a solver")
 	}
-	if _, err := (exactTurn{htk}).Exact(); err == nil {
+	if _, err := (exactTurn{Turn: htk}).Exact(); err == nil {
 		t.Errorf("Hard to Kill in a fight: solved")
 	}
 	huge := Formation{ID: "horde", Type: Infantry, Companies: 100, Frontage: 10, Contact: 10, F: 3, S: 3, D: 3, A: 20, R: 1, C: 2}

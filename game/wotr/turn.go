@@ -10,10 +10,10 @@ import (
 // Turn is one turn of an [Engagement] under a [Ruleset]: the heroic
 // actions of the move, shoot and charge phases, then the fight phase with
 // its duels, Heroic Combats and the fight (or fights, after a second
-// charge) between the formations. It is an [engine.Model]; [Turn.Solver]
-// gives an [engine.Solver] for a turn of at most two duels and no Hard to
-// Kill, whose formations do not fight or fight once after the duels (no
-// Heroic Combat).
+// charge) between the formations, for one turn or several. It is an
+// [engine.Model]; [Turn.Solver] gives an [engine.Solver] for turns of at
+// most two duels whose formations do not fight or fight once a turn after
+// the duels (no Heroic Combat, no Hard to Kill formation in a fight).
 type Turn struct {
 	rs     *Ruleset
 	e      Engagement
