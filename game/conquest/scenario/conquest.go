@@ -31,12 +31,14 @@ type Regiment struct {
 	ID            string     `yaml:"id"`
 	From          string     `yaml:"from"` // a library regiment (regiments/NAME.yaml) to start from; the fields given here override its own
 	Name          string     `yaml:"name"`
+	Faction       string     `yaml:"faction"`
 	Source        string     `yaml:"source"` // where the profile comes from
 	Type          string     `yaml:"type"`   // infantry, cavalry, brute or monster
 	Class         string     `yaml:"class"`  // light, medium or heavy
 	Profile       Profile    `yaml:"profile"`
 	Stands        int        `yaml:"stands"`   // its starting number of stands
 	Models        int        `yaml:"models"`   // models on a full stand (1 under stand_profile per_stand)
+	StandProfile  string     `yaml:"stand_profile"` // per_model or per_stand: the form its profile is written in, which the ruleset must share
 	Frontage      int        `yaml:"frontage"` // stands in the front rank; default min(stands, 3)
 	Engaged       *int       `yaml:"engaged"`  // stands in contact in a Clash; default the frontage
 	Rules         Rules      `yaml:"special_rules"`

@@ -117,10 +117,20 @@ func TestConquestValidate(t *testing.T) {
 			want: "c.yaml:10:13: regiments[0].models: 4 models on a stand, but under stand_profile per_stand the characteristics are per stand; give 1",
 		},
 		{
+			name: "a per-stand profile under 1.5", reason: "2.x profiles are per stand; fought under per-model rules they would mean neither",
+			in:   conquestEdit("    stands: 3\n    models: 1\n", "    stands: 3\n    models: 1\n    stand_profile: per_stand\n"),
+			want: `c.yaml:18:20: regiments[1].stand_profile: brutes's profile is per_stand, but the ruleset's stand_profile is per_model; run it under ruleset "2.0" (or set rules: {stand_profile: per_stand})`,
+		},
+		{
+			name: "an unknown stand profile", reason: "the two forms are named",
+			in:   conquestEdit("    stands: 3\n    models: 1\n", "    stands: 3\n    models: 1\n    stand_profile: stand\n"),
+			want: `c.yaml:18:20: regiments[1].stand_profile: unknown stand profile "stand"; use per_model (1.5) or per_stand (2.0)`,
+		},
+		{
 			name: "unknown field", reason: "strict decoding: a misspelt field is suggested",
 			in: conquestEdit("stands: 3\n    models: 4", "stand: 3\n    models: 4"),
-			want: `c.yaml:9:5: regiments[0].stand: unknown field "stand"; did you mean "stands"? (fields here: id, from, name, source, type, class, ` +
-				"profile, stands, models, frontage, engaged, special_rules, character, healing, start, rear_in_contact, no_room)",
+			want: `c.yaml:9:5: regiments[0].stand: unknown field "stand"; did you mean "stands"? (fields here: id, from, name, faction, source, type, class, ` +
+				"profile, stands, models, stand_profile, frontage, engaged, special_rules, character, healing, start, rear_in_contact, no_room)",
 		},
 		{
 			name: "heal amount", reason: "a heal of 0 heals nothing",

@@ -106,6 +106,7 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 	case rs != nil && rs.Stand == conquest.PerStand && r.Models != 1:
 		c.Add(p+".models", "%d models on a stand, but under stand_profile per_stand the characteristics are per stand; give 1", r.Models)
 	}
+	c.standProfile(p+".stand_profile", r, rs)
 	stands := max(r.Stands, 1)
 	c.Optional(p+".frontage", r.Frontage, 1, stands)
 	if r.Engaged != nil {
@@ -353,3 +354,27 @@ func conquestCannot(rs *conquest.Ruleset, r *Regiment, action string) string {
 
 // checker is the shared checker, with the checks of this format.
 type checker struct{ scenarios.Checker }
+
+// standProfile checks a regiment's stand_profile, the form its profile is
+// written in, against the ruleset's: a 2.x per-stand profile fought under
+// 1.5's per-model rules (or the other way) would give numbers for neither.
+func (c *checker) standProfile(p string, r *Regiment, rs *conquest.Ruleset) {
+	if r.StandProfile == "" {
+		return
+	}
+	names := []string{"per_model", "per_stand"}
+	want := conquest.PerModel
+	switch r.StandProfile {
+	case "per_model":
+	case "per_stand":
+		want = conquest.PerStand
+	default:
+		c.Add(p, "%s", scenarios.UnknownChoice("stand profile", r.StandProfile, names, "per_model (1.5) or per_stand (2.0)"))
+		return
+	}
+	if rs != nil && rs.Stand != want {
+		preset := map[conquest.StandRule]string{conquest.PerModel: "1.5", conquest.PerStand: "2.0"}[want]
+		c.Add(p, "%s's profile is %s, but the ruleset's stand_profile is %s; run it under ruleset %q (or set rules: {stand_profile: %s})",
+			scenarios.IDText(r.ID), r.StandProfile, names[rs.Stand], preset, r.StandProfile)
+	}
+}

@@ -11,8 +11,11 @@ import (
 // regiments/, written as a scenario's regiments are but without an id. A
 // scenario's regiment that says `from: NAME` starts as the library's NAME,
 // and every field it gives overrides the library's (docs/conquest.md, "The
-// regiment library"). The profiles are 1.5's, per model: under the 2.0
-// preset (stand_profile per_stand) a regiment must give its own.
+// regiment library"). The Hundred Kingdoms and Spires profiles are 1.5's,
+// per model, and refused under the 2.0 preset (stand_profile per_stand);
+// those of the factions with no 1.5-era data found (Nords, Dweghom,
+// W'adrhun, Old Dominion) are 2.x's, per stand (models: 1), and are meant
+// for the 2.0 preset. Each file's source says which.
 
 //go:embed regiments/*.yaml
 var regimentsFS embed.FS
@@ -26,15 +29,15 @@ type library struct {
 	scenarios.UnitLibrary[Regiment]
 }
 
-// Columns are a regiment's name, type and class, profile, stands and
-// source.
+// Columns are a regiment's name, faction, type and class, profile, stands
+// and source.
 func (l library) Columns(name string) []string {
 	r, ok := l.Unit(name)
 	if !ok {
 		return nil
 	}
 	p := r.Profile
-	return []string{name, r.Type + " " + r.Class,
+	return []string{name, r.Faction, r.Type + " " + r.Class,
 		fmt.Sprintf("M%d V%d C%d A%d W%d R%d D%d E%d", p.M, p.V, p.C, p.A, p.W, p.R, p.D, p.E),
 		plural(r.Stands, "stand") + fmt.Sprintf(" of %d", r.Models), r.Source}
 }
