@@ -36,11 +36,11 @@ type Regiment struct {
 	Type          string     `yaml:"type"`   // infantry, cavalry, brute or monster
 	Class         string     `yaml:"class"`  // light, medium or heavy
 	Profile       Profile    `yaml:"profile"`
-	Stands        int        `yaml:"stands"`   // its starting number of stands
-	Models        int        `yaml:"models"`   // models on a full stand (1 under stand_profile per_stand)
+	Stands        int        `yaml:"stands"`        // its starting number of stands
+	Models        int        `yaml:"models"`        // models on a full stand (1 under stand_profile per_stand)
 	StandProfile  string     `yaml:"stand_profile"` // per_model or per_stand: the form its profile is written in, which the ruleset must share
-	Frontage      int        `yaml:"frontage"` // stands in the front rank; default min(stands, 3)
-	Engaged       *int       `yaml:"engaged"`  // stands in contact in a Clash; default the frontage
+	Frontage      int        `yaml:"frontage"`      // stands in the front rank; default min(stands, 3)
+	Engaged       *int       `yaml:"engaged"`       // stands in contact in a Clash; default the frontage
 	Rules         Rules      `yaml:"special_rules"`
 	Character     *Character `yaml:"character"`
 	Healing       []Heal     `yaml:"healing"`
