@@ -144,7 +144,7 @@ func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 		switch k {
 		case clash:
 			n = 1
-			if c.Engaged {
+			if c.Engaged || a.alone() { // alone, he is the regiment's front
 				n = c.Profile.A
 			}
 		case volley:

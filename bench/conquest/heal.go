@@ -41,6 +41,7 @@ func heal(rs *conq.Ruleset, f *force, points int, skipChar bool) healed {
 			f.charMarks--
 			points--
 			h.spent++
+			f.charHealed++
 		}
 	}
 	for points > 0 {

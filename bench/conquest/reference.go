@@ -157,12 +157,18 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 					res.metrics = append(res.metrics, engine.Metric{Name: fmt.Sprintf("%sheal_spent_turn_%d", id, k), Max: 1000})
 				}
 			}
+			if g.char != nil {
+				res.metrics = append(res.metrics, engine.Metric{Name: id + "character.wounds", Max: 1000}, engine.Metric{Name: id + "character.healed", Max: 1000})
+			}
 		}
 		for _, s := range res.sides {
 			id := s.g.id + "."
 			res.events = append(res.events, id+"broken", id+"shattered", id+"destroyed")
 			if s.healer {
 				res.events = append(res.events, id+"heal_blocked")
+			}
+			if s.g.char != nil {
+				res.events = append(res.events, id+"character.slain")
 			}
 		}
 	default:
@@ -240,7 +246,7 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 	for turn < r.turns && !f[0].gone && !f[1].gone {
 		turn++
 		for i := range f {
-			f[i].turnStands = f[i].stands() // Broken counts from the turn's start
+			f[i].turnStands = f[i].counted() // Broken counts from the turn's start
 		}
 		for i := 0; i < 2 && !f[0].gone && !f[1].gone; i++ {
 			me, foe := &f[i], &f[1-i]
@@ -318,6 +324,10 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 				put(spentTurn[i][k])
 			}
 		}
+		if s.g.char != nil {
+			put(f[i].charWounds)
+			put(f[i].charHealed)
+		}
 	}
 	e := 0
 	for i, s := range r.sides {
@@ -325,6 +335,10 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 		e += 3
 		if s.healer {
 			events[e] = blocked[i]
+			e++
+		}
+		if s.g.char != nil {
+			events[e] = f[i].charSlain
 			e++
 		}
 	}

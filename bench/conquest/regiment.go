@@ -111,9 +111,11 @@ type force struct {
 	gone       bool
 	shattered  bool
 	brokeEver  bool
+	charSlain  bool // its Character lost his last Wound (character_wounds last)
 
 	// tallies over the trial
 	casualties, wounds, failures int
+	charWounds, charHealed       int
 }
 
 func (g *regiment) fresh() force {
@@ -121,12 +123,27 @@ func (g *regiment) fresh() force {
 	f.models = (g.stands-g.start.StandsLost)*g.perStand - g.start.ModelsLost
 	f.marks = g.start.Wounded
 	f.charMarks = g.start.CharacterWounded
-	f.turnStands = f.stands()
+	f.turnStands = f.counted()
 	return f
 }
 
 // stands counts the stands on the table, the incomplete one included.
 func (f *force) stands() int { return (f.models + f.g.perStand - 1) / f.g.perStand }
+
+// alone reports whether only its Character is left (character_wounds
+// last): no model of the regiment, and he still has a Wound.
+func (f *force) alone() bool {
+	return f.models == 0 && f.g.char != nil && f.charMarks < f.g.char.Profile.W
+}
+
+// counted is the stands Broken and Shattered count: the regiment's, or its
+// Character's alone when he is all that is left.
+func (f *force) counted() int {
+	if f.alone() {
+		return 1
+	}
+	return f.stands()
+}
 
 // resolve is the Resolve the regiment tests Morale on (RULES.md §7.7): the
 // highest in it, its Character's included, plus +1 for 4 to 6 stands, +2
@@ -143,7 +160,7 @@ func (f *force) resolve(rs *conq.Ruleset) int {
 		}
 		return hi
 	}
-	s := f.stands()
+	s := f.counted()
 	switch {
 	case s >= 10:
 		hi += 3
@@ -157,11 +174,23 @@ func (f *force) resolve(rs *conq.Ruleset) int {
 
 // wound applies one wound (RULES.md §7.6): wounds pile on one model, which
 // is removed when they reach its Wounds; the rest stay as Wounded markers.
-// A wound beyond the regiment's last is lost. It reports whether the
-// regiment had it.
-func (f *force) wound() bool {
-	if f.models == 0 {
+// With the regiment's models gone, under character_wounds last the wound
+// is its Character's, who is removed at his last Wound; else the Character
+// went with the last stand, and a wound beyond the last is lost. It
+// reports whether the regiment had it.
+func (f *force) wound(rs *conq.Ruleset) bool {
+	if f.gone {
 		return false
+	}
+	if f.models == 0 { // alone
+		f.wounds++
+		f.charWounds++
+		f.charMarks++
+		if f.charMarks >= f.g.char.Profile.W {
+			f.casualties++
+			f.charSlain, f.gone = true, true
+		}
+		return true
 	}
 	f.wounds++
 	f.marks++
@@ -169,7 +198,7 @@ func (f *force) wound() bool {
 		f.marks = 0
 		f.models--
 		f.casualties++
-		if f.models == 0 {
+		if f.models == 0 && !(rs.CharacterWounds == conq.CharLast && f.alone()) {
 			f.gone = true // its Character goes with its last stand
 		}
 	}
@@ -180,7 +209,7 @@ func (f *force) wound() bool {
 // the regiment, and Shattered too under shattered_checked: each_stand (a
 // wound after it is lost).
 func (f *force) lose(rs *conq.Ruleset) {
-	f.wound()
+	f.wound(rs)
 	f.checkBroken()
 	if rs.ShatteredChecked == conq.ShatterEachStand {
 		f.checkShattered()
@@ -194,7 +223,7 @@ func (f *force) checkBroken() {
 	if f.gone {
 		return
 	}
-	s := f.stands()
+	s := f.counted()
 	if !f.broken && 2*(f.turnStands-s) >= f.turnStands {
 		f.broken, f.brokeEver, f.brokeAt = true, true, s
 	}
@@ -207,7 +236,7 @@ func (f *force) checkShattered() {
 	if f.gone || !f.broken {
 		return
 	}
-	if s := f.stands(); f.brokeAt > s && 2*(f.brokeAt-s) >= f.brokeAt {
+	if s := f.counted(); f.brokeAt > s && 2*(f.brokeAt-s) >= f.brokeAt {
 		f.shattered, f.gone = true, true
 		f.models = 0
 	}

@@ -104,10 +104,10 @@ func (a *attacker) strikesOf(h int) int {
 // contact, else one Support Strike.
 func (a *attacker) charStrikes(st *state) int {
 	c := a.u.reg.Character
-	if c == nil || st.health <= 0 {
+	if c == nil || st.health <= 0 && !a.u.alone(st) {
 		return 0
 	}
-	if c.Engaged {
+	if c.Engaged || a.u.alone(st) { // alone, he is the regiment's front
 		return c.Profile.A + a.u.reg.Rules.Fury
 	}
 	return 1
@@ -204,7 +204,7 @@ func (a *attacker) standShots(x, k int) int {
 // charShots returns the Character's shots.
 func (a *attacker) charShots(st *state) int {
 	c := a.u.reg.Character
-	if c == nil || st.health <= 0 || c.Rules.Barrage == 0 {
+	if c == nil || st.health <= 0 && !a.u.alone(st) || c.Rules.Barrage == 0 {
 		return 0
 	}
 	if a.halve {
@@ -220,6 +220,7 @@ type outcome struct {
 	moraleWounds int // wounds they cost (after Indomitable and Oblivious)
 	wounds       int // wounds the regiment took: pool and Morale, as far as it had them
 	casualties   int // models removed
+	charWounds   int // of the wounds, those its Character took (character_wounds last)
 }
 
 // act resolves one action of kind by the attacker, whose state is me, at
@@ -285,7 +286,7 @@ func kindOf(act Action) Kind {
 func (a *attacker) suffer(d *engine.Dice, kind Kind, tg *state, o *outcome, perDie bool) {
 	t := a.tgt
 	before := t.stands(tg)
-	o.wounds, o.casualties = t.wound(tg, o.pool)
+	o.wounds, o.casualties, o.charWounds = t.wound(tg, o.pool)
 	if tg.destroyed || o.wounds == 0 || kind == Volley && !a.rs.VolleyMorale {
 		return
 	}
@@ -308,9 +309,10 @@ func (a *attacker) suffer(d *engine.Dice, kind Kind, tg *state, o *outcome, perD
 		o.failures = a.moraleBin[r].Sample(d, o.wounds)
 	}
 	o.moraleWounds = a.moraleWoundsOf(o.failures)
-	w, c := t.wound(tg, o.moraleWounds)
+	w, c, ch := t.wound(tg, o.moraleWounds)
 	o.wounds += w
 	o.casualties += c
+	o.charWounds += ch
 }
 
 // moraleWoundsOf returns the wounds f failed Morale dice cost the target:

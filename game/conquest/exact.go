@@ -43,7 +43,7 @@ func (s *Strike) Exact() (*engine.Exact, error) {
 			continue
 		}
 		out.PMF[smPool][p] += pp
-		s.a.sufferExact(s.kind, s.tgt.start, p, pp, func(tg *state, f, wounds, cas int, q float64) {
+		s.a.sufferExact(s.kind, s.tgt.start, p, pp, func(tg *state, f, wounds, cas, _ int, q float64) {
 			s.record(out, tg, f, wounds, cas, q)
 		})
 	}
@@ -53,14 +53,14 @@ func (s *Strike) Exact() (*engine.Exact, error) {
 // sufferExact is [attacker.suffer] followed outcome by outcome: a Wound
 // Pool of pool wounds, with probability pp, on the target in state tg.
 // For each outcome it calls visit with the target's state after it, the
-// failed Morale dice, the wounds taken, the models lost and the
-// probability.
-func (a *attacker) sufferExact(kind Kind, tg state, pool int, pp float64, visit func(tg *state, failures, wounds, casualties int, p float64)) {
+// failed Morale dice, the wounds taken, the models lost, the wounds its
+// Character took and the probability.
+func (a *attacker) sufferExact(kind Kind, tg state, pool int, pp float64, visit func(tg *state, failures, wounds, casualties, char int, p float64)) {
 	t := a.tgt
 	before := t.stands(&tg)
-	taken, cas := t.wound(&tg, pool)
+	taken, cas, ch := t.wound(&tg, pool)
 	if tg.destroyed || taken == 0 || kind == Volley && !a.rs.VolleyMorale {
-		visit(&tg, 0, taken, cas, pp)
+		visit(&tg, 0, taken, cas, ch, pp)
 		return
 	}
 	st := t.stands(&tg)
@@ -78,8 +78,8 @@ func (a *attacker) sufferExact(kind Kind, tg state, pool int, pp float64, visit 
 			continue
 		}
 		tg2 := tg
-		w, c := t.wound(&tg2, a.moraleWoundsOf(f))
-		visit(&tg2, f, taken+w, cas+c, pp*pf)
+		w, c, ch2 := t.wound(&tg2, a.moraleWoundsOf(f))
+		visit(&tg2, f, taken+w, cas+c, ch+ch2, pp*pf)
 	}
 }
 

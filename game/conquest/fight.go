@@ -79,7 +79,8 @@ type fightSide struct {
 	// Metric and event indices.
 	mStands, mModels, mCasualties, mWounds, mFailures, mSpent, mLost, mRestored int
 	mTurnStands, mTurnSpent                                                     int // first of turnsN
-	eBroken, eShattered, eDestroyed, eBlocked                                   int
+	mCharWounds, mCharHealed                                                    int // -1 without a Character
+	eBroken, eShattered, eDestroyed, eBlocked, eCharSlain                       int
 }
 
 // NewFight builds the model of cc under rs.
@@ -225,13 +226,17 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		if f.rs.RestoreCost != RestoreFree {
 			restored = min(restored, healed)
 		}
-		wounds := acts * u.hMax
+		hAll, models := u.hMax, u.s0*u.m
+		if f.rs.CharacterWounds == CharLast && u.charW > 0 {
+			hAll, models = hAll+u.charW, models+1 // the Character's Wounds too, and he is a casualty
+		}
+		wounds := acts * hAll
 		if f.rs.RestoreCost != RestoreFree {
 			// A Heal Point gives back at most one wound; a free model or
 			// stand gives one back for nothing.
-			wounds = min(wounds, u.hMax+healed)
+			wounds = min(wounds, hAll+healed)
 		}
-		fs.mCasualties = add(id+".casualties", min(u.s0*u.m+restored, acts*u.s0*u.m))
+		fs.mCasualties = add(id+".casualties", min(models+restored, acts*models))
 		fs.mWounds = add(id+".wounds", wounds)
 		fs.mFailures = add(id+".resolve_failures", wounds)
 		fs.mSpent, fs.mLost, fs.mRestored, fs.mTurnSpent = -1, -1, -1, -1
@@ -250,12 +255,22 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 				add(fmt.Sprintf("%s.heal_spent_turn_%d", id, k), points)
 			}
 		}
+		fs.mCharWounds, fs.mCharHealed = -1, -1
+		if u.charW > 0 {
+			// He takes at most his Wounds and what he is healed of.
+			fs.mCharWounds = add(id+".character.wounds", u.charW+healed)
+			fs.mCharHealed = add(id+".character.healed", min(healed, u.charW+acts*u.charW))
+		}
 		fs.eBroken = event(id + ".broken")
 		fs.eShattered = event(id + ".shattered")
 		fs.eDestroyed = event(id + ".destroyed")
 		fs.eBlocked = -1
 		if fs.healer {
 			fs.eBlocked = event(id + ".heal_blocked")
+		}
+		fs.eCharSlain = -1
+		if u.charW > 0 {
+			fs.eCharSlain = event(id + ".character.slain")
 		}
 	}
 	return metrics, events

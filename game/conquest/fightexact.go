@@ -35,7 +35,9 @@ const (
 	tSpent
 	tLost
 	tRestored
-	tBlocked // 1 when a heal of the step was blocked at step 4 (see [fightTrial.healed])
+	tBlocked    // 1 when a heal of the step was blocked at step 4 (see [fightTrial.healed])
+	tCharWounds // wounds its Character took
+	tCharHealed // Heal Points spent on its Character (step 1)
 	nTallies
 )
 
@@ -140,6 +142,9 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 			for k := 1; k <= f.turnsN; k++ {
 				passes = append(passes, pass{i, fs.mTurnSpent + k - 1, tSpent, k})
 			}
+		}
+		if fs.mCharWounds >= 0 {
+			passes = append(passes, pass{i, fs.mCharWounds, tCharWounds, 0}, pass{i, fs.mCharHealed, tCharHealed, 0})
 		}
 	}
 	// The size check: the most states before a step, times each pass's
@@ -326,6 +331,9 @@ func (e *fightExact) base(out *engine.Exact) error {
 			if st.destroyed {
 				out.P[fs.eDestroyed] += p
 			}
+			if st.charSlain {
+				out.P[fs.eCharSlain] += p
+			}
 		}
 	}
 	return nil
@@ -489,6 +497,7 @@ func (e *fightExact) healed(i int, k fkey, res HealResult, before int, p float64
 	d := &t.d[i]
 	d[tSpent], d[tLost] = int32(res.Spent), int32(res.Lost)
 	d[tRestored] = int32(u.modelsOf(k[i].health) - u.modelsOf(before))
+	d[tCharHealed] = int32(res.CharacterMarkers)
 	if res.Stop == StopBlocked && (res.Lost > 0 || res.Points == 0) {
 		d[tBlocked] = 1
 	}
@@ -599,7 +608,7 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 		if pw == 0 {
 			continue
 		}
-		a.sufferExact(kind, k[1-i], w, pw, func(tg *state, fails, wounds, cas int, p float64) {
+		a.sufferExact(kind, k[1-i], w, pw, func(tg *state, fails, wounds, cas, char int, p float64) {
 			e.outcomesN++
 			to := k
 			to[1-i] = *tg
@@ -610,7 +619,7 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 			}
 			t := ftrans{to: id}
 			d := &t.d[1-i]
-			d[tCasualties], d[tWounds], d[tFailures] = int32(cas), int32(wounds), int32(fails)
+			d[tCasualties], d[tWounds], d[tFailures], d[tCharWounds] = int32(cas), int32(wounds), int32(fails), int32(char)
 			if j, ok := merged[t]; ok {
 				ts[j].p += p
 				return

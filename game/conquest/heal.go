@@ -65,7 +65,7 @@ func (u *unit) heal(st *state, points int, withCharacter, rearBlocked bool, trac
 	switch {
 	case points <= 0:
 		return res
-	case st.destroyed || st.health <= 0:
+	case st.destroyed || st.health <= 0 && !u.alone(st):
 		res.Lost, res.Stop = points, StopDestroyed
 		return res
 	case st.broken && u.rs.BrokenBlocksHealing:
@@ -141,7 +141,7 @@ func (u *unit) heal(st *state, points int, withCharacter, rearBlocked bool, trac
 func (u *unit) fullRestore(st *state, withCharacter, rearBlocked bool) HealResult {
 	var res HealResult
 	switch {
-	case st.destroyed || st.health <= 0:
+	case st.destroyed || st.health <= 0 && !u.alone(st):
 		res.Stop = StopDestroyed
 		return res
 	case st.broken && u.rs.BrokenBlocksHealing:

@@ -83,6 +83,9 @@ var optionList = options.List[Ruleset]{
 	options.Bool("character_stand_counts", "I", "not covered by seed 003, conquest.md or RULES.md",
 		"a regiment's Character stand counts among its stands for Broken, Shattered and the Resolve size bonus",
 		func(r *Ruleset) *bool { return &r.CharacterStandCounts }),
+	options.Enum("character_wounds", "U", "conquest.md §8 (onlywargamesfans ch. 8: \"If the last stand of a regiment dies, its character is removed\") against ch. 5 (\"Wounds are allocated one by one to the Regiment's Stands ... while Characters are ignored at first\"), both 2.x [S]",
+		"what the Wound Pool does to a regiment's Character: nothing, he is removed with its last stand; or, once its other stands are gone, the wounds left go on him, and he fights on alone, a stand of his own, until his Wounds are gone",
+		[]string{"with_regiment", "last"}, func(r *Ruleset) *CharWounds { return &r.CharacterWounds }),
 
 	// Healing.
 	options.Enum("restore_cost", "I", "seed 003 remark; RULES.md §7.8; conquest.md §5 (RESTORE_STAND_COST)",

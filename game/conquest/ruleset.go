@@ -32,6 +32,7 @@ type Ruleset struct {
 	MoraleFlankRear      MoraleFlank
 	Terrifying           TerrifyingRule
 	CharacterStandCounts bool
+	CharacterWounds      CharWounds
 
 	RestoreCost         RestoreCost
 	BrokenBlocksHealing bool
@@ -39,6 +40,15 @@ type Ruleset struct {
 	RegenSkipsCharacter bool
 	FullRestoreStand    RestoreStand
 }
+
+// CharWounds is whether a regiment's Character takes the wounds of the
+// attacks on it.
+type CharWounds uint8
+
+const (
+	CharWithRegiment CharWounds = iota // none: he is removed with the last stand
+	CharLast                           // once the other stands are gone, the rest of the pool; he fights on alone
+)
 
 // ZeroRule is what a test against 0 or less does with a natural 1.
 type ZeroRule uint8
@@ -225,6 +235,7 @@ var presets = options.Presets[Ruleset]{
 			MoraleFlankRear:      MoraleFlankNone,
 			Terrifying:           TerrifyingMinusX,
 			CharacterStandCounts: false,
+			CharacterWounds:      CharWithRegiment,
 			RestoreCost:          RestoreOne,
 			BrokenBlocksHealing:  false,
 			Regeneration:         RegenHealX,
@@ -257,6 +268,7 @@ var presets = options.Presets[Ruleset]{
 			MoraleFlankRear:      MoraleFlankRerollSuccesses,
 			Terrifying:           TerrifyingMinusX,
 			CharacterStandCounts: false,
+			CharacterWounds:      CharWithRegiment,
 			RestoreCost:          RestoreOne,
 			BrokenBlocksHealing:  true,
 			Regeneration:         RegenHealX,

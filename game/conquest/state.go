@@ -43,6 +43,7 @@ type state struct {
 	broken       bool
 	shattered    bool
 	destroyed    bool
+	charSlain    bool // its Character lost his last Wound (character_wounds last)
 }
 
 // modelsOf returns the models alive with health h.
@@ -57,26 +58,47 @@ func (u *unit) markersOf(h int) int { return u.modelsOf(h)*u.w - h }
 
 // stands returns the stands that count for Broken, Shattered and the
 // Resolve size bonus: the regiment's, and its Character's when
-// character_stand_counts says so.
+// character_stand_counts says so, or when he is all that is left
+// (character_wounds last).
 func (u *unit) stands(st *state) int {
 	n := u.standsOf(st.health)
-	if u.charW > 0 && st.health > 0 && u.rs.CharacterStandCounts {
+	switch {
+	case u.charW == 0 || st.char <= 0 && st.health <= 0:
+	case st.health <= 0 || u.rs.CharacterStandCounts:
 		n++
 	}
 	return n
 }
 
+// alone reports whether only the Character is left (character_wounds
+// last).
+func (u *unit) alone(st *state) bool { return st.health <= 0 && st.char > 0 }
+
 // wound takes n wounds off the regiment, as many as it has left, and
-// returns those it took and the models it lost. The Character is removed
-// with the last stand (conquest.md §8). Broken and Shattered are checked
-// at once (RULES.md §7.7); under shattered_checked: each_stand the wounds
-// go on one stand at a time, and those left once it is Shattered are lost.
-func (u *unit) wound(st *state, n int) (taken, casualties int) {
+// returns those it took, the models it lost, and the wounds its Character
+// took. Under character_wounds with_regiment the Character is removed
+// with the last stand (conquest.md §8); under last he takes what is left
+// of the pool once the other stands are gone, and is a casualty when his
+// Wounds are. Broken and Shattered are checked at once (RULES.md §7.7);
+// under shattered_checked: each_stand the wounds go on one stand at a
+// time, and those left once it is Shattered are lost.
+func (u *unit) wound(st *state, n int) (taken, casualties, char int) {
 	if st.destroyed || n <= 0 {
-		return 0, 0
+		return 0, 0, 0
 	}
 	before := u.modelsOf(st.health)
 	for n > 0 && !st.destroyed {
+		if u.alone(st) {
+			k := min(n, st.char)
+			st.char -= k
+			taken, n, char = taken+k, n-k, char+k
+			if st.char == 0 {
+				casualties++
+				st.charSlain = true
+			}
+			u.checkBroken(st)
+			continue
+		}
 		k := min(n, st.health)
 		if u.rs.ShatteredChecked == ShatterEachStand {
 			k = min(k, st.health-(u.standsOf(st.health)-1)*u.m*u.w)
@@ -86,7 +108,7 @@ func (u *unit) wound(st *state, n int) (taken, casualties int) {
 		casualties = before - u.modelsOf(st.health)
 		u.checkBroken(st)
 	}
-	return taken, casualties
+	return taken, casualties, char
 }
 
 // checkBroken applies Broken and Shattered (RULES.md §7.7): a regiment
@@ -102,7 +124,7 @@ func (u *unit) checkBroken(st *state) {
 		st.broken, st.brokenStands = true, st.turnStands/2
 	}
 	switch {
-	case st.health <= 0:
+	case st.health <= 0 && (st.char <= 0 || u.rs.CharacterWounds == CharWithRegiment):
 		st.health, st.char, st.destroyed = 0, 0, true
 	case st.broken && s < st.brokenStands && 2*(st.brokenStands-s) >= st.brokenStands:
 		st.shattered, st.destroyed, st.health, st.char = true, true, 0, 0

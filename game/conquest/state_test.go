@@ -25,7 +25,7 @@ func TestWoundPoolCasualties(t *testing.T) {
 			st := u.start
 			cas := 0
 			for _, w := range c.wounds {
-				_, k := u.wound(&st, w)
+				_, k, _ := u.wound(&st, w)
 				cas += k
 			}
 			if m, k, s := u.modelsOf(st.health), u.markersOf(st.health), u.standsOf(st.health); m != c.models || k != c.markers || s != c.stands || cas != c.casualties {
@@ -59,7 +59,7 @@ func TestShatteredChecked(t *testing.T) {
 		r.Stands = 6
 		u := newUnit(set(t, v15(t), "shattered_checked", c.when), &r)
 		st := u.start
-		taken, cas := u.wound(&st, c.wounds)
+		taken, cas, _ := u.wound(&st, c.wounds)
 		destroyed := c.wounds >= 20
 		if taken != c.taken || cas != c.casualties || st.shattered != c.shattered || st.destroyed != destroyed || !st.broken {
 			t.Errorf("%s, %d wounds: took %d, %d casualties, broken %v, shattered %v, destroyed %v; want %d, %d, true, %v, %v",
@@ -139,5 +139,46 @@ func TestCharacterStandCounts(t *testing.T) {
 		if st.broken != c.broken {
 			t.Errorf("character_stand_counts %s: broken %v, want %v", c.value, st.broken, c.broken)
 		}
+	}
+}
+
+// character_wounds (conquest.md §8, docs/conquest.md "Characters"): a
+// regiment of one Household Knight (W4) led by a Character of 3 Wounds.
+// Worked by hand: 6 wounds take the knight (4) and, under last, 2 of the
+// Character's 3; he fights on alone, a stand of his own, and the regiment
+// is not destroyed; 2 more wounds take his last Wound (1 taken, 1 lost):
+// he is a casualty, slain, and the regiment destroyed.
+// Under with_regiment the knight's last Wound removes him with it: 4
+// taken, 1 casualty, none on the Character. Alone, 3 Heal Points heal his
+// 2 markers first (step 1), then restore a knight on 1 Wound (step 4).
+func TestCharacterWounds(t *testing.T) {
+	t.Parallel()
+	reg := householdKnights()
+	reg.Stands = 1
+	reg.Character = &Character{Name: "Noble Lord", Profile: Profile{M: 5, C: 3, A: 3, W: 3, R: 4, D: 3}}
+	last := set(t, v15(t), "character_wounds", "last")
+
+	u := newUnit(last, &reg)
+	st := u.start
+	taken, cas, char := u.wound(&st, 6)
+	if taken != 6 || cas != 1 || char != 2 || st.destroyed || st.char != 1 || !u.alone(&st) || u.stands(&st) != 1 {
+		t.Fatalf("last, 6 wounds: taken %d, casualties %d, on the Character %d, his Wounds left %d, destroyed %v, stands %d; want 6, 1, 2, 1, false, 1",
+			taken, cas, char, st.char, st.destroyed, u.stands(&st))
+	}
+	healed := st
+	res := u.heal(&healed, 3, true, false, nil)
+	if res.CharacterMarkers != 2 || res.Stands != 1 || healed.char != 3 || healed.health != 1 {
+		t.Errorf("alone, 3 Heal Points: %d on the Character and %d stands, health %d and %d, want 2, 1, 1 and 3", res.CharacterMarkers, res.Stands, healed.health, healed.char)
+	}
+	taken, cas, char = u.wound(&st, 2)
+	if taken != 1 || cas != 1 || char != 1 || !st.destroyed || !st.charSlain {
+		t.Errorf("last, 2 more: taken %d, casualties %d, on the Character %d, destroyed %v, slain %v; want 1, 1, 1, true, true", taken, cas, char, st.destroyed, st.charSlain)
+	}
+
+	u = newUnit(v15(t), &reg)
+	st = u.start
+	taken, cas, char = u.wound(&st, 6)
+	if taken != 4 || cas != 1 || char != 0 || !st.destroyed || st.charSlain {
+		t.Errorf("with_regiment, 6 wounds: taken %d, casualties %d, on the Character %d, destroyed %v, slain %v; want 4, 1, 0, true, false", taken, cas, char, st.destroyed, st.charSlain)
 	}
 }

@@ -14,6 +14,7 @@ type tally struct {
 	casualties, wounds, failures int
 	spent, lost, restored        int
 	blocked                      bool
+	charWounds, charHealed       int // its Character's wounds taken, and Heal Points spent on him
 }
 
 func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
@@ -62,6 +63,11 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 			r.Values[fs.mRestored] = ta.restored
 			r.Events[fs.eBlocked] = ta.blocked
 		}
+		if fs.mCharWounds >= 0 {
+			r.Values[fs.mCharWounds] = ta.charWounds
+			r.Values[fs.mCharHealed] = ta.charHealed
+			r.Events[fs.eCharSlain] = st.charSlain
+		}
 		r.Events[fs.eBroken] = st.broken
 		r.Events[fs.eShattered] = st.shattered
 		r.Events[fs.eDestroyed] = st.destroyed
@@ -108,6 +114,7 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 		ta.casualties += o.casualties
 		ta.wounds += o.wounds
 		ta.failures += o.failures
+		ta.charWounds += o.charWounds
 	}
 	if fs.healer && turn <= f.turnsN {
 		r.Values[fs.mTurnSpent+turn-1] = t.tally[i].spent - spentBefore
@@ -120,6 +127,7 @@ func (t *fightTrial) healed(i int, res HealResult, before int) {
 	u, ta := t.f.units[i], &t.tally[i]
 	ta.spent += res.Spent
 	ta.lost += res.Lost
+	ta.charHealed += res.CharacterMarkers
 	ta.restored += u.modelsOf(t.st[i].health) - u.modelsOf(before)
 	ta.blocked = ta.blocked || res.Stop == StopBlocked && (res.Lost > 0 || res.Points == 0)
 }
