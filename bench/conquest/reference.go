@@ -71,6 +71,7 @@ type side struct {
 	firstTurn, actions []string
 	healer             bool
 	hasModels          bool
+	rallies            bool // it takes a Rally action
 }
 
 // Reference builds the resolver of the Conquest scenario src (a scenario
@@ -133,6 +134,12 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 			if sd.firstTurn == nil {
 				sd.firstTurn = sd.actions
 			}
+			for _, a := range append(append([]string(nil), sd.firstTurn...), sd.actions...) {
+				if a == "inspire" || a == "take_aim" {
+					return nil, fmt.Errorf("conquest reference: the %s action is not implemented", a)
+				}
+			}
+			sd.rallies = slices.Contains(sd.firstTurn, "rally") || slices.Contains(sd.actions, "rally")
 			sd.healer = len(g.heals) > 0 || (g.char != nil && g.char.Spell != nil &&
 				(slices.Contains(sd.firstTurn, "cast") || slices.Contains(sd.actions, "cast")))
 			res.sides[i] = sd
@@ -169,6 +176,9 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 			}
 			if s.g.char != nil {
 				res.events = append(res.events, id+"character.slain")
+			}
+			if s.rallies {
+				res.events = append(res.events, id+"rallied")
 			}
 		}
 	default:
@@ -279,6 +289,8 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 				switch a {
 				case "cast":
 					addHeal(heal(r.rs, me, cast(d, s.g.char.Spell), false))
+				case "rally":
+					rally(r.rs, d, me, foe)
 				case "charge":
 					act(r.rs, d, me, foe, impact)
 				case "clash":
@@ -341,7 +353,25 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 			events[e] = f[i].charSlain
 			e++
 		}
+		if s.rallies {
+			events[e] = f[i].rallied
+			e++
+		}
 	}
+}
+
+// rally is a (Combat) Rally (conquestwiki Broken, Companion Rules p.176
+// [V]): a Broken regiment ceases to be Broken; against a Fearsome enemy
+// in contact, unless it is Fearless, only if a die passes its Resolve
+// (conquest.md §7 [V]), the Resolve it tests Morale on while Broken.
+func rally(rs *conq.Ruleset, d dice, f, foe *force) {
+	if !f.broken {
+		return
+	}
+	if foe.g.rules.Fearsome && !f.g.rules.Fearless && !d.test(f.resolve(rs)) {
+		return
+	}
+	f.broken, f.brokeAt, f.rallied = false, 0, true
 }
 
 // Run runs trials trials on one goroutine, with dice from the PCG seeded

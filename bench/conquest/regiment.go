@@ -72,8 +72,10 @@ func (g *regiment) supported() error {
 	check := func(who string, r scenario.Rules) error {
 		x := r
 		// The rules implemented: Barrage, Armour Piercing, Cleave, Brutal
-		// Impact, Support, Shield, Oblivious.
+		// Impact, Support, Shield, Oblivious; Fearsome and Fearless as far
+		// as a Rally goes (Terrifying is not implemented).
 		x.Barrage, x.ArmourPiercing, x.Cleave, x.BrutalImpact, x.Support, x.Shield, x.Oblivious = 0, 0, 0, 0, 0, false, false
+		x.Fearsome, x.Fearless = false, false
 		if x != (scenario.Rules{}) {
 			return fmt.Errorf("conquest reference: %s: special rules %+v are not implemented", who, x)
 		}
@@ -112,6 +114,7 @@ type force struct {
 	shattered  bool
 	brokeEver  bool
 	charSlain  bool // its Character lost his last Wound (character_wounds last)
+	rallied    bool // a Rally ended its Broken state
 
 	// tallies over the trial
 	casualties, wounds, failures int

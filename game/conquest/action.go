@@ -26,8 +26,11 @@ type attacker struct {
 	terror  int // Resolve its Clash and Impact take off the target's
 	halve   bool
 	// Packets: the regiment's stands and its Character; nil when they
-	// cannot make that kind of attack.
+	// cannot make that kind of attack. The same Inspired, and aimed, for
+	// the Clash after an Inspire and the Volley after a Take Aim.
 	clash, clashChar, impact, volley, volleyChar *packet
+	clashInspired, clashCharInspired             *packet
+	volleyAimed, volleyCharAimed                 *packet
 	// The target's Morale test, by its Resolve clamped to 0..5 (a 6
 	// always fails, so 5 and more are alike): the die as rolled, and the
 	// chance it fails.
@@ -66,6 +69,21 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 		a.clashChar = newPacket(rs, ctx(Clash, c.Profile.C, c.Rules), c.Profile.A+r.Rules.Fury+1)
 		if c.Rules.Barrage > 0 {
 			a.volleyChar = newPacket(rs, ctx(Volley, c.Profile.V, c.Rules), c.Rules.Barrage)
+		}
+	}
+	inspired := func(kind Kind, skill int, rules Rules) attackCtx {
+		c := ctx(kind, skill, rules)
+		c.inspired, c.aimed = true, true
+		return c
+	}
+	a.clashInspired = newPacket(rs, inspired(Clash, r.Profile.C, r.Rules), maxN)
+	if r.Rules.Barrage > 0 {
+		a.volleyAimed = newPacket(rs, inspired(Volley, r.Profile.V, r.Rules), a.shotsOf(u.hMax))
+	}
+	if c := r.Character; c != nil {
+		a.clashCharInspired = newPacket(rs, inspired(Clash, c.Profile.C, c.Rules), c.Profile.A+r.Rules.Fury+1)
+		if c.Rules.Barrage > 0 {
+			a.volleyCharAimed = newPacket(rs, inspired(Volley, c.Profile.V, c.Rules), c.Rules.Barrage)
 		}
 	}
 	for i := range a.morale {
@@ -249,6 +267,7 @@ func (a *attacker) act(d *engine.Dice, kind Kind, me, tg *state, perDie bool, sc
 	for j, p := range ps {
 		roll(p, ns[j])
 	}
+	me.spend(kind)
 	a.suffer(d, kind, tg, &o, perDie)
 	return o
 }
@@ -257,12 +276,16 @@ func (a *attacker) act(d *engine.Dice, kind Kind, me, tg *state, perDie bool, sc
 // and its Character's (nil where there is none), and the attacks of each
 // from the attacker in state me.
 func (a *attacker) packetsOf(kind Kind, me *state) (ps [2]*packet, ns [2]int) {
-	switch kind {
-	case Clash:
+	switch {
+	case kind == Clash && me.inspired:
+		return [2]*packet{a.clashInspired, a.clashCharInspired}, [2]int{a.strikesOf(me.health), a.charStrikes(me)}
+	case kind == Clash:
 		return [2]*packet{a.clash, a.clashChar}, [2]int{a.strikesOf(me.health), a.charStrikes(me)}
-	case Impact:
+	case kind == Impact:
 		return [2]*packet{a.impact}, [2]int{a.impactOf(me.health)}
-	case Volley:
+	case kind == Volley && me.aimed:
+		return [2]*packet{a.volleyAimed, a.volleyCharAimed}, [2]int{a.shotsOf(me.health), a.charShots(me)}
+	case kind == Volley:
 		return [2]*packet{a.volley, a.volleyChar}, [2]int{a.shotsOf(me.health), a.charShots(me)}
 	}
 	return ps, ns

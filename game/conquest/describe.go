@@ -86,6 +86,19 @@ func (f *Fight) Describe() []string {
 				}
 			}
 		}
+		if f.does(i, ActRally) {
+			how := "a Broken regiment ceases to be Broken"
+			if fs := &f.sides[i]; fs.rallyTest {
+				how += fmt.Sprintf(" only on a Resolve roll (the enemy is Fearsome or Terrifying): %s", "a die of "+fs.rally.text())
+			}
+			lines = append(lines, "  rally: "+how)
+		}
+		if f.does(i, ActInspire) {
+			lines = append(lines, "  inspire: its next Clash this turn is Inspired: "+a.clashInspired.describe("clash", a.strikesOf(st.health)))
+		}
+		if f.does(i, ActTakeAim) && a.volleyAimed != nil {
+			lines = append(lines, "  take_aim: its next Volley this turn at +1: "+a.volleyAimed.describe("volley", a.shotsOf(st.health)))
+		}
 		// Its Morale test against the enemy's first kind of attack.
 		foe := &f.cc.Sides[1-i]
 		for _, x := range append(append([]Action(nil), foe.FirstTurn...), foe.Actions...) {
@@ -191,6 +204,7 @@ func rulesText(x Rules) string {
 	flag("Parry", x.Parry)
 	flag("Untouchable", x.Untouchable)
 	flag("Fearless", x.Fearless)
+	flag("Fearsome", x.Fearsome)
 	num("Indomitable", x.Indomitable)
 	flag("Oblivious", x.Oblivious)
 	return strings.Join(out, ", ")

@@ -11,13 +11,19 @@ import (
 type Action uint8
 
 const (
-	ActCharge Action = iota // its Impact attacks on the charge (the Charge's move is not simulated)
-	ActClash                // a Clash
-	ActVolley               // a Volley
-	ActCast                 // its Character casts its healing spell
+	ActCharge  Action = iota // its Impact attacks on the charge (the Charge's move is not simulated)
+	ActClash                 // a Clash
+	ActVolley                // a Volley
+	ActCast                  // its Character casts its healing spell
+	ActRally                 // a (Combat) Rally: a Broken regiment ceases to be Broken
+	ActInspire               // Inspire: its next Clash this turn is Inspired
+	ActTakeAim               // Take Aim: its next Volley this turn is at +1
 )
 
-var actionNames = []string{"charge", "clash", "volley", "cast"}
+var actionNames = []string{"charge", "clash", "volley", "cast", "rally", "inspire", "take_aim"}
+
+// attacks reports whether the action makes attacks (and is suffered).
+func (a Action) attacks() bool { return a <= ActVolley }
 
 // ActionNames lists the actions as scenarios write them.
 func ActionNames() []string { return append([]string(nil), actionNames...) }
@@ -80,7 +86,9 @@ type fightSide struct {
 	mStands, mModels, mCasualties, mWounds, mFailures, mSpent, mLost, mRestored int
 	mTurnStands, mTurnSpent                                                     int // first of turnsN
 	mCharWounds, mCharHealed                                                    int // -1 without a Character
-	eBroken, eShattered, eDestroyed, eBlocked, eCharSlain                       int
+	eBroken, eShattered, eDestroyed, eBlocked, eCharSlain, eRallied             int
+	rally                                                                       Test // its Rally's Resolve roll, when it needs one
+	rallyTest                                                                   bool
 }
 
 // NewFight builds the model of cc under rs.
@@ -131,12 +139,33 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 			fs.spell = newTest(rs, c.Spell.Difficulty)
 			fs.spellBin = engine.NewBinomial(fs.spell.Odds().PassP(), c.Spell.Dice)
 		}
+		// A Combat Rally against a Terrifying or Fearsome enemy needs a
+		// Resolve roll (conquest.md §7 [V]).
+		if fr := foe.Regiment.Rules; (fr.Terrifying > 0 || fr.Fearsome) && !r.Rules.Fearless && melee {
+			u := f.units[i]
+			res := u.rHigh
+			if rs.BrokenResolve == BrokenLowest {
+				res = u.rLow
+			}
+			fs.rally, fs.rallyTest = newTest(rs, res), true
+		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
 	f.metrics, f.events = f.outcomes()
 	return f, nil
+}
+
+// does reports whether side i ever takes action act.
+func (f *Fight) does(i int, act Action) bool {
+	s := &f.cc.Sides[i]
+	for _, a := range append(append([]Action(nil), s.FirstTurn...), s.Actions...) {
+		if a == act {
+			return true
+		}
+	}
+	return false
 }
 
 // canDo says why side i cannot take action act, or nil.
@@ -156,7 +185,7 @@ func (f *Fight) enemyActions(i int) int {
 	n := 0
 	count := func(acts []Action, times int) {
 		for _, a := range acts {
-			if a != ActCast {
+			if a.attacks() {
 				n += times
 			}
 		}
@@ -271,6 +300,10 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		fs.eCharSlain = -1
 		if u.charW > 0 {
 			fs.eCharSlain = event(id + ".character.slain")
+		}
+		fs.eRallied = -1
+		if f.does(i, ActRally) {
+			fs.eRallied = event(id + ".rallied")
 		}
 	}
 	return metrics, events

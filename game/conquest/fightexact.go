@@ -249,6 +249,7 @@ func (e *fightExact) startTurn(k fkey) fkey {
 	}
 	for i := range k {
 		k[i].turnStands = e.f.units[i].stands(&k[i])
+		k[i].inspired, k[i].aimed = false, false
 	}
 	return k
 }
@@ -322,8 +323,11 @@ func (e *fightExact) base(out *engine.Exact) error {
 			if fs.mModels >= 0 {
 				out.PMF[fs.mModels][u.modelsOf(st.health)] += p
 			}
-			if st.broken {
+			if st.broken || st.rallied {
 				out.P[fs.eBroken] += p
+			}
+			if st.rallied {
+				out.P[fs.eRallied] += p
 			}
 			if st.shattered {
 				out.P[fs.eShattered] += p
@@ -473,6 +477,8 @@ func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
 		ts, err = e.healSource(st.side, st.heal, k)
 	case st.act == ActCast:
 		ts, err = e.cast(st.side, k)
+	case !st.act.attacks():
+		ts, err = e.command(st.side, st.act, k)
 	default:
 		ts, err = e.attack(st.side, st.act, k)
 	}
@@ -573,6 +579,38 @@ func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
 	return ts, nil
 }
 
+// command is side i's Rally, Inspire or Take Aim from state k
+// ([fightTrial.activate]).
+func (e *fightExact) command(i int, act Action, k fkey) ([]ftrans, error) {
+	u, fs := e.f.units[i], &e.f.sides[i]
+	next := k
+	p := 1.0
+	switch act {
+	case ActRally:
+		p = u.rallyOdds(&k[i], fs.rallyTest, fs.rally)
+		next[i].rally()
+	case ActInspire:
+		next[i].inspired = true
+	case ActTakeAim:
+		next[i].aimed = true
+	}
+	var ts []ftrans
+	for _, o := range []struct {
+		k fkey
+		p float64
+	}{{next, p}, {k, 1 - p}} {
+		if o.p == 0 {
+			continue
+		}
+		id, err := e.id(o.k)
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, ftrans{to: id, p: o.p})
+	}
+	return ts, nil
+}
+
 // attack is side i's action act from state k ([attacker.act]): the Wound
 // Pool of its packets exactly, then [attacker.sufferExact].
 func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
@@ -597,6 +635,7 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 	for j, p := range ps {
 		add(p, ns[j])
 	}
+	k[i].spend(kind)
 	if len(pool)-1 > maxExactPool {
 		return nil, fmt.Errorf("exact solution too large: a Wound Pool of up to %d wounds; use sim run", len(pool)-1)
 	}

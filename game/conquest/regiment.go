@@ -94,7 +94,8 @@ type Rules struct {
 	Hardened    int  // Cleave, Armour Piercing and Brutal Impact against it are X lower
 	Parry       bool // the enemy's hit rolls of 1 re-rolled (option parry)
 	Untouchable bool // its failed Defence rolls of 6 are re-rolled
-	Fearless    bool // ignores Terrifying
+	Fearless    bool // ignores Terrifying and Fearsome
+	Fearsome    bool // an enemy in contact needs a Resolve roll to Rally
 	Indomitable int  // X failed Morale dice count as passed
 	Oblivious   bool // one wound per two failed Morale dice, rounded up
 }

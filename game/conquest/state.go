@@ -44,7 +44,39 @@ type state struct {
 	shattered    bool
 	destroyed    bool
 	charSlain    bool // its Character lost his last Wound (character_wounds last)
+	inspired     bool // an Inspire this turn, for its next Clash
+	aimed        bool // a Take Aim this turn, for its next Volley
+	rallied      bool // a Rally has ended its Broken state (at any time)
 }
+
+// rallyOdds is the chance a Rally of the regiment in state st succeeds: it
+// ceases to be Broken (conquestwiki Broken, Companion Rules p.176 [V]);
+// against a Terrifying or Fearsome enemy in contact only on a Resolve roll
+// (conquest.md §7 [V]), one die against the Resolve a Broken regiment
+// tests Morale on, as a Morale die is rolled. A regiment that is not
+// Broken gains nothing.
+func (u *unit) rallyOdds(st *state, test bool, die Test) float64 {
+	switch {
+	case !st.broken:
+		return 0
+	case !test:
+		return 1
+	}
+	return die.Odds().PassP()
+}
+
+// spend uses up an Inspire on a Clash and a Take Aim on a Volley.
+func (st *state) spend(kind Kind) {
+	switch kind {
+	case Clash:
+		st.inspired = false
+	case Volley:
+		st.aimed = false
+	}
+}
+
+// rally ends the regiment's Broken state.
+func (st *state) rally() { st.broken, st.brokenStands, st.rallied = false, 0, true }
 
 // modelsOf returns the models alive with health h.
 func (u *unit) modelsOf(h int) int { return (h + u.w - 1) / u.w }

@@ -109,6 +109,14 @@ func cannot(rs *Ruleset, u *unit, act Action) error {
 		if r.Character == nil || r.Character.Spell == nil {
 			return fmt.Errorf("%s has no Character with a spell to cast", r.ID)
 		}
+	case ActInspire:
+		if err := cannot(rs, u, ActClash); err != nil {
+			return fmt.Errorf("%s: Inspire is a combat action for its next Clash, and %w", r.ID, err)
+		}
+	case ActTakeAim:
+		if err := cannot(rs, u, ActVolley); err != nil {
+			return fmt.Errorf("%s: Take Aim is for its next Volley, and %w", r.ID, err)
+		}
 	}
 	return nil
 }

@@ -28,6 +28,7 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 		turns = turn
 		for i := range t.st {
 			t.st[i].turnStands = f.units[i].stands(&t.st[i])
+			t.st[i].inspired, t.st[i].aimed = false, false // "its next Clash (Volley) Action this Turn"
 		}
 		for i := range f.cc.Sides {
 			if t.over() {
@@ -68,7 +69,10 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 			r.Values[fs.mCharHealed] = ta.charHealed
 			r.Events[fs.eCharSlain] = st.charSlain
 		}
-		r.Events[fs.eBroken] = st.broken
+		if fs.eRallied >= 0 {
+			r.Events[fs.eRallied] = st.rallied
+		}
+		r.Events[fs.eBroken] = st.broken || st.rallied // Broken at any time
 		r.Events[fs.eShattered] = st.shattered
 		r.Events[fs.eDestroyed] = st.destroyed
 	}
@@ -103,9 +107,21 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 		if t.over() {
 			break
 		}
-		if act == ActCast {
+		switch act {
+		case ActCast:
 			before := me.health
 			t.healed(i, u.heal(me, t.cast(d, i), true, fs.rearBlocked, nil), before)
+			continue
+		case ActRally:
+			if me.broken && (!fs.rallyTest || fs.rally.Roll(d).Passed()) {
+				me.rally()
+			}
+			continue
+		case ActInspire:
+			me.inspired = true
+			continue
+		case ActTakeAim:
+			me.aimed = true
 			continue
 		}
 		foe := &t.st[1-i]

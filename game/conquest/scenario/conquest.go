@@ -89,6 +89,7 @@ type Rules struct {
 	Parry             bool `yaml:"parry"`
 	Untouchable       bool `yaml:"untouchable"`
 	Fearless          bool `yaml:"fearless"`
+	Fearsome          bool `yaml:"fearsome"`
 	Indomitable       int  `yaml:"indomitable"`
 	Oblivious         bool `yaml:"oblivious"`
 }

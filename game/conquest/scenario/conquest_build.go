@@ -113,7 +113,7 @@ func conquestRulesOf(x Rules) conquest.Rules {
 		DeadlyBlades: x.DeadlyBlades, RapidVolley: x.RapidVolley, PreciseShot: x.PreciseShot, DeadlyShot: x.DeadlyShot,
 		UnstoppableCharge: x.UnstoppableCharge, ThrowingWeapons: x.ThrowingWeapons, Linebreaker: x.Linebreaker,
 		Shield: x.Shield, Bastion: x.Bastion, Hardened: x.Hardened, Parry: x.Parry, Untouchable: x.Untouchable,
-		Fearless: x.Fearless, Indomitable: x.Indomitable, Oblivious: x.Oblivious,
+		Fearless: x.Fearless, Fearsome: x.Fearsome, Indomitable: x.Indomitable, Oblivious: x.Oblivious,
 	}
 }
 

@@ -190,7 +190,7 @@ func TestConquestValidate(t *testing.T) {
 		{
 			name: "unknown action", reason: "the actions are listed",
 			in:   conquestTurns("    - regiment: brutes\n      actions: [clash, heal]\n    - regiment: guard\n"),
-			want: `c.yaml:25:24: fight.sides[0].actions[1]: unknown action "heal"; use charge, clash, volley or cast`,
+			want: `c.yaml:25:24: fight.sides[0].actions[1]: unknown action "heal"; use charge, clash, volley, cast, rally, inspire or take_aim`,
 		},
 		{
 			name: "cast without a spell", reason: "cast needs a Character with a spell",

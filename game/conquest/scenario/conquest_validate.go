@@ -183,7 +183,7 @@ func (c *checker) conquestRules(p string, x Rules, character bool) {
 	}{{"shield", x.Shield}, {"bastion", x.Bastion > 0}, {"hardened", x.Hardened > 0}, {"parry", x.Parry},
 		{"untouchable", x.Untouchable}, {"fearless", x.Fearless}, {"indomitable", x.Indomitable > 0}, {"oblivious", x.Oblivious},
 		{"impact", x.Impact > 0}, {"brutal_impact", x.BrutalImpact > 0}, {"unstoppable_charge", x.UnstoppableCharge},
-		{"throwing_weapons", x.ThrowingWeapons}, {"support", x.Support > 0}, {"terrifying", x.Terrifying > 0}} {
+		{"throwing_weapons", x.ThrowingWeapons}, {"support", x.Support > 0}, {"terrifying", x.Terrifying > 0}, {"fearsome", x.Fearsome}} {
 		if r.on {
 			c.Add(p+"."+r.name, "%s has no effect on a character: its regiment's profile and rules defend it, charge and test Morale; move it to the regiment's special_rules", r.name)
 		}
@@ -309,7 +309,7 @@ func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ru
 					ap = lp
 				}
 				if _, ok := conquest.ParseAction(a); !ok {
-					c.Add(ap, "%s", scenarios.UnknownChoice("action", a, conquest.ActionNames(), "charge, clash, volley or cast"))
+					c.Add(ap, "%s", scenarios.UnknownChoice("action", a, conquest.ActionNames(), "charge, clash, volley, cast, rally, inspire or take_aim"))
 					continue
 				}
 				clashes = clashes || a == "clash"
