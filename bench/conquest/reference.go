@@ -98,6 +98,9 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 		if rs.Stand == conq.PerStand {
 			g.perStand = 1
 		}
+		if rs.ClashSixRelentless && (g.p.C >= 6 || g.char != nil && g.char.Profile.C >= 6) {
+			return nil, errors.New("conquest reference: clash_six_relentless (Relentless Blows) is not implemented")
+		}
 		byID[r.ID] = g
 	}
 	f := sc.Fight

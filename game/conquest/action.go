@@ -44,7 +44,7 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 	a := &attacker{rs: rs, u: u, tgt: tgt, eng: eng}
 	r, tr := u.reg, tgt.reg
 	a.support = max(r.Rules.Support, 1)
-	if rs.SupportLostFlankRear && flanked {
+	if rs.SupportLostFlankRear && flanked && !r.Rules.IronDiscipline {
 		a.support = 1
 	}
 	if x := r.Rules.Terrifying; x > 0 && !tr.Rules.Fearless {
@@ -88,12 +88,26 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 	}
 	for i := range a.morale {
 		t := newTest(rs, i)
-		t.RerollPassed = a.targetFlanked() && rs.MoraleFlankRear == MoraleFlankRerollSuccesses
+		t.RerollPassed = a.targetFlanked() && rs.MoraleFlankRear == MoraleFlankRerollSuccesses && !tr.Rules.IronDiscipline
 		a.morale[i] = t
 		o := t.Odds()
 		a.moraleBin[i] = engine.NewBinomial(o.P(Fail)+o.P(FailSix), tgt.hMax)
 	}
 	return a
+}
+
+// terrorOf is what the attacker's action of kind takes off the target's
+// Resolve: Terrifying (an enemy in contact, not a Volley), less the +1 of
+// the target's Phalanx against the front under phalanx_resolve.
+func (a *attacker) terrorOf(kind Kind) int {
+	t := a.terror
+	if kind == Volley {
+		t = 0 // Terrifying works on an enemy in contact
+	}
+	if a.rs.PhalanxResolve && a.tgt.reg.Rules.Phalanx && a.eng.Facing == Front {
+		t--
+	}
+	return t
 }
 
 // targetFlanked reports whether the target is engaged in its flank or rear.
@@ -317,11 +331,7 @@ func (a *attacker) suffer(d *engine.Dice, kind Kind, tg *state, o *outcome, perD
 	if a.rs.SizeCounted == SizeBeforeAction {
 		s = before
 	}
-	terror := a.terror
-	if kind == Volley {
-		terror = 0 // Terrifying works on an enemy in contact
-	}
-	r := min(max(t.resolve(tg, s, terror), 0), 5)
+	r := min(max(t.resolve(tg, s, a.terrorOf(kind)), 0), 5)
 	if perDie {
 		for range o.wounds {
 			if !a.morale[r].Roll(d).Passed() {

@@ -103,11 +103,15 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 			p.hit.Reroll &^= engine.Face(6)
 		}
 	}
+	if a.Opportunists && c.facing != Front && c.kind != Impact {
+		p.hit.RerollFailed = true // re-roll failed hits against the flank or rear (2.x [S])
+	}
 	switch c.kind {
 	case Volley:
 		p.extra, p.smiteOne = a.RapidVolley, a.PreciseShot
 	default:
-		p.extra, p.smiteOne = clashRules && a.RelentlessBlows, clashRules && a.FlawlessStrikes
+		relentless := a.RelentlessBlows || rs.ClashSixRelentless && c.skill >= 6
+		p.extra, p.smiteOne = clashRules && relentless, clashRules && a.FlawlessStrikes
 	}
 
 	// Defence (conquest.md §1).
@@ -116,6 +120,9 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 	breaker := a.Linebreaker && c.kind != Volley
 	if d.Shield && front && !breaker && (rs.Shield == ShieldAllFront || c.kind != Impact) {
 		bonus++
+	}
+	if d.Phalanx && front {
+		bonus++ // conquest.md §7: +1 Defence against the front [V 1.03]
 	}
 	if !breaker {
 		bonus += d.Bastion

@@ -200,6 +200,9 @@ func TestDefenceTarget(t *testing.T) {
 		{"Cleave floors Defence at 0", nil, Clash, Rules{Cleave: 5}, target(2, 0, Rules{}), Front, 0},
 		{"evasion modifiers_after_max", []string{"evasion", "modifiers_after_max"}, Clash, Rules{Cleave: 1}, target(3, 3, Rules{}), Front, 2},
 		{"evasion ignored", []string{"evasion", "ignored"}, Clash, Rules{}, target(2, 4, Rules{}), Front, 2},
+		{"Phalanx: +1 to the front", nil, Clash, Rules{}, target(3, 0, Rules{Phalanx: true}), Front, 4},
+		{"Phalanx and Shield to the front", nil, Volley, Rules{}, target(3, 0, Rules{Phalanx: true, Shield: true}), Front, 5},
+		{"no Phalanx to the flank", nil, Clash, Rules{}, target(3, 0, Rules{Phalanx: true}), Flank, 3},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rs := set(t, v15(t), c.rules...)
@@ -246,11 +249,17 @@ func TestHitAndWoundRules(t *testing.T) {
 			Test{Target: 2, ZeroFails: true}, 1, 2},
 		{"Deadly Shot", nil, Volley, 2, Rules{DeadlyShot: true}, w4, Engagement{}, Test{Target: 2, ZeroFails: true}, 2, 2},
 		{"Deadly Blades do nothing to a Volley", nil, Volley, 2, Rules{DeadlyBlades: true}, w4, Engagement{}, Test{Target: 2, ZeroFails: true}, 1, 1},
+		{"Opportunists: failed hits re-rolled against the flank", nil, Clash, 2, Rules{Opportunists: true}, w1, Engagement{Facing: Flank},
+			Test{Target: 2, ZeroFails: true, RerollFailed: true}, 1, 1},
+		{"Opportunists volleying the rear", nil, Volley, 2, Rules{Opportunists: true}, w1, Engagement{Facing: Rear},
+			Test{Target: 2, ZeroFails: true, RerollFailed: true}, 1, 1},
+		{"Opportunists to the front: nothing", nil, Clash, 2, Rules{Opportunists: true}, w1, Engagement{}, Test{Target: 2, ZeroFails: true}, 1, 1},
+		{"Opportunists on Impact: nothing", nil, Impact, 2, Rules{Opportunists: true}, w1, Engagement{Facing: Flank}, Test{Target: 2, ZeroFails: true}, 1, 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rs := set(t, v15(t), c.rules...)
 			p := newPacket(rs, attackCtx{kind: c.kind, skill: c.skill, rules: c.atk, target: &c.tgt,
-				inspired: c.eng.Inspired, aimed: c.eng.Aimed}, 10)
+				inspired: c.eng.Inspired, aimed: c.eng.Aimed, facing: c.eng.Facing}, 10)
 			if p.hit != c.hit || p.wFail != c.wFail || p.wSix != c.six {
 				t.Errorf("hit %+v, wounds %d/%d; want %+v, %d/%d", p.hit, p.wFail, p.wSix, c.hit, c.wFail, c.six)
 			}
@@ -276,5 +285,67 @@ func TestNaturalOneHits(t *testing.T) {
 	d := engine.Scripted(1, 2, 2)
 	if h, w := precise.perDie(d, 2); h != 2 || w != 1 || d.Left() != 0 {
 		t.Errorf("Precise Shot: %d hits, %d wounds, %d dice left; want 2, 1, 0", h, w, d.Left())
+	}
+}
+
+// A Clash of 6 or more strikes with Relentless Blows under
+// clash_six_relentless (2.x [S]): with Clash 6 a hit on a 1 adds a hit,
+// as Relentless Blows does (scripted hit dice 1, 3: three hits; Defence
+// 5, 5, 2 against D4: two wounds); Clash 5 does not (two hits, Defence 5,
+// 5: two wounds, the 2 not rolled), nor Clash 6 under 1.5.
+func TestClashSixRelentless(t *testing.T) {
+	t.Parallel()
+	tgt := militia()
+	tgt.Profile.D, tgt.Profile.E, tgt.Rules = 4, 0, Rules{}
+	for _, c := range []struct {
+		name        string
+		rules       []string
+		skill       int
+		hits, wound int
+	}{
+		{"Clash 6 under clash_six_relentless", []string{"clash_six_relentless", "yes"}, 6, 3, 2},
+		{"Clash 5", []string{"clash_six_relentless", "yes"}, 5, 2, 2},
+		{"Clash 6 under 1.5", nil, 6, 2, 2},
+	} {
+		p := newPacket(set(t, v15(t), c.rules...), attackCtx{kind: Clash, skill: c.skill, target: &tgt}, 4)
+		if h, w := p.perDie(engine.Scripted(1, 3, 5, 5, 2), 2); h != c.hits || w != c.wound {
+			t.Errorf("%s: %d hits, %d wounds; want %d and %d", c.name, h, w, c.hits, c.wound)
+		}
+	}
+}
+
+// Iron Discipline (2.x [S]): engaged in its flank, a regiment under
+// support_lost_flank_rear keeps its Support 2 (five stands of one, three
+// engaged: 3×4 + 2×2 = 16 Strikes, not 14), and the Morale dice it rolls
+// there are not re-rolled when they pass (morale_flank_rear). Phalanx under
+// phalanx_resolve adds 1 to the Resolve of Morale tests against the front.
+func TestIronDisciplineAndPhalanxResolve(t *testing.T) {
+	t.Parallel()
+	rs := set(t, v15(t), "stand_profile", "per_stand", "support_lost_flank_rear", "yes", "morale_flank_rear", "reroll_successes", "phalanx_resolve", "yes")
+	maa := menAtArms()
+	maa.Profile.A, maa.Profile.W, maa.Models, maa.Rules.Support, maa.Stands = 4, 4, 1, 2, 5
+	iron := maa
+	iron.Rules.IronDiscipline = true
+	for _, c := range []struct {
+		reg    Regiment
+		want   int
+		reroll bool
+	}{{maa, 14, true}, {iron, 16, false}} {
+		a := attackerOf(t, rs, c.reg, perStandTarget(), Engagement{Melee: true, Facing: Flank}, true)
+		if got := a.strikesOf(a.u.hMax); got != c.want {
+			t.Errorf("Iron Discipline %v: %d strikes, want %d", c.reg.Rules.IronDiscipline, got, c.want)
+		}
+		// The Morale dice of the target, here the same regiment struck in its flank.
+		b := attackerOf(t, rs, perStandTarget(), c.reg, Engagement{Melee: true, Facing: Flank}, false)
+		if got := b.morale[3].RerollPassed; got != c.reroll {
+			t.Errorf("Iron Discipline %v: Morale successes re-rolled %v, want %v", c.reg.Rules.IronDiscipline, got, c.reroll)
+		}
+	}
+	phalanx := maa
+	phalanx.Rules.Phalanx = true
+	front := attackerOf(t, rs, perStandTarget(), phalanx, Engagement{Melee: true}, false)
+	flank := attackerOf(t, rs, perStandTarget(), phalanx, Engagement{Melee: true, Facing: Flank}, false)
+	if front.terrorOf(Clash) != -1 || flank.terrorOf(Clash) != 0 || front.terrorOf(Volley) != -1 {
+		t.Errorf("Phalanx Resolve: front %d, flank %d, volley %d; want -1, 0, -1 (taken off the Resolve)", front.terrorOf(Clash), flank.terrorOf(Clash), front.terrorOf(Volley))
 	}
 }

@@ -67,11 +67,7 @@ func (a *attacker) sufferExact(kind Kind, tg state, pool int, pp float64, visit 
 	if a.rs.SizeCounted == SizeBeforeAction {
 		st = before
 	}
-	terror := a.terror
-	if kind == Volley {
-		terror = 0
-	}
-	o := a.morale[min(max(t.resolve(&tg, st, terror), 0), 5)].Odds()
+	o := a.morale[min(max(t.resolve(&tg, st, a.terrorOf(kind)), 0), 5)].Odds()
 	fails := engine.BinomialPMF(taken, o.P(Fail)+o.P(FailSix), o.PassP())
 	for f, pf := range fails {
 		if pf == 0 {

@@ -87,17 +87,20 @@ type Rules struct {
 	UnstoppableCharge bool // doubles its Impact attacks
 	ThrowingWeapons   bool // makes Impact attacks whatever its type and class
 	Linebreaker       bool // the enemy in contact has no Shield or Bastion
+	Opportunists      bool // Clash and Volley: failed hit rolls against the flank or rear re-rolled (2.x)
 
 	// Its defence and morale.
-	Shield      bool // +1 Defence against hits from the front (option shield)
-	Bastion     int  // +X Defence
-	Hardened    int  // Cleave, Armour Piercing and Brutal Impact against it are X lower
-	Parry       bool // the enemy's hit rolls of 1 re-rolled (option parry)
-	Untouchable bool // its failed Defence rolls of 6 are re-rolled
-	Fearless    bool // ignores Terrifying and Fearsome
-	Fearsome    bool // an enemy in contact needs a Resolve roll to Rally
-	Indomitable int  // X failed Morale dice count as passed
-	Oblivious   bool // one wound per two failed Morale dice, rounded up
+	Shield         bool // +1 Defence against hits from the front (option shield)
+	Phalanx        bool // +1 Defence against hits from the front (and +1 Resolve: phalanx_resolve)
+	IronDiscipline bool // engaged in its flank or rear, it keeps its Support and re-rolls no passed Morale die (2.x)
+	Bastion        int  // +X Defence
+	Hardened       int  // Cleave, Armour Piercing and Brutal Impact against it are X lower
+	Parry          bool // the enemy's hit rolls of 1 re-rolled (option parry)
+	Untouchable    bool // its failed Defence rolls of 6 are re-rolled
+	Fearless       bool // ignores Terrifying and Fearsome
+	Fearsome       bool // an enemy in contact needs a Resolve roll to Rally
+	Indomitable    int  // X failed Morale dice count as passed
+	Oblivious      bool // one wound per two failed Morale dice, rounded up
 }
 
 // Character is a Character stand joined to a regiment: one model with its

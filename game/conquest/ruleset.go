@@ -16,6 +16,8 @@ type Ruleset struct {
 	Stand                StandRule
 	SupportLostFlankRear bool
 	Inspired             InspiredRule
+	ClashSixRelentless   bool // a Clash of 6 or more has Relentless Blows (2.x)
+	PhalanxResolve       bool // Phalanx also gives +1 Resolve against the front (2.x)
 	Impact               ImpactRule
 	ImpactRounding       Rounding
 	ImpactUnengaged      int
@@ -221,6 +223,8 @@ var presets = options.Presets[Ruleset]{
 			Stand:                PerModel,
 			SupportLostFlankRear: false,
 			Inspired:             InspiredPlusOne,
+			ClashSixRelentless:   false,
+			PhalanxResolve:       false,
 			Impact:               ImpactHalfAttacks,
 			ImpactRounding:       RoundUp,
 			ImpactUnengaged:      1,
@@ -254,6 +258,8 @@ var presets = options.Presets[Ruleset]{
 			Stand:                PerStand,
 			SupportLostFlankRear: true,
 			Inspired:             InspiredPlusOneOrSix,
+			ClashSixRelentless:   true,
+			PhalanxResolve:       true,
 			Impact:               ImpactX,
 			ImpactRounding:       RoundUp,
 			ImpactUnengaged:      0,

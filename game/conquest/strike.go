@@ -110,6 +110,9 @@ func cannot(rs *Ruleset, u *unit, act Action) error {
 			return fmt.Errorf("%s has no Character with a spell to cast", r.ID)
 		}
 	case ActInspire:
+		if r.Rules.Phalanx && rs.PhalanxResolve {
+			return fmt.Errorf("%s has Phalanx, whose regiment cannot Inspire under phalanx_resolve (2.x)", r.ID)
+		}
 		if err := cannot(rs, u, ActClash); err != nil {
 			return fmt.Errorf("%s: Inspire is a combat action for its next Clash, and %w", r.ID, err)
 		}

@@ -90,6 +90,9 @@ type Rules struct {
 	Untouchable       bool `yaml:"untouchable"`
 	Fearless          bool `yaml:"fearless"`
 	Fearsome          bool `yaml:"fearsome"`
+	Phalanx           bool `yaml:"phalanx"`
+	IronDiscipline    bool `yaml:"iron_discipline"`
+	Opportunists      bool `yaml:"opportunists"`
 	Indomitable       int  `yaml:"indomitable"`
 	Oblivious         bool `yaml:"oblivious"`
 }

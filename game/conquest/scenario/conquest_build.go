@@ -114,6 +114,7 @@ func conquestRulesOf(x Rules) conquest.Rules {
 		UnstoppableCharge: x.UnstoppableCharge, ThrowingWeapons: x.ThrowingWeapons, Linebreaker: x.Linebreaker,
 		Shield: x.Shield, Bastion: x.Bastion, Hardened: x.Hardened, Parry: x.Parry, Untouchable: x.Untouchable,
 		Fearless: x.Fearless, Fearsome: x.Fearsome, Indomitable: x.Indomitable, Oblivious: x.Oblivious,
+		Phalanx: x.Phalanx, IronDiscipline: x.IronDiscipline, Opportunists: x.Opportunists,
 	}
 }
 
