@@ -55,7 +55,7 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 	}
 	a.halve = eng.Obscured || eng.LongRange && rs.LongRangeObscured
 	ctx := func(kind Kind, skill int, rules Rules) attackCtx {
-		return attackCtx{kind: kind, skill: skill, rules: rules, target: tr, facing: eng.Facing, inspired: eng.Inspired, aimed: eng.Aimed}
+		return attackCtx{kind: kind, skill: skill, rules: rules, target: tr, facing: eng.Facing, inspired: eng.Inspired, aimed: eng.Aimed, long: eng.LongRange}
 	}
 	maxN := a.maxStrikes()
 	a.clash = newPacket(rs, ctx(Clash, r.Profile.C, r.Rules), maxN)

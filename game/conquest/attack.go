@@ -42,6 +42,7 @@ type packet struct {
 	kind     Kind
 	hit      Test
 	extra    bool // a hit on a natural 1 adds a hit (Relentless Blows, Rapid Volley)
+	more     bool // each hit makes one more attack, which makes no more (Torrential Fire)
 	smiteOne bool // a hit on a natural 1 ignores Defence (Flawless Strikes, Precise Shot)
 	def      Test // the defence die against an ordinary hit
 	defOne   Test // against a natural-1 hit that ignores Defence
@@ -68,6 +69,7 @@ type attackCtx struct {
 	facing   Facing
 	inspired bool // Clash only
 	aimed    bool // Volley only: Take Aim, +1
+	long     bool // Volley only: at long range (Torrential Fire does nothing)
 }
 
 // newPacket builds the packet of c under rs, tabulated for up to maxN
@@ -106,6 +108,10 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 	if a.Opportunists && c.facing != Front && c.kind != Impact {
 		p.hit.RerollFailed = true // re-roll failed hits against the flank or rear (2.x [S])
 	}
+	if a.FiendHunter && tg.Type == Monster {
+		p.hit.RerollFailed = true // "re-roll failed To Hit rolls against Monsters" [V 1.03]
+	}
+	p.more = c.kind == Volley && a.TorrentialFire && !c.long
 	switch c.kind {
 	case Volley:
 		p.extra, p.smiteOne = a.RapidVolley, a.PreciseShot
@@ -199,6 +205,11 @@ func (p *packet) sample(d *engine.Dice, n int, scratch []int) (hits, pool int) {
 	clear(c)
 	p.hitSplit.Sample(d, n, c)
 	ordinary, smite := p.share(c[cHit], c[cHitOne])
+	if m := c[cHit] + c[cHitOne]; p.more && m > 0 {
+		clear(c)
+		p.hitSplit.Sample(d, m, c) // Torrential Fire's attacks: their hits are ordinary
+		ordinary += c[cHit] + c[cHitOne]
+	}
 	clear(c)
 	p.defSplit.Sample(d, ordinary, c)
 	pool = c[cFail]*p.wFail + c[cSix]*p.wSix
@@ -239,6 +250,13 @@ func (p *packet) perDie(d *engine.Dice, n int) (hits, pool int) {
 		}
 	}
 	ordinary, smite := p.share(h, ones)
+	if p.more {
+		for range h + ones {
+			if o := p.hit.Roll(d); o == Pass || o == PassOne {
+				ordinary++
+			}
+		}
+	}
 	for i := range ordinary + smite {
 		t := p.def
 		if i >= ordinary {
@@ -254,20 +272,28 @@ func (p *packet) perDie(d *engine.Dice, n int) (hits, pool int) {
 	return ordinary + smite, pool
 }
 
-// maxWounds is the most wounds one attack can put in the Wound Pool.
-func (p *packet) maxWounds() int {
+// maxHits is the most hits one attack makes: its own, Relentless Blows'
+// (Rapid Volley's) on a 1, Torrential Fire's attack's.
+func (p *packet) maxHits() int {
 	hits := 1
 	if p.extra {
 		hits = 2
 	}
-	return hits * max(p.wFail, p.wSix)
+	if p.more {
+		hits++
+	}
+	return hits
 }
 
-// perAttack returns the exact distributions of the hits (0..2) and the
-// wounds (0..4) of one attack: attacks are independent, so n attacks are
+// maxWounds is the most wounds one attack can put in the Wound Pool.
+func (p *packet) maxWounds() int { return p.maxHits() * max(p.wFail, p.wSix) }
+
+// perAttack returns the exact distributions of the hits (0..3) and the
+// wounds (0..6) of one attack: attacks are independent, so n attacks are
 // their n-fold convolution.
 func (p *packet) perAttack() (hits, wounds []float64) {
 	ho := p.hit.Odds()
+	hitP := ho.P(Pass) + ho.P(PassOne)
 	one := func(t Test) []float64 { // wounds of one hit
 		o := t.Odds()
 		w := make([]float64, 3)
@@ -277,13 +303,26 @@ func (p *packet) perAttack() (hits, wounds []float64) {
 		return w
 	}
 	ordinary, smite := one(p.def), one(p.defOne)
-	hits = make([]float64, 3)
-	wounds = make([]float64, 5)
+	// What a hit adds beyond itself: nothing, or under Torrential Fire one
+	// more attack, whose hit is an ordinary one.
+	moreHits, moreWounds := []float64{1}, []float64{1}
+	if p.more {
+		moreHits = []float64{1 - hitP, hitP}
+		moreWounds = make([]float64, len(ordinary))
+		moreWounds[0] = 1 - hitP
+		for k, q := range ordinary {
+			moreWounds[k] += hitP * q
+		}
+	}
+	hits = make([]float64, 4)
+	wounds = make([]float64, 7)
 	miss := ho.P(Fail) + ho.P(FailSix)
 	hits[0] += miss
 	wounds[0] += miss
-	hits[1] += ho.P(Pass)
-	for k, q := range ordinary {
+	for k, q := range convolve([]float64{0, 1}, moreHits) {
+		hits[k] += ho.P(Pass) * q
+	}
+	for k, q := range convolve(ordinary, moreWounds) {
 		wounds[k] += ho.P(Pass) * q
 	}
 	// A hit on a natural 1: its own hit (ignoring Defence or not), and one
@@ -292,14 +331,14 @@ func (p *packet) perAttack() (hits, wounds []float64) {
 	if p.smiteOne {
 		first = smite
 	}
-	onOne := first
+	onOne, onOneHits := first, []float64{0, 1}
 	if p.extra {
-		onOne = convolve(first, ordinary)
-		hits[2] += ho.P(PassOne)
-	} else {
-		hits[1] += ho.P(PassOne)
+		onOne, onOneHits = convolve(first, ordinary), []float64{0, 0, 1}
 	}
-	for k, q := range onOne {
+	for k, q := range convolve(onOneHits, moreHits) {
+		hits[k] += ho.P(PassOne) * q
+	}
+	for k, q := range convolve(onOne, moreWounds) {
 		wounds[k] += ho.P(PassOne) * q
 	}
 	return hits, wounds

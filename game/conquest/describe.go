@@ -208,7 +208,11 @@ func rulesText(x Rules) string {
 	flag("Phalanx", x.Phalanx)
 	flag("Iron Discipline", x.IronDiscipline)
 	flag("Opportunists", x.Opportunists)
+	flag("Fiend Hunter", x.FiendHunter)
+	flag("Torrential Fire", x.TorrentialFire)
 	num("Indomitable", x.Indomitable)
+	num("Decay", x.Decay)
+	num("Resist Decay", x.ResistDecay)
 	flag("Oblivious", x.Oblivious)
 	return strings.Join(out, ", ")
 }

@@ -89,7 +89,15 @@ type fightSide struct {
 	eBroken, eShattered, eDestroyed, eBlocked, eCharSlain, eRallied             int
 	rally                                                                       Test // its Rally's Resolve roll, when it needs one
 	rallyTest                                                                   bool
+	decayBin                                                                    *engine.Binomial // its Decay dice's 5s and 6s
 }
+
+// actDecay is the step of an activation's end where Decay is rolled: not an
+// action a scenario names.
+const actDecay Action = 255
+
+// decayDie is the chance a Decay die costs a wound: a 5 or a 6.
+const decayDie = 2.0 / 6
 
 // NewFight builds the model of cc under rs.
 func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
@@ -138,6 +146,9 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 		if c := r.Character; c != nil && c.Spell != nil {
 			fs.spell = newTest(rs, c.Spell.Difficulty)
 			fs.spellBin = engine.NewBinomial(fs.spell.Odds().PassP(), c.Spell.Dice)
+		}
+		if u := f.units[i]; u.decay > 0 {
+			fs.decayBin = engine.NewBinomial(decayDie, u.s0*u.decay)
 		}
 		// A Combat Rally against a Terrifying or Fearsome enemy needs a
 		// Resolve roll (conquest.md §7 [V]).
@@ -241,6 +252,9 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		u, fs := f.units[i], &f.sides[i]
 		id := u.reg.ID
 		acts := f.enemyActions(i)
+		if u.decay > 0 {
+			acts += f.cc.Turns // its Decay, a step each activation
+		}
 		points, calls := f.heals(i)
 		fs.mStands = add(id+".stands", u.s0)
 		fs.mModels = -1

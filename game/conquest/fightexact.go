@@ -125,6 +125,9 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 			for _, a := range acts {
 				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: a})
 			}
+			if f.units[i].decay > 0 {
+				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: actDecay})
+			}
 		}
 		e.trans[later] = make([][][]ftrans, len(e.steps[later]))
 	}
@@ -477,6 +480,8 @@ func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
 		ts, err = e.healSource(st.side, st.heal, k)
 	case st.act == ActCast:
 		ts, err = e.cast(st.side, k)
+	case st.act == actDecay:
+		ts, err = e.decay(st.side, k)
 	case !st.act.attacks():
 		ts, err = e.command(st.side, st.act, k)
 	default:
@@ -574,6 +579,28 @@ func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
 		if err != nil {
 			return nil, err
 		}
+		ts = append(ts, t)
+	}
+	return ts, nil
+}
+
+// decay is side i's Decay from state k ([fightTrial.decay]): its 5s and 6s
+// are binomial, each a wound, with no Morale test.
+func (e *fightExact) decay(i int, k fkey) ([]ftrans, error) {
+	u := e.f.units[i]
+	var ts []ftrans
+	for w, p := range engine.BinomialPMF(u.decay*u.standsOf(k[i].health), decayDie, 1-decayDie) {
+		if p == 0 {
+			continue
+		}
+		to := k
+		taken, cas, ch := u.wound(&to[i], w)
+		id, err := e.id(to)
+		if err != nil {
+			return nil, err
+		}
+		t := ftrans{to: id, p: p}
+		t.d[i][tWounds], t.d[i][tCasualties], t.d[i][tCharWounds] = int32(taken), int32(cas), int32(ch)
 		ts = append(ts, t)
 	}
 	return ts, nil

@@ -12,12 +12,14 @@ type unit struct {
 	charW int // Wounds of its Character; 0 without one
 	rHigh int // the highest Resolve in the regiment
 	rLow  int // the lowest
+	decay int // Decay dice a stand at the end of its activation: Decay less Resist Decay
 	start state
 }
 
 func newUnit(rs *Ruleset, r *Regiment) *unit {
 	u := &unit{reg: r, rs: rs, m: r.models(rs), w: r.Profile.W, s0: r.Stands, rHigh: r.Profile.R, rLow: r.Profile.R}
 	u.hMax = u.s0 * u.m * u.w
+	u.decay = max(0, r.Rules.Decay-r.Rules.ResistDecay) // "Should Decay's attribute reach a 0 or less, treat it as if it had never suffered Decay"
 	if c := r.Character; c != nil {
 		u.charW = c.Profile.W
 		u.rHigh = max(u.rHigh, c.Profile.R)

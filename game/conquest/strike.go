@@ -136,11 +136,7 @@ func (s *Strike) maxHits() int {
 	ps, ns := s.packets()
 	for i, p := range ps {
 		if p != nil {
-			h := 1
-			if p.extra {
-				h = 2
-			}
-			n += h * ns[i]
+			n += p.maxHits() * ns[i]
 		}
 	}
 	return n

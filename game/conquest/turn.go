@@ -132,9 +132,39 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 		ta.failures += o.failures
 		ta.charWounds += o.charWounds
 	}
+	if !t.over() {
+		t.decay(d, i)
+	}
 	if fs.healer && turn <= f.turnsN {
 		r.Values[fs.mTurnSpent+turn-1] = t.tally[i].spent - spentBefore
 	}
+}
+
+// decay rolls side i's Decay at the end of its activation (BSData .gst,
+// Decay [V 1.03]): its Decay X (less Resist Decay) dice for each stand, a
+// wound for each 5 or 6, which causes no Morale test.
+func (t *fightTrial) decay(d *engine.Dice, i int) {
+	f := t.f
+	u, me := f.units[i], &t.st[i]
+	n := u.decay * u.standsOf(me.health)
+	if n == 0 {
+		return
+	}
+	k := 0
+	if f.perDie {
+		for range n {
+			if d.D6() >= 5 {
+				k++
+			}
+		}
+	} else {
+		k = f.sides[i].decayBin.Sample(d, n)
+	}
+	taken, cas, ch := u.wound(me, k)
+	ta := &t.tally[i]
+	ta.wounds += taken
+	ta.casualties += cas
+	ta.charWounds += ch
 }
 
 // healed adds a heal's result to side i's tally; before is the

@@ -93,6 +93,10 @@ type Rules struct {
 	Phalanx           bool `yaml:"phalanx"`
 	IronDiscipline    bool `yaml:"iron_discipline"`
 	Opportunists      bool `yaml:"opportunists"`
+	FiendHunter       bool `yaml:"fiend_hunter"`
+	TorrentialFire    bool `yaml:"torrential_fire"`
+	Decay             int  `yaml:"decay"`
+	ResistDecay       int  `yaml:"resist_decay"`
 	Indomitable       int  `yaml:"indomitable"`
 	Oblivious         bool `yaml:"oblivious"`
 }

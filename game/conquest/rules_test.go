@@ -1,0 +1,97 @@
+package conquest
+
+import (
+	"math"
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
+)
+
+// Special rules from the BSData .gst text (v1.03 [V]), each checked
+// against counts worked by hand and the exact solver against the
+// simulation.
+
+// Fiend Hunter: "re-roll failed To Hit rolls against Monsters": against
+// the Abomination, not against Militia.
+func TestFiendHunter(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		target Regiment
+		want   bool
+	}{{abomination(), true}, {militia(), false}} {
+		p := newPacket(v15(t), attackCtx{kind: Clash, skill: 2, rules: Rules{FiendHunter: true}, target: &c.target}, 10)
+		if p.hit.RerollFailed != c.want {
+			t.Errorf("Fiend Hunter against %s: re-rolls %v, want %v", c.target.ID, p.hit.RerollFailed, c.want)
+		}
+	}
+}
+
+// Torrential Fire: "Unless firing at Long Range, each successful hit ...
+// generates an additional ranged Attack. These additional Attacks cannot
+// generate further rolls." Scripted: two shots at Volley 2 roll 2 (a hit)
+// and 5; the hit's attack rolls 1 (a hit, no further attack): 2 hits.
+// Against Defence 1 (Militia), defence dice 3 and 1: one wound. Exactly,
+// a shot at Volley 2 hits 1/3 of the time and its attack 1/3 again: 4/9
+// hits a shot; at long range 1/3.
+func TestTorrentialFire(t *testing.T) {
+	t.Parallel()
+	tgt := militia()
+	tgt.Rules = Rules{}
+	p := newPacket(v15(t), attackCtx{kind: Volley, skill: 2, rules: Rules{TorrentialFire: true}, target: &tgt}, 4)
+	if h, w := p.perDie(engine.Scripted(2, 5, 1, 3, 1), 2); h != 2 || w != 1 {
+		t.Errorf("Torrential Fire, scripted: %d hits, %d wounds; want 2 and 1", h, w)
+	}
+	for _, c := range []struct {
+		long bool
+		want float64
+	}{{false, 4.0 / 9}, {true, 1.0 / 3}} {
+		p := newPacket(v15(t), attackCtx{kind: Volley, skill: 2, rules: Rules{TorrentialFire: true}, target: &tgt, long: c.long}, 4)
+		hits, _ := p.perAttack()
+		if got := mean(hits); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("long range %v: %v hits a shot, want %v", c.long, got, c.want)
+		}
+	}
+	bows := crossbowmen()
+	bows.Rules.TorrentialFire = true
+	s := newStrike(t, v15(t), Volley, bows, menAtArms(), Engagement{})
+	ex, err := s.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Agree(t, "Torrential Fire", ex, run(t, s, 100_000, 31))
+	enginetest.Agree(t, "Torrential Fire, die by die", ex, run(t, s.PerDie(), 50_000, 32))
+}
+
+// Decay X: "Roll a number of dice equal to the Draw Event's attribute for
+// each Stand ... For each roll of 5 or 6, the unit suffers a Wound.
+// Casualties suffered from Decay do not cause Morale Tests ... always
+// resolved at the end of a Regiment's Activation"; Resist Decay X lowers
+// it. Three stands of one Brute (W3) with Decay 2 and Resist Decay 1, who
+// only Inspire, roll 3 dice at the end of the turn: wounds B(3, 1/3),
+// mean 1, no Morale dice; with Resist Decay 2 none.
+func TestDecay(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		resist int
+		want   float64
+	}{{1, 1}, {2, 0}} {
+		b := brutes()
+		b.Healing = nil
+		b.Rules.Decay, b.Rules.ResistDecay = 2, c.resist
+		f := newFight(t, v15(t), Combat{Turns: 1, Sides: [2]Side{
+			{Regiment: b, FirstTurn: []Action{ActInspire}}, {Regiment: menAtArms()}}})
+		ex, err := f.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := mean(ex.PMF[index(t, ex, "brutes.wounds")]); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("Resist Decay %d: %v wounds, want %v", c.resist, got, c.want)
+		}
+		if got := mean(ex.PMF[index(t, ex, "brutes.resolve_failures")]); got != 0 {
+			t.Errorf("Resist Decay %d: %v Morale failures, want none", c.resist, got)
+		}
+		enginetest.Agree(t, "Decay", ex, run(t, f, 50_000, 33))
+		enginetest.Agree(t, "Decay, die by die", ex, run(t, f.PerDie(), 50_000, 34))
+	}
+}
