@@ -162,6 +162,9 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 			for k := 1; k <= min(f.Turns, maxTurnMetrics); k++ {
 				res.metrics = append(res.metrics, engine.Metric{Name: fmt.Sprintf("%sstands_after_turn_%d", id, k), Max: g.stands})
 			}
+			for k := 1; k <= min(f.Turns, maxTurnMetrics); k++ {
+				res.metrics = append(res.metrics, engine.Metric{Name: fmt.Sprintf("%swounds_turn_%d", id, k), Max: 1000})
+			}
 			if s.healer {
 				for k := 1; k <= min(f.Turns, maxTurnMetrics); k++ {
 					res.metrics = append(res.metrics, engine.Metric{Name: fmt.Sprintf("%sheal_spent_turn_%d", id, k), Max: 1000})
@@ -250,7 +253,7 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 	var f [2]force
 	var spent, lost, restored [2]int
 	var spentTurn [2][maxTurnMetrics]int
-	var after [2][maxTurnMetrics]int
+	var after, woundsTurn [2][maxTurnMetrics]int
 	var blocked [2]bool
 	for i := range f {
 		f[i] = r.sides[i].g.fresh()
@@ -258,8 +261,10 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 	turn := 0
 	for turn < r.turns && !f[0].gone && !f[1].gone {
 		turn++
+		var w0 [2]int
 		for i := range f {
 			f[i].turnStands = f[i].counted() // Broken counts from the turn's start
+			w0[i] = f[i].wounds
 		}
 		for i := 0; i < 2 && !f[0].gone && !f[1].gone; i++ {
 			me, foe := &f[i], &f[1-i]
@@ -306,6 +311,7 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 		if turn <= maxTurnMetrics {
 			for i := range f {
 				after[i][turn-1] = f[i].stands()
+				woundsTurn[i][turn-1] = f[i].wounds - w0[i]
 			}
 		}
 	}
@@ -333,6 +339,9 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 		}
 		for k := range min(r.turns, maxTurnMetrics) {
 			put(after[i][k])
+		}
+		for k := range min(r.turns, maxTurnMetrics) {
+			put(woundsTurn[i][k])
 		}
 		if s.healer {
 			for k := range min(r.turns, maxTurnMetrics) {

@@ -268,3 +268,31 @@ func TestBalanceWideRange(t *testing.T) {
 		t.Errorf("a range too wide: exit %d, %q", code, stderr)
 	}
 }
+
+// docs/conquest.md, "With and without healing": one compare of the
+// built-in whose Mage heals against a copy whose Mage never casts; healing
+// keeps the regiment in the fight, each difference with its interval.
+func TestConquestHealingCompare(t *testing.T) {
+	dir := t.TempDir()
+	_, src, _ := sim(t, context.Background(), "show", "conquest-character-bleeds")
+	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
+	os.WriteFile(a, []byte(src), 0o644)
+	noheal := strings.NewReplacer("first_turn: [cast]", "first_turn: []", "actions: [cast, clash]", "actions: [clash]",
+		"name: conquest-character-bleeds", "name: no-healing").Replace(src)
+	os.WriteFile(b, []byte(noheal), 0o644)
+	code, out, stderr := sim(t, context.Background(), "compare", a, b, "--trials", "20000", "--seed", "1", "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	var c report.Comparison
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	diff := c.Differences["no-healing-conquest-character-bleeds"]
+	if d := diff.Events["men_at_arms.destroyed"]; !(d.CI95[0] > 0.5) {
+		t.Errorf("without healing the regiment is destroyed more often by far: %+v", d)
+	}
+	if d := diff.Metrics["men_at_arms.stands_after_turn_5"]; !(d.CI95[1] < 0) {
+		t.Errorf("without healing fewer stands are left after turn 5: %+v", d)
+	}
+}

@@ -84,7 +84,7 @@ type fightSide struct {
 	spellBin    *engine.Binomial
 	// Metric and event indices.
 	mStands, mModels, mCasualties, mWounds, mFailures, mSpent, mLost, mRestored int
-	mTurnStands, mTurnSpent                                                     int // first of turnsN
+	mTurnStands, mTurnWounds, mTurnSpent                                        int // first of turnsN
 	mCharWounds, mCharHealed                                                    int // -1 without a Character
 	eBroken, eShattered, eDestroyed, eBlocked, eCharSlain, eRallied             int
 	rally                                                                       Test // its Rally's Resolve roll, when it needs one
@@ -291,6 +291,10 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		fs.mTurnStands = len(metrics)
 		for k := 1; k <= f.turnsN; k++ {
 			add(fmt.Sprintf("%s.stands_after_turn_%d", id, k), u.s0)
+		}
+		fs.mTurnWounds = len(metrics)
+		for k := 1; k <= f.turnsN; k++ {
+			add(fmt.Sprintf("%s.wounds_turn_%d", id, k), wounds)
 		}
 		if fs.healer {
 			fs.mTurnSpent = len(metrics)

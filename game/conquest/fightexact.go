@@ -140,6 +140,9 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 	for i := range f.sides {
 		fs := &f.sides[i]
 		passes = append(passes, pass{i, fs.mCasualties, tCasualties, 0}, pass{i, fs.mWounds, tWounds, 0}, pass{i, fs.mFailures, tFailures, 0})
+		for k := 1; k <= f.turnsN; k++ {
+			passes = append(passes, pass{i, fs.mTurnWounds + k - 1, tWounds, k})
+		}
 		if fs.healer {
 			passes = append(passes, pass{i, fs.mSpent, tSpent, 0}, pass{i, fs.mLost, tLost, 0}, pass{i, fs.mRestored, tRestored, 0}, pass{i, -1, tBlocked, 0})
 			for k := 1; k <= f.turnsN; k++ {

@@ -26,9 +26,11 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	turns := 0
 	for turn := 1; turn <= f.cc.Turns && !t.over(); turn++ {
 		turns = turn
+		var woundsBefore [2]int
 		for i := range t.st {
 			t.st[i].turnStands = f.units[i].stands(&t.st[i])
 			t.st[i].inspired, t.st[i].aimed = false, false // "its next Clash (Volley) Action this Turn"
+			woundsBefore[i] = t.tally[i].wounds
 		}
 		for i := range f.cc.Sides {
 			if t.over() {
@@ -39,6 +41,7 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 		if turn <= f.turnsN {
 			for i := range t.st {
 				r.Values[f.sides[i].mTurnStands+turn-1] = f.units[i].standsOf(t.st[i].health)
+				r.Values[f.sides[i].mTurnWounds+turn-1] = t.tally[i].wounds - woundsBefore[i]
 			}
 		}
 	}
