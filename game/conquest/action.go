@@ -129,8 +129,15 @@ func (a *attacker) strikesOf(h int) int {
 	if s > e {
 		n = e*u.m*r.Profile.A + (s-e)*a.support
 	}
+	if e > 0 && a.leaderPlus() {
+		n++ // the command stand's +1 Attack
+	}
 	return n + e*r.Rules.Fury
 }
+
+// leaderPlus reports whether the regiment's Leader adds an Attack and a
+// shot to its command stand (leader plus_one_attack).
+func (a *attacker) leaderPlus() bool { return a.u.reg.Rules.Leader && a.rs.Leader == LeaderPlusOne }
 
 // charStrikes returns the Character's Strikes: its Attacks (plus Fury) in
 // contact, else one Support Strike.
@@ -214,6 +221,9 @@ func (a *attacker) shotsOf(h int) int {
 	rear := a.rs.RearStandShots
 	if a.halve && rear > 0 {
 		rear = (rear + 1) / 2
+	}
+	if s > 0 && a.leaderPlus() {
+		n++ // the command stand's +1 Barrage
 	}
 	return n + (s-fr)*rear
 }

@@ -1,6 +1,8 @@
 package conquest
 
 import (
+	"math"
+
 	"github.com/wargamesim/sim/engine"
 )
 
@@ -43,6 +45,7 @@ type packet struct {
 	hit      Test
 	extra    bool // a hit on a natural 1 adds a hit (Relentless Blows, Rapid Volley)
 	more     bool // each hit makes one more attack, which makes no more (Torrential Fire)
+	leader   bool // one missed attack of the action rolls again (Leader, reroll_one)
 	smiteOne bool // a hit on a natural 1 ignores Defence (Flawless Strikes, Precise Shot)
 	def      Test // the defence die against an ordinary hit
 	defOne   Test // against a natural-1 hit that ignores Defence
@@ -112,6 +115,9 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 		p.hit.RerollFailed = true // "re-roll failed To Hit rolls against Monsters" [V 1.03]
 	}
 	p.more = c.kind == Volley && a.TorrentialFire && !c.long
+	// A die is re-rolled once at most: Leader's re-roll does nothing where
+	// every failed hit is re-rolled already.
+	p.leader = a.Leader && rs.Leader == LeaderRerollOne && c.kind != Impact && !p.hit.RerollFailed
 	switch c.kind {
 	case Volley:
 		p.extra, p.smiteOne = a.RapidVolley, a.PreciseShot
@@ -204,6 +210,10 @@ func (p *packet) sample(d *engine.Dice, n int, scratch []int) (hits, pool int) {
 	c := scratch[:3]
 	clear(c)
 	p.hitSplit.Sample(d, n, c)
+	if p.leader && c[cMiss] > 0 {
+		c[cMiss]--
+		p.hitSplit.Sample(d, 1, c) // Leader: one missed attack rolls again
+	}
 	ordinary, smite := p.share(c[cHit], c[cHitOne])
 	if m := c[cHit] + c[cHitOne]; p.more && m > 0 {
 		clear(c)
@@ -241,7 +251,10 @@ func (p *packet) share(hits, ones int) (ordinary, smite int) {
 // ignores Defence.
 func (p *packet) perDie(d *engine.Dice, n int) (hits, pool int) {
 	var h, ones int
-	for range n {
+	for i := range n + 1 {
+		if i == n && !(p.leader && h+ones < n) {
+			break // Leader: one missed attack rolls again
+		}
 		switch p.hit.Roll(d) {
 		case Pass:
 			h++
@@ -270,6 +283,15 @@ func (p *packet) perDie(d *engine.Dice, n int) (hits, pool int) {
 		}
 	}
 	return ordinary + smite, pool
+}
+
+// maxAttacks is the most attack dice n attacks roll: one more with
+// Leader's re-roll.
+func (p *packet) maxAttacks(n int) int {
+	if p.leader && n > 0 {
+		return n + 1
+	}
+	return n
 }
 
 // maxHits is the most hits one attack makes: its own, Relentless Blows'
@@ -342,6 +364,47 @@ func (p *packet) perAttack() (hits, wounds []float64) {
 		wounds[k] += ho.P(PassOne) * q
 	}
 	return hits, wounds
+}
+
+// attacks returns the exact distributions of the hits and the wounds of n
+// attacks: the n-fold convolutions of one attack's, and with Leader one
+// more attack for one that missed (rerollOne).
+func (p *packet) attacks(n int) (hits, wounds []float64) {
+	h, w := p.perAttack()
+	if !p.leader || n == 0 {
+		return power(h, n), power(w, n)
+	}
+	ho := p.hit.Odds()
+	q := ho.P(Fail) + ho.P(FailSix)
+	return rerollOne(h, q, n), rerollOne(w, q, n)
+}
+
+// rerollOne is the distribution of the sum of n attacks, each distributed
+// as one (a miss, of probability q, counting 0), when one that missed, if
+// any did, rolls again: n attacks and one more, less the one more where
+// none missed, (1−q)^n of the time, when the n have each hit.
+func rerollOne(one []float64, q float64, n int) []float64 {
+	all := convolve(power(one, n), one)
+	if q >= 1 {
+		return all
+	}
+	hit := make([]float64, len(one)) // one attack that hit
+	for k, x := range one {
+		hit[k] = x / (1 - q)
+	}
+	hit[0] -= q / (1 - q)
+	none := math.Pow(1-q, float64(n))
+	hn := power(hit, n)
+	for k, x := range convolve(hn, one) {
+		all[k] -= none * x
+	}
+	for k, x := range hn {
+		all[k] += none * x
+	}
+	for k := range all {
+		all[k] = max(all[k], 0) // rounding, within 1e-16
+	}
+	return all
 }
 
 // convolve returns the distribution of the sum of two independent counts.

@@ -209,6 +209,7 @@ func rulesText(x Rules) string {
 	flag("Iron Discipline", x.IronDiscipline)
 	flag("Opportunists", x.Opportunists)
 	flag("Fiend Hunter", x.FiendHunter)
+	flag("Leader", x.Leader)
 	flag("Torrential Fire", x.TorrentialFire)
 	num("Indomitable", x.Indomitable)
 	num("Decay", x.Decay)

@@ -32,9 +32,9 @@ func (s *Strike) Exact() (*engine.Exact, error) {
 		if p == nil || ns[i] == 0 {
 			continue
 		}
-		h, w := p.perAttack()
-		hits = convolve(hits, power(h, ns[i]))
-		pool = convolve(pool, power(w, ns[i]))
+		h, w := p.attacks(ns[i])
+		hits = convolve(hits, h)
+		pool = convolve(pool, w)
 	}
 	copy(out.PMF[smHits], hits)
 

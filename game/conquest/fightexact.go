@@ -654,8 +654,7 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 		pk := poolKey{p, n}
 		w, ok := e.pools[pk]
 		if !ok {
-			_, one := p.perAttack()
-			w = power(one, n)
+			_, w = p.attacks(n)
 			e.pools[pk] = w
 		}
 		pool = convolve(pool, w)

@@ -89,6 +89,7 @@ type Rules struct {
 	Linebreaker       bool // the enemy in contact has no Shield or Bastion
 	Opportunists      bool // Clash and Volley: failed hit rolls against the flank or rear re-rolled (2.x)
 	FiendHunter       bool // failed hit rolls against Monsters re-rolled
+	Leader            bool // a Leader command model (option leader)
 	TorrentialFire    bool // Volley, not at long range: each hit makes one more ranged attack, which makes none
 	Decay             int  // Decay X: X dice a stand at the end of its activation, a wound each 5 or 6
 	ResistDecay       int  // Resist Decay X: its Decay X lower

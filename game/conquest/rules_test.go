@@ -95,3 +95,45 @@ func TestDecay(t *testing.T) {
 		enginetest.Agree(t, "Decay, die by die", ex, run(t, f.PerDie(), 50_000, 34))
 	}
 }
+
+// Leader (reroll_one): "allows the Regiment to re-roll a single failed hit
+// roll during Volley or Clash Actions" [V 1.03]. Two attacks hitting 1/3:
+// both miss (4/9), then the re-roll hits 1/3; one misses (4/9), re-rolled;
+// both hit (1/9). Hits: 0 with 4/9·2/3 = 8/27; 1 with 4/9·1/3 + 4/9·2/3
+// = 12/27; 2 with 4/9·1/3 + 1/9 = 7/27. Scripted: misses 5 and 6, the
+// re-roll 2 hits: one hit, blocked on a 1 against Defence 1. Flurry
+// already re-rolls every failed hit, and a die is re-rolled once: no
+// Leader re-roll then. Under plus_one_attack (2.x) the command stand
+// strikes once more instead.
+func TestLeader(t *testing.T) {
+	t.Parallel()
+	got := rerollOne([]float64{2.0 / 3, 1.0 / 3}, 2.0/3, 2)
+	for k, want := range []float64{8.0 / 27, 12.0 / 27, 7.0 / 27} {
+		if math.Abs(got[k]-want) > 1e-12 {
+			t.Errorf("P(%d hits) = %v, want %v", k, got[k], want)
+		}
+	}
+	tgt := militia()
+	tgt.Rules = Rules{}
+	p := newPacket(v15(t), attackCtx{kind: Clash, skill: 2, rules: Rules{Leader: true}, target: &tgt}, 4)
+	if h, w := p.perDie(engine.Scripted(5, 6, 2, 1), 2); h != 1 || w != 0 {
+		t.Errorf("Leader, scripted: %d hits, %d wounds; want 1 and 0", h, w)
+	}
+	if p := newPacket(v15(t), attackCtx{kind: Clash, skill: 2, rules: Rules{Leader: true, Flurry: true}, target: &tgt}, 4); p.leader {
+		t.Errorf("Leader with Flurry re-rolls a re-rolled die")
+	}
+	led := householdGuard()
+	led.Rules.Leader = true
+	s := newStrike(t, v15(t), Clash, led, menAtArms(), Engagement{})
+	ex, err := s.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Agree(t, "Leader", ex, run(t, s, 100_000, 35))
+	enginetest.Agree(t, "Leader, die by die", ex, run(t, s.PerDie(), 50_000, 36))
+	plus := set(t, v15(t), "leader", "plus_one_attack")
+	a := attackerOf(t, plus, led, perStandTarget(), Engagement{Melee: true}, false)
+	if got := a.strikesOf(a.u.hMax); got != 13 {
+		t.Errorf("plus_one_attack: %d strikes, want 3 engaged stands of 4 and the command stand's 1: 13", got)
+	}
+}

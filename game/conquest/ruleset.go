@@ -17,6 +17,7 @@ type Ruleset struct {
 	SupportLostFlankRear bool
 	Inspired             InspiredRule
 	ClashSixRelentless   bool // a Clash of 6 or more has Relentless Blows (2.x)
+	Leader               LeaderRule
 	PhalanxResolve       bool // Phalanx also gives +1 Resolve against the front (2.x)
 	Impact               ImpactRule
 	ImpactRounding       Rounding
@@ -42,6 +43,14 @@ type Ruleset struct {
 	RegenSkipsCharacter bool
 	FullRestoreStand    RestoreStand
 }
+
+// LeaderRule is what a regiment's Leader does to its attacks.
+type LeaderRule uint8
+
+const (
+	LeaderRerollOne LeaderRule = iota // re-roll a single failed hit roll of a Clash or Volley (1.03)
+	LeaderPlusOne                     // +1 Attack (and +1 Barrage) on the command stand (2.x)
+)
 
 // CharWounds is whether a regiment's Character takes the wounds of the
 // attacks on it.
@@ -224,6 +233,7 @@ var presets = options.Presets[Ruleset]{
 			SupportLostFlankRear: false,
 			Inspired:             InspiredPlusOne,
 			ClashSixRelentless:   false,
+			Leader:               LeaderRerollOne,
 			PhalanxResolve:       false,
 			Impact:               ImpactHalfAttacks,
 			ImpactRounding:       RoundUp,
@@ -259,6 +269,7 @@ var presets = options.Presets[Ruleset]{
 			SupportLostFlankRear: true,
 			Inspired:             InspiredPlusOneOrSix,
 			ClashSixRelentless:   true,
+			Leader:               LeaderPlusOne,
 			PhalanxResolve:       true,
 			Impact:               ImpactX,
 			ImpactRounding:       RoundUp,

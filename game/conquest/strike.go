@@ -136,7 +136,7 @@ func (s *Strike) maxHits() int {
 	ps, ns := s.packets()
 	for i, p := range ps {
 		if p != nil {
-			n += p.maxHits() * ns[i]
+			n += p.maxHits() * p.maxAttacks(ns[i])
 		}
 	}
 	return n
@@ -147,7 +147,7 @@ func (s *Strike) maxPool() int {
 	ps, ns := s.packets()
 	for i, p := range ps {
 		if p != nil {
-			n += p.maxWounds() * ns[i]
+			n += p.maxWounds() * p.maxAttacks(ns[i])
 		}
 	}
 	return n

@@ -94,6 +94,7 @@ type Rules struct {
 	IronDiscipline    bool `yaml:"iron_discipline"`
 	Opportunists      bool `yaml:"opportunists"`
 	FiendHunter       bool `yaml:"fiend_hunter"`
+	Leader            bool `yaml:"leader"`
 	TorrentialFire    bool `yaml:"torrential_fire"`
 	Decay             int  `yaml:"decay"`
 	ResistDecay       int  `yaml:"resist_decay"`
