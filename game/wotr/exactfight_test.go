@@ -140,23 +140,7 @@ func TestExactFightMatchesSimulation(t *testing.T) {
 		n = 40_000
 	}
 	for i, c := range fightCases(t) {
-		sv := c.tu.Solver()
-		if sv == nil {
-			t.Fatalf("%s: no solver", c.name)
-		}
-		ex, err := sv.Exact()
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		for m, pmf := range ex.PMF {
-			var s float64
-			for _, p := range pmf {
-				s += p
-			}
-			if math.Abs(s-1) > 1e-9 {
-				t.Errorf("%s: %s sums to %v", c.name, ex.Metrics[m].Name, s)
-			}
-		}
+		ex := solve(t, c.name, c.tu)
 		enginetest.Agree(t, c.name, ex, run(t, c.tu, n, uint64(300+i)))
 		if i == 1 {
 			enginetest.Agree(t, c.name+", per die", ex, run(t, c.tu.PerDie(), n/2, uint64(400+i)))

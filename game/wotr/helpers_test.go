@@ -2,6 +2,7 @@ package wotr
 
 import (
 	"context"
+	"math"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -100,4 +101,28 @@ func run(t testing.TB, m engine.Model, trials int64, seed uint64) *engine.Result
 		t.Fatal(err)
 	}
 	return res
+}
+
+// solve is tu's exact solution, which must exist, each metric's
+// distribution summing to 1 (float64 sums of up to millions of terms).
+func solve(t *testing.T, name string, tu *Turn) *engine.Exact {
+	t.Helper()
+	sv := tu.Solver()
+	if sv == nil {
+		t.Fatalf("%s: no solver", name)
+	}
+	ex, err := sv.Exact()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	for m, pmf := range ex.PMF {
+		var s float64
+		for _, p := range pmf {
+			s += p
+		}
+		if math.Abs(s-1) > 1e-9 {
+			t.Errorf("%s: %s sums to %v", name, ex.Metrics[m].Name, s)
+		}
+	}
+	return ex
 }

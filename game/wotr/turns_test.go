@@ -190,23 +190,7 @@ func TestSeveralTurnsSolveExactly(t *testing.T) {
 			Engagement{Formations: [2]Formation{small(arnor(), 1), small(orcs(), 1)}, Heroes: []Hero{denethor, beregond, orc}, Charger: -1, DuelsOnly: true, Turns: 3}},
 	} {
 		tu := newTurn(t, c.rs, c.e)
-		sv := tu.Solver()
-		if sv == nil {
-			t.Fatalf("%s: no solver", c.name)
-		}
-		ex, err := sv.Exact()
-		if err != nil {
-			t.Fatalf("%s: %v", c.name, err)
-		}
-		for m, pmf := range ex.PMF {
-			var s float64
-			for _, p := range pmf {
-				s += p
-			}
-			if math.Abs(s-1) > 1e-9 {
-				t.Errorf("%s: %s sums to %v", c.name, ex.Metrics[m].Name, s)
-			}
-		}
+		ex := solve(t, c.name, tu)
 		enginetest.Agree(t, c.name, ex, run(t, tu, 200_000, uint64(500+i)))
 	}
 }
