@@ -26,11 +26,12 @@ type attacker struct {
 	terror  int // Resolve its Clash and Impact take off the target's
 	halve   bool
 	// Packets: the regiment's stands and its Character; nil when they
-	// cannot make that kind of attack. The same Inspired, and aimed, for
-	// the Clash after an Inspire and the Volley after a Take Aim.
-	clash, clashChar, impact, volley, volleyChar *packet
-	clashInspired, clashCharInspired             *packet
-	volleyAimed, volleyCharAimed                 *packet
+	// cannot make that kind of attack. pk[kind][flags] holds them for each
+	// combination of the flags that change a packet within a fight:
+	// Inspired (a Clash after an Inspire) or aimed (a Volley after a Take
+	// Aim), the attacker's Blessed hits, the target's Blessed defence.
+	pk                                           [3][nFlags][2]*packet
+	clash, clashChar, impact, volley, volleyChar *packet // pk[kind][0]
 	// The target's Morale test, by its Resolve clamped to 0..5 (a 6
 	// always fails, so 5 and more are alike): the die as rolled, and the
 	// chance it fails.
@@ -57,35 +58,7 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 	ctx := func(kind Kind, skill int, rules Rules) attackCtx {
 		return attackCtx{kind: kind, skill: skill, rules: rules, target: tr, facing: eng.Facing, inspired: eng.Inspired, aimed: eng.Aimed, long: eng.LongRange}
 	}
-	maxN := a.maxStrikes()
-	a.clash = newPacket(rs, ctx(Clash, r.Profile.C, r.Rules), maxN)
-	if a.impactOf(u.hMax) > 0 {
-		a.impact = newPacket(rs, ctx(Impact, r.Profile.C, r.Rules), a.impactOf(u.hMax))
-	}
-	if r.Rules.Barrage > 0 {
-		a.volley = newPacket(rs, ctx(Volley, r.Profile.V, r.Rules), a.shotsOf(u.hMax))
-	}
-	if c := r.Character; c != nil {
-		a.clashChar = newPacket(rs, ctx(Clash, c.Profile.C, c.Rules), c.Profile.A+r.Rules.Fury+1)
-		if c.Rules.Barrage > 0 {
-			a.volleyChar = newPacket(rs, ctx(Volley, c.Profile.V, c.Rules), c.Rules.Barrage)
-		}
-	}
-	inspired := func(kind Kind, skill int, rules Rules) attackCtx {
-		c := ctx(kind, skill, rules)
-		c.inspired, c.aimed = true, true
-		return c
-	}
-	a.clashInspired = newPacket(rs, inspired(Clash, r.Profile.C, r.Rules), maxN)
-	if r.Rules.Barrage > 0 {
-		a.volleyAimed = newPacket(rs, inspired(Volley, r.Profile.V, r.Rules), a.shotsOf(u.hMax))
-	}
-	if c := r.Character; c != nil {
-		a.clashCharInspired = newPacket(rs, inspired(Clash, c.Profile.C, c.Rules), c.Profile.A+r.Rules.Fury+1)
-		if c.Rules.Barrage > 0 {
-			a.volleyCharAimed = newPacket(rs, inspired(Volley, c.Profile.V, c.Rules), c.Rules.Barrage)
-		}
-	}
+	a.buildPackets(ctx)
 	for i := range a.morale {
 		t := newTest(rs, i)
 		t.RerollPassed = a.targetFlanked() && rs.MoraleFlankRear == MoraleFlankRerollSuccesses && !tr.Rules.IronDiscipline
@@ -287,32 +260,111 @@ func (a *attacker) act(d *engine.Dice, kind Kind, me, tg *state, perDie bool, sc
 		o.hits += h
 		o.pool += w
 	}
-	ps, ns := a.packetsOf(kind, me)
+	ps, ns, f := a.packetsOf(kind, me, tg)
 	for j, p := range ps {
 		roll(p, ns[j])
 	}
-	me.spend(kind)
+	spendFlags(kind, f, me, tg)
 	a.suffer(d, kind, tg, &o, perDie)
 	return o
 }
 
+// Packet flags: what changes a packet within a fight.
+const (
+	fBonus    = 1 << iota // Inspired (a Clash) or aimed (a Volley)
+	fBlessHit             // the attacker re-rolls its failed hits (Blessed)
+	fBlessDef             // the target re-rolls its failed defence dice (Blessed)
+	nFlags    = 1 << iota
+)
+
+// buildPackets makes the attacker's packets for each kind and flags; ctx
+// gives a kind's attack context from its skill and rules.
+func (a *attacker) buildPackets(ctx func(Kind, int, Rules) attackCtx) {
+	u, r, rs := a.u, a.u.reg, a.rs
+	type source struct {
+		skill int
+		rules Rules
+		n     int
+	}
+	for kind := Clash; kind <= Volley; kind++ {
+		var src [2]*source
+		switch kind {
+		case Clash:
+			src[0] = &source{r.Profile.C, r.Rules, a.maxStrikes()}
+		case Impact:
+			if n := a.impactOf(u.hMax); n > 0 {
+				src[0] = &source{r.Profile.C, r.Rules, n}
+			}
+		case Volley:
+			if r.Rules.Barrage > 0 {
+				src[0] = &source{r.Profile.V, r.Rules, a.shotsOf(u.hMax)}
+			}
+		}
+		if c := r.Character; c != nil {
+			switch kind {
+			case Clash:
+				src[1] = &source{c.Profile.C, c.Rules, c.Profile.A + r.Rules.Fury + 1}
+			case Volley:
+				if c.Rules.Barrage > 0 {
+					src[1] = &source{c.Profile.V, c.Rules, c.Rules.Barrage}
+				}
+			}
+		}
+		for f := range nFlags {
+			for j, s := range src {
+				if s == nil {
+					continue
+				}
+				c := ctx(kind, s.skill, s.rules)
+				c.inspired = c.inspired || f&fBonus != 0
+				c.aimed = c.aimed || f&fBonus != 0
+				c.blessHit = f&fBlessHit != 0 && s.rules.Blessed == BlessedHits
+				c.blessDef = f&fBlessDef != 0 && a.tgt.reg.Rules.Blessed == BlessedDefence
+				a.pk[kind][f][j] = newPacket(rs, c, s.n)
+			}
+		}
+	}
+	a.clash, a.clashChar = a.pk[Clash][0][0], a.pk[Clash][0][1]
+	a.impact = a.pk[Impact][0][0]
+	a.volley, a.volleyChar = a.pk[Volley][0][0], a.pk[Volley][0][1]
+}
+
 // packetsOf returns the packets an action of kind rolls, the regiment's
 // and its Character's (nil where there is none), and the attacks of each
-// from the attacker in state me.
-func (a *attacker) packetsOf(kind Kind, me *state) (ps [2]*packet, ns [2]int) {
-	switch {
-	case kind == Clash && me.inspired:
-		return [2]*packet{a.clashInspired, a.clashCharInspired}, [2]int{a.strikesOf(me.health), a.charStrikes(me)}
-	case kind == Clash:
-		return [2]*packet{a.clash, a.clashChar}, [2]int{a.strikesOf(me.health), a.charStrikes(me)}
-	case kind == Impact:
-		return [2]*packet{a.impact}, [2]int{a.impactOf(me.health)}
-	case kind == Volley && me.aimed:
-		return [2]*packet{a.volleyAimed, a.volleyCharAimed}, [2]int{a.shotsOf(me.health), a.charShots(me)}
-	case kind == Volley:
-		return [2]*packet{a.volley, a.volleyChar}, [2]int{a.shotsOf(me.health), a.charShots(me)}
+// from the attacker in state me at the target in state tg; and the flags
+// they use, whose bonuses the action spends (spend).
+func (a *attacker) packetsOf(kind Kind, me, tg *state) (ps [2]*packet, ns [2]int, f int) {
+	if kind == Clash && me.inspired || kind == Volley && me.aimed {
+		f |= fBonus
 	}
-	return ps, ns
+	if !me.blessed && a.u.reg.Rules.Blessed == BlessedHits {
+		f |= fBlessHit
+	}
+	if !tg.blessed && a.tgt.reg.Rules.Blessed == BlessedDefence {
+		f |= fBlessDef
+	}
+	switch kind {
+	case Clash:
+		ns = [2]int{a.strikesOf(me.health), a.charStrikes(me)}
+	case Impact:
+		ns = [2]int{a.impactOf(me.health)}
+	case Volley:
+		ns = [2]int{a.shotsOf(me.health), a.charShots(me)}
+	}
+	return a.pk[kind][f], ns, f
+}
+
+// spendFlags uses up what the flags f of an action by the attacker in
+// state me at the target in tg spent: an Inspire or a Take Aim, and each
+// side's Blessed for the turn.
+func spendFlags(kind Kind, f int, me, tg *state) {
+	me.spend(kind)
+	if f&fBlessHit != 0 {
+		me.blessed = true
+	}
+	if f&fBlessDef != 0 {
+		tg.blessed = true
+	}
 }
 
 // kindOf is the kind of attack an action makes: Impact for a charge, a

@@ -73,6 +73,8 @@ type attackCtx struct {
 	inspired bool // Clash only
 	aimed    bool // Volley only: Take Aim, +1
 	long     bool // Volley only: at long range (Torrential Fire does nothing)
+	blessHit bool // the attacker's Blessed: its failed hits re-rolled
+	blessDef bool // the target's Blessed: its failed defence dice re-rolled
 }
 
 // newPacket builds the packet of c under rs, tabulated for up to maxN
@@ -110,6 +112,9 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 	}
 	if a.Opportunists && c.facing != Front && c.kind != Impact {
 		p.hit.RerollFailed = true // re-roll failed hits against the flank or rear (2.x [S])
+	}
+	if c.blessHit {
+		p.hit.RerollFailed = true
 	}
 	if a.FiendHunter && tg.Type == Monster {
 		p.hit.RerollFailed = true // "re-roll failed To Hit rolls against Monsters" [V 1.03]
@@ -158,6 +163,9 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 	if d.Untouchable {
 		p.def.Reroll |= engine.Face(6)
 		p.defOne.Reroll |= engine.Face(6)
+	}
+	if c.blessDef {
+		p.def.RerollFailed, p.defOne.RerollFailed = true, true
 	}
 	deadly := clashRules && a.DeadlyBlades || c.kind == Volley && a.DeadlyShot
 	if deadly {

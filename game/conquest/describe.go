@@ -94,10 +94,10 @@ func (f *Fight) Describe() []string {
 			lines = append(lines, "  rally: "+how)
 		}
 		if f.does(i, ActInspire) {
-			lines = append(lines, "  inspire: its next Clash this turn is Inspired: "+a.clashInspired.describe("clash", a.strikesOf(st.health)))
+			lines = append(lines, "  inspire: its next Clash this turn is Inspired: "+a.pk[Clash][fBonus][0].describe("clash", a.strikesOf(st.health)))
 		}
-		if f.does(i, ActTakeAim) && a.volleyAimed != nil {
-			lines = append(lines, "  take_aim: its next Volley this turn at +1: "+a.volleyAimed.describe("volley", a.shotsOf(st.health)))
+		if p := a.pk[Volley][fBonus][0]; f.does(i, ActTakeAim) && p != nil {
+			lines = append(lines, "  take_aim: its next Volley this turn at +1: "+p.describe("volley", a.shotsOf(st.health)))
 		}
 		// Its Morale test against the enemy's first kind of attack.
 		foe := &f.cc.Sides[1-i]
@@ -210,6 +210,8 @@ func rulesText(x Rules) string {
 	flag("Opportunists", x.Opportunists)
 	flag("Fiend Hunter", x.FiendHunter)
 	flag("Leader", x.Leader)
+	flag("Blessed (failed hits, once a turn)", x.Blessed == BlessedHits)
+	flag("Blessed (failed defence, once a turn)", x.Blessed == BlessedDefence)
 	flag("Torrential Fire", x.TorrentialFire)
 	num("Indomitable", x.Indomitable)
 	num("Decay", x.Decay)

@@ -255,7 +255,7 @@ func (e *fightExact) startTurn(k fkey) fkey {
 	}
 	for i := range k {
 		k[i].turnStands = e.f.units[i].stands(&k[i])
-		k[i].inspired, k[i].aimed = false, false
+		k[i].inspired, k[i].aimed, k[i].blessed = false, false, false
 	}
 	return k
 }
@@ -660,11 +660,11 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 		pool = convolve(pool, w)
 	}
 	kind := kindOf(act)
-	ps, ns := a.packetsOf(kind, me)
+	ps, ns, fl := a.packetsOf(kind, me, &k[1-i])
 	for j, p := range ps {
 		add(p, ns[j])
 	}
-	k[i].spend(kind)
+	spendFlags(kind, fl, &k[i], &k[1-i])
 	if len(pool)-1 > maxExactPool {
 		return nil, fmt.Errorf("exact solution too large: a Wound Pool of up to %d wounds; use sim run", len(pool)-1)
 	}

@@ -68,31 +68,32 @@ type Profile struct{ M, V, C, A, W, R, D, E int }
 // §2, §3, §7). A number of 0 means the rule is absent.
 type Rules struct {
 	// Its attacks.
-	Barrage           int  // Barrage X: shots per model (1.5) or stand (2.0)
-	ArmourPiercing    int  // Volley hits: −X Defence
-	Cleave            int  // Clash hits: −X Defence
-	BrutalImpact      int  // Impact hits: −X Defence
-	ImpactX           int  // 2.x Impact (X): Impact attacks per stand
-	Fury              int  // +X Strikes per engaged stand (bare Fury: 1)
-	Support           int  // Support X: Support Strikes per unengaged stand (0 or 1: the usual 1)
-	Terrifying        int  // −X (or −1) Resolve of the enemy it fights in contact
-	Smite             bool // Clash hits: Defence counts as 0
-	Flurry            bool // Clash: failed hit rolls re-rolled
-	RelentlessBlows   bool // Clash: a hit roll of 1 adds a hit
-	FlawlessStrikes   bool // Clash (2.x): a hit roll of 1 ignores Defence
-	DeadlyBlades      bool // Clash: failed Defence costs 2 wounds (option deadly_blades)
-	RapidVolley       bool // Volley: a hit roll of 1 adds a hit
-	PreciseShot       bool // Volley: a hit roll of 1 ignores Defence
-	DeadlyShot        bool // Volley: as Deadly Blades
-	UnstoppableCharge bool // doubles its Impact attacks
-	ThrowingWeapons   bool // makes Impact attacks whatever its type and class
-	Linebreaker       bool // the enemy in contact has no Shield or Bastion
-	Opportunists      bool // Clash and Volley: failed hit rolls against the flank or rear re-rolled (2.x)
-	FiendHunter       bool // failed hit rolls against Monsters re-rolled
-	Leader            bool // a Leader command model (option leader)
-	TorrentialFire    bool // Volley, not at long range: each hit makes one more ranged attack, which makes none
-	Decay             int  // Decay X: X dice a stand at the end of its activation, a wound each 5 or 6
-	ResistDecay       int  // Resist Decay X: its Decay X lower
+	Barrage           int      // Barrage X: shots per model (1.5) or stand (2.0)
+	ArmourPiercing    int      // Volley hits: −X Defence
+	Cleave            int      // Clash hits: −X Defence
+	BrutalImpact      int      // Impact hits: −X Defence
+	ImpactX           int      // 2.x Impact (X): Impact attacks per stand
+	Fury              int      // +X Strikes per engaged stand (bare Fury: 1)
+	Support           int      // Support X: Support Strikes per unengaged stand (0 or 1: the usual 1)
+	Terrifying        int      // −X (or −1) Resolve of the enemy it fights in contact
+	Smite             bool     // Clash hits: Defence counts as 0
+	Flurry            bool     // Clash: failed hit rolls re-rolled
+	RelentlessBlows   bool     // Clash: a hit roll of 1 adds a hit
+	FlawlessStrikes   bool     // Clash (2.x): a hit roll of 1 ignores Defence
+	DeadlyBlades      bool     // Clash: failed Defence costs 2 wounds (option deadly_blades)
+	RapidVolley       bool     // Volley: a hit roll of 1 adds a hit
+	PreciseShot       bool     // Volley: a hit roll of 1 ignores Defence
+	DeadlyShot        bool     // Volley: as Deadly Blades
+	UnstoppableCharge bool     // doubles its Impact attacks
+	ThrowingWeapons   bool     // makes Impact attacks whatever its type and class
+	Linebreaker       bool     // the enemy in contact has no Shield or Bastion
+	Opportunists      bool     // Clash and Volley: failed hit rolls against the flank or rear re-rolled (2.x)
+	FiendHunter       bool     // failed hit rolls against Monsters re-rolled
+	Leader            bool     // a Leader command model (option leader)
+	Blessed           Blessing // once a turn, re-roll all failed hits, or all failed defence dice
+	TorrentialFire    bool     // Volley, not at long range: each hit makes one more ranged attack, which makes none
+	Decay             int      // Decay X: X dice a stand at the end of its activation, a wound each 5 or 6
+	ResistDecay       int      // Resist Decay X: its Decay X lower
 
 	// Its defence and morale.
 	Shield         bool // +1 Defence against hits from the front (option shield)
@@ -106,6 +107,29 @@ type Rules struct {
 	Fearsome       bool // an enemy in contact needs a Resolve roll to Rally
 	Indomitable    int  // X failed Morale dice count as passed
 	Oblivious      bool // one wound per two failed Morale dice, rounded up
+}
+
+// Blessing is how a regiment uses Blessed: "Once per Turn, this Stand can
+// re-roll all failed To Hit rolls or re-roll all failed Defence Rolls"
+// [V 1.5]; which is its player's choice.
+type Blessing uint8
+
+const (
+	NotBlessed     Blessing = iota
+	BlessedHits             // on its first attack of the turn, its failed hits
+	BlessedDefence          // on the first attack at it in the turn, its failed defence dice
+)
+
+var blessingNames = []string{"", "hits", "defence"}
+
+// ParseBlessing reads a Blessed use: hits or defence.
+func ParseBlessing(s string) (Blessing, bool) {
+	for i, n := range blessingNames {
+		if i > 0 && n == s {
+			return Blessing(i), true
+		}
+	}
+	return 0, false
 }
 
 // Character is a Character stand joined to a regiment: one model with its

@@ -137,3 +137,44 @@ func TestLeader(t *testing.T) {
 		t.Errorf("plus_one_attack: %d strikes, want 3 engaged stands of 4 and the command stand's 1: 13", got)
 	}
 }
+
+// Blessed: "Once per Turn, this Stand can re-roll all failed To Hit rolls
+// or re-roll all failed Defence Rolls" [V 1.5], the use a player's choice
+// (blessed: hits or defence). At Clash 2 a hit comes 1/3 of the time, and
+// 1/3 + 2/3·1/3 = 5/9 with the re-roll; the Militia (D1) block 1/6 of the
+// time, and 1/6 + 5/6·1/6 = 11/36 with theirs. The first attack of the
+// turn uses it, the second does not; a fight of two turns, two Clashes
+// each, agrees with the simulation (each turn gives the Blessing back).
+func TestBlessed(t *testing.T) {
+	t.Parallel()
+	rs := v15(t)
+	hitter := menAtArms() // Clash 2, no Cleave
+	hitter.ID, hitter.Rules.Blessed = "blessed", BlessedHits
+	tgt := militia()
+	tgt.Rules = Rules{Blessed: BlessedDefence}
+	a := attackerOf(t, rs, hitter, tgt, Engagement{Melee: true}, false)
+	me, tg := a.u.start, a.tgt.start
+	ps, _, f := a.packetsOf(Clash, &me, &tg)
+	if f&(fBlessHit|fBlessDef) != fBlessHit|fBlessDef {
+		t.Fatalf("the first Clash of the turn: flags %b, want both blessings", f)
+	}
+	if h, _ := ps[0].perAttack(); math.Abs(mean(h)-5.0/9) > 1e-12 {
+		t.Errorf("Blessed hits: %v a Strike, want 5/9", mean(h))
+	}
+	if o := ps[0].def.Odds(); math.Abs(o.PassP()-11.0/36) > 1e-12 {
+		t.Errorf("Blessed defence: blocked %v, want 11/36", o.PassP())
+	}
+	spendFlags(Clash, f, &me, &tg)
+	if _, _, f := a.packetsOf(Clash, &me, &tg); f&(fBlessHit|fBlessDef) != 0 {
+		t.Errorf("the second Clash of the turn: flags %b, want no blessing", f)
+	}
+	target := menAtArms()
+	target.Stands, target.Rules.Blessed = 6, BlessedDefence
+	fight := newFight(t, rs, Combat{Turns: 2, Sides: [2]Side{
+		{Regiment: hitter, FirstTurn: []Action{ActClash, ActClash}, Actions: []Action{ActClash, ActClash}}, {Regiment: target}}})
+	ex, err := fight.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Agree(t, "Blessed", ex, run(t, fight, 100_000, 37))
+}

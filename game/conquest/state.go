@@ -49,6 +49,7 @@ type state struct {
 	inspired     bool // an Inspire this turn, for its next Clash
 	aimed        bool // a Take Aim this turn, for its next Volley
 	rallied      bool // a Rally has ended its Broken state (at any time)
+	blessed      bool // it has used its Blessed this turn
 }
 
 // rallyOdds is the chance a Rally of the regiment in state st succeeds: it

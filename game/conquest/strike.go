@@ -127,8 +127,9 @@ func cannot(rs *Ruleset, u *unit, act Action) error {
 // packets returns the packets of the action and their attack counts at the
 // start.
 func (s *Strike) packets() ([2]*packet, [2]int) {
-	st := s.atk.start
-	return s.a.packetsOf(s.kind, &st)
+	st, tg := s.atk.start, s.tgt.start
+	ps, ns, _ := s.a.packetsOf(s.kind, &st, &tg)
+	return ps, ns
 }
 
 func (s *Strike) maxHits() int {

@@ -29,7 +29,7 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 		var woundsBefore [2]int
 		for i := range t.st {
 			t.st[i].turnStands = f.units[i].stands(&t.st[i])
-			t.st[i].inspired, t.st[i].aimed = false, false // "its next Clash (Volley) Action this Turn"
+			t.st[i].inspired, t.st[i].aimed, t.st[i].blessed = false, false, false // "this Turn"
 			woundsBefore[i] = t.tally[i].wounds
 		}
 		for i := range f.cc.Sides {

@@ -106,7 +106,9 @@ func conquestProfileOf(p Profile) conquest.Profile {
 }
 
 func conquestRulesOf(x Rules) conquest.Rules {
+	blessed, _ := conquest.ParseBlessing(x.Blessed) // validated; "" is none
 	return conquest.Rules{
+		Blessed: blessed,
 		Barrage: x.Barrage, ArmourPiercing: x.ArmourPiercing, Cleave: x.Cleave, BrutalImpact: x.BrutalImpact,
 		ImpactX: x.Impact, Fury: x.Fury, Support: x.Support, Terrifying: x.Terrifying,
 		Smite: x.Smite, Flurry: x.Flurry, RelentlessBlows: x.RelentlessBlows, FlawlessStrikes: x.FlawlessStrikes,

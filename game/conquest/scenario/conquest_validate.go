@@ -175,8 +175,14 @@ func (c *checker) conquestRules(p string, x Rules, character bool) {
 		{"decay", x.Decay}, {"resist_decay", x.ResistDecay}} {
 		c.Optional(p+"."+v.name, v.v, 0, 10)
 	}
+	if _, ok := conquest.ParseBlessing(x.Blessed); x.Blessed != "" && !ok {
+		c.Add(p+".blessed", "%s", scenarios.UnknownChoice("Blessed use", x.Blessed, []string{"hits", "defence"}, "hits (its failed hit rolls) or defence (its failed defence rolls), once a turn"))
+	}
 	if !character {
 		return
+	}
+	if x.Blessed == "defence" {
+		c.Add(p+".blessed", "a Character's Blessed defence has no effect: its regiment's profile and rules defend it; give the regiment blessed: defence")
 	}
 	for _, r := range []struct {
 		name string
