@@ -326,6 +326,9 @@ func BenchmarkTurn(b *testing.B) {
 		{"combat-vs-duel", bigTurn(b)},
 		{"combat-vs-duel/per-die", bigTurn(b).PerDie()},
 		{"duel-only", duelOnly(b, preset(b), 6, 5, 2, true, GreedyMight)},
+		{"blocks", newTurn(b, preset(b), Engagement{Formations: [2]Formation{block("a", 3, 3), block("b", 3, 3)}, Charger: 0})},
+		{"blocks/epic-actions", newTurn(b, preset(b), Engagement{Formations: [2]Formation{block("a", 3, 3), block("b", 3, 3)}, Charger: 0,
+			Heroes: []Hero{hero("rager", 0, Action{Kind: EpicRage}, Action{Kind: MightyBlow}), hero("martyr", 1, Action{Kind: EpicSacrifice})}})},
 	} {
 		b.Run(c.name, func(b *testing.B) { enginetest.BenchTrials(b, c.tu) })
 	}
