@@ -105,7 +105,9 @@ type Rules struct {
 
 // Character is a Character stand joined to the regiment.
 type Character struct {
+	From    string  `yaml:"from"` // a library character (characters/NAME.yaml) to start from; the fields given here override its own
 	Name    string  `yaml:"name"`
+	Faction string  `yaml:"faction"`
 	Source  string  `yaml:"source"`
 	Profile Profile `yaml:"profile"`
 	Engaged bool    `yaml:"engaged"` // in contact in a Clash
@@ -172,7 +174,7 @@ type Side struct {
 func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
 	return scenarios.Format[Scenario]{
 		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-			return regiments.Use(file, "regiments", s.Regiments, pos)
+			return useLibrary(file, s, pos) // characters.go
 		},
 		Validate: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
 			return validateConquest(file, s, pos, rules)
