@@ -102,6 +102,8 @@ func TestRunGolden(t *testing.T) {
 		{"matrix-template.txt", []string{"matrix", "--template", "testdata/uphill.yaml", "--units", "empire_knights:6,chaos_knights", "--vs", "trolls,ogre_bulls", "--seed", "6", "--trials", "3000"}},
 		{"units-wotr.txt", []string{"units", "--game", "wotr"}},
 		{"units-conquest.txt", []string{"units", "--game", "conquest"}},
+		{"characters-wotr.txt", []string{"units", "--game", "wotr", "--characters"}},
+		{"characters-conquest.txt", []string{"units", "--game", "conquest", "--characters"}},
 		{"matrix-wotr.txt", []string{"matrix", "--game", "wotr", "--units", "warriors_of_arnor,mordor_trolls", "--vs", "orc_warriors,high_elves", "--seed", "6", "--trials", "3000"}},
 		{"matrix-conquest.csv", []string{"matrix", "--rules", "1.5", "--units", "household_guard,abomination", "--vs", "militia,avatara", "--seed", "6", "--trials", "3000", "--format", "csv"}},
 		{"sweep-conquest.csv", []string{"sweep", "conquest-guard-vs-drones", "--vary", "regiments.guard.stands=2..4", "--seed", "2", "--trials", "3000", "--format", "csv"}},
