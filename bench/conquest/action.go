@@ -135,13 +135,21 @@ func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 	block := defenceTarget(g, t.g, k, pen)
 	h, p := packet(d, attacks(rs, a, k), hitOn, block)
 	o.hits, o.pool = o.hits+h, o.pool+p
-	if c := g.char; c != nil && k != impact {
+	if c := g.char; c != nil && (k != impact || a.charImpacts()) {
 		// A Character strikes with its own Clash and Attacks when engaged,
 		// else 1 Support Strike; it shoots its own Barrage (RULES.md
-		// §7.1; conquest.md §8 [I]). It makes no Impact attacks.
+		// §7.1; conquest.md §8 [I]). In a medium or heavy cavalry, brute or
+		// monster regiment, of his own class, he makes Impact attacks on a
+		// charge: half his Attacks, rounding up, in contact, else
+		// impact_unengaged_hits (conquest.md §2, 1.5 [V]).
 		cp := penalty{cleave: c.Rules.Cleave, brutal: c.Rules.BrutalImpact, ap: c.Rules.ArmourPiercing}
 		n, on := 0, c.Profile.C
 		switch k {
+		case impact:
+			n = rs.ImpactUnengaged
+			if c.Engaged || a.alone() {
+				n = (c.Profile.A + 1) / 2
+			}
 		case clash:
 			n = 1
 			if c.Engaged || a.alone() { // alone, he is the regiment's front

@@ -3,6 +3,7 @@ package conquest
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -149,4 +150,39 @@ func TestReferenceAgainstExact(t *testing.T) {
 func compare(t *testing.T, eng, got *engine.Result) {
 	t.Helper()
 	enginetest.AgreeSamples(t, eng, got, [2]string{"engine", "reference"})
+}
+
+// A Character's Impact attacks (conquest.md §2, 1.5): the built-in charge
+// with a Noble Lord (Cavalry) joined to the Household Knights, in contact
+// and not; the engine, the reference and the exact solver agree.
+func TestAgreementCharacterImpact(t *testing.T) {
+	for _, engaged := range []string{"true", "false"} {
+		t.Run("engaged "+engaged, func(t *testing.T) {
+			t.Parallel()
+			src, _ := scenarios.BuiltinSource("conquest-knights-charge")
+			lord := "    special_rules: {brutal_impact: 2, shield: true}\n" +
+				"    character: {name: Noble Lord, profile: {M: 8, V: 1, C: 3, A: 5, W: 4, R: 3, D: 3, E: 0}, engaged: " + engaged + "}\n"
+			edited := []byte(strings.Replace(string(src), "    special_rules: {brutal_impact: 2, shield: true}\n", lord, 1))
+			p, err := scenarios.Load("lord.yaml", edited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := Reference(p, edited)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 200_000
+			eng, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: int64(n), Seed: 7, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ref.Run(n, 11)
+			compare(t, eng, got)
+			exact, err := p.Model.(engine.Solver).Exact()
+			if err != nil {
+				t.Fatal(err)
+			}
+			enginetest.Agree(t, "character impact", exact, got)
+		})
+	}
 }

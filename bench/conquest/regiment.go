@@ -139,6 +139,21 @@ func (f *force) alone() bool {
 	return f.models == 0 && f.g.char != nil && f.charMarks < f.g.char.Profile.W
 }
 
+// charImpacts reports whether its Character makes Impact attacks: in a
+// regiment that is not infantry, his class (his own, else the regiment's)
+// not light.
+func (f *force) charImpacts() bool {
+	c := f.g.char
+	if c == nil || f.g.kind == "infantry" || f.models == 0 && !f.alone() {
+		return false
+	}
+	class := c.Class
+	if class == "" {
+		class = f.g.class
+	}
+	return class != "light"
+}
+
 // counted is the stands Broken and Shattered count: the regiment's, or its
 // Character's alone when he is all that is left.
 func (f *force) counted() int {

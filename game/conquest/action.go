@@ -167,6 +167,26 @@ func (a *attacker) impactOf(h int) int {
 	return n
 }
 
+// charImpact returns the Character's Impact attacks on a charge under 1.5
+// (conquest.md §2 [V]): a stand of a medium or heavy cavalry, brute or
+// monster regiment (his type is its, his class his own) makes half his
+// Attacks, rounded as impact_rounding says, in contact, else
+// impact_unengaged_hits; none under 2.x's Impact (X), which a Character
+// does not take here. most asks for the most he can make.
+func (a *attacker) charImpact(st *state, most bool) int {
+	c, r := a.u.reg.Character, a.u.reg
+	if c == nil || a.rs.Impact == ImpactX || r.Type == Infantry || c.Class == Light {
+		return 0
+	}
+	if !most && st.health <= 0 && !a.u.alone(st) {
+		return 0
+	}
+	if c.Engaged || most || a.u.alone(st) {
+		return a.half(c.Profile.A)
+	}
+	return a.rs.ImpactUnengaged
+}
+
 // shotsOf returns the shots of the regiment's stands with health h
 // (RULES.md §7.5; options rear_stand_shots, obscured): Barrage X per model
 // (per stand under per_stand) of each front-rank stand, rear_stand_shots
@@ -302,6 +322,10 @@ func (a *attacker) buildPackets(ctx func(Kind, int, Rules) attackCtx) {
 		}
 		if c := r.Character; c != nil {
 			switch kind {
+			case Impact:
+				if n := a.charImpact(&u.start, true); n > 0 {
+					src[1] = &source{c.Profile.C, c.Rules, n}
+				}
 			case Clash:
 				src[1] = &source{c.Profile.C, c.Rules, c.Profile.A + r.Rules.Fury + 1}
 			case Volley:
@@ -347,7 +371,7 @@ func (a *attacker) packetsOf(kind Kind, me, tg *state) (ps [2]*packet, ns [2]int
 	case Clash:
 		ns = [2]int{a.strikesOf(me.health), a.charStrikes(me)}
 	case Impact:
-		ns = [2]int{a.impactOf(me.health)}
+		ns = [2]int{a.impactOf(me.health), a.charImpact(me, false)}
 	case Volley:
 		ns = [2]int{a.shotsOf(me.health), a.charShots(me)}
 	}

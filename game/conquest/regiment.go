@@ -139,6 +139,7 @@ func ParseBlessing(s string) (Blessing, bool) {
 // 003, step 1), and is removed with the regiment's last stand.
 type Character struct {
 	Name    string
+	Class   Class // his weight class: it may differ from his regiment's (his type is its)
 	Profile Profile
 	Rules   Rules // its attack rules; Barrage for its shots
 	Engaged bool  // in base contact with the enemy in a Clash

@@ -178,3 +178,34 @@ func TestBlessed(t *testing.T) {
 	}
 	enginetest.Agree(t, "Blessed", ex, run(t, fight, 100_000, 37))
 }
+
+// A Character's Impact attacks (conquest.md §2, 1.5 [V]): a Noble Lord
+// (A5) joined to Household Knights (medium cavalry) makes half his
+// Attacks, rounded up, 3, in contact; 1 (impact_unengaged_hits) out of
+// it; none as a light Character, in an infantry regiment, or under 2.x's
+// Impact (X).
+func TestCharacterImpact(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name    string
+		reg     Regiment
+		class   Class
+		engaged bool
+		rules   []string
+		want    int
+	}{
+		{"in contact", householdKnights(), Medium, true, nil, 3},
+		{"out of contact", householdKnights(), Medium, false, nil, 1},
+		{"a light character", householdKnights(), Light, true, nil, 0},
+		{"an infantry regiment", menAtArms(), Heavy, true, nil, 0},
+		{"2.x Impact (X)", householdKnights(), Medium, true, []string{"impact", "impact_x"}, 0},
+	} {
+		r := c.reg
+		r.Character = &Character{Name: "lord", Class: c.class, Profile: Profile{M: 8, C: 3, A: 5, W: 4, R: 3, D: 3}, Engaged: c.engaged}
+		a := attackerOf(t, set(t, v15(t), c.rules...), r, militia(), Engagement{Melee: true}, false)
+		st := a.u.start
+		if got := a.charImpact(&st, false); got != c.want {
+			t.Errorf("%s: %d Impact attacks, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -109,6 +109,7 @@ type Character struct {
 	Name    string  `yaml:"name"`
 	Faction string  `yaml:"faction"`
 	Source  string  `yaml:"source"`
+	Class   string  `yaml:"class"` // light, medium or heavy: his own weight class; by default his regiment's
 	Profile Profile `yaml:"profile"`
 	Engaged bool    `yaml:"engaged"` // in contact in a Clash
 	Rules   Rules   `yaml:"special_rules"`

@@ -142,7 +142,10 @@ func conquestRegiment(r *Regiment) conquest.Regiment {
 	}
 	if c := r.Character; c != nil {
 		out.Character = &conquest.Character{Name: c.Name, Profile: conquestProfileOf(c.Profile),
-			Rules: conquestRulesOf(c.Rules), Engaged: c.Engaged}
+			Rules: conquestRulesOf(c.Rules), Engaged: c.Engaged, Class: class}
+		if c.Class != "" {
+			out.Character.Class, _ = conquest.ParseClass(c.Class) // validated
+		}
 		if sp := c.Spell; sp != nil {
 			out.Character.Spell = &conquest.Spell{Name: sp.Name, Dice: sp.Dice, Difficulty: sp.Difficulty, PerSuccess: sp.HealPerSuccess}
 		}

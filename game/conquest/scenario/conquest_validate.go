@@ -115,6 +115,9 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 	c.conquestRules(p+".special_rules", r.Rules, false)
 	if ch := r.Character; ch != nil {
 		cp := p + ".character"
+		if names := conquest.ClassNames(); ch.Class != "" && !slices.Contains(names, ch.Class) {
+			c.Add(cp+".class", "%s", scenarios.UnknownChoice("class", ch.Class, names, "one of "+strings.Join(names, ", ")+", or leave it out for the regiment's"))
+		}
 		c.conquestProfile(cp+".profile", ch.Profile, "{M: 5, V: 1, C: 3, A: 4, W: 4, R: 3, D: 3, E: 0}")
 		c.conquestRules(cp+".special_rules", ch.Rules, true)
 		if sp := ch.Spell; sp != nil {
