@@ -1,6 +1,8 @@
 package conquest
 
 import (
+	"errors"
+
 	"github.com/wargamesim/sim/engine"
 )
 
@@ -267,26 +269,58 @@ func (a *attacker) act(d *engine.Dice, kind Kind, me, tg *state, perDie bool, sc
 	if me.destroyed || tg.destroyed {
 		return o
 	}
+	var ones, twos int
 	roll := func(p *packet, n int) {
 		if p == nil || n <= 0 {
 			return
 		}
-		var h, w int
+		var h, k1, k2 int
 		if perDie {
-			h, w = p.perDie(d, n)
+			h, k1, k2 = p.perDieCosts(d, n)
 		} else {
-			h, w = p.sample(d, n, scratch)
+			h, k1, k2 = p.sampleCosts(d, n, scratch)
 		}
-		o.hits += h
-		o.pool += w
+		o.hits, ones, twos = o.hits+h, ones+k1, twos+k2
 	}
 	ps, ns, f := a.packetsOf(kind, me, tg)
 	for j, p := range ps {
 		roll(p, ns[j])
 	}
+	o.pool = a.tenacious(ones, twos)
 	spendFlags(kind, f, me, tg)
 	a.suffer(d, kind, tg, &o, perDie)
 	return o
+}
+
+// tenacious is the Wound Pool of an action whose failed defence dice cost
+// one wound (ones) or two (twos), after the target's Tenacious (X): "X
+// failed Defense results count as successes" (2.x [S]), the costliest
+// first (the defender's choice).
+func (a *attacker) tenacious(ones, twos int) int {
+	x := a.tgt.reg.Rules.Tenacious
+	k2 := min(x, twos)
+	k1 := min(x-k2, ones)
+	return ones - k1 + 2*(twos-k2)
+}
+
+// tenaciousPMF is tenacious over the distribution of a Wound Pool whose
+// failed dice each cost one wound; with a packet that doubles them the
+// exact solver cannot tell the dice from the wounds, and says so.
+func (a *attacker) tenaciousPMF(pool []float64, ps [2]*packet) ([]float64, error) {
+	x := a.tgt.reg.Rules.Tenacious
+	if x == 0 {
+		return pool, nil
+	}
+	for _, p := range ps {
+		if p != nil && (p.wFail == 2 || p.wSix == 2) {
+			return nil, errors.New("the exact solver does not follow Tenacious against attacks whose failed defence costs two wounds; use sim run")
+		}
+	}
+	out := make([]float64, len(pool))
+	for k, q := range pool {
+		out[max(0, k-x)] += q
+	}
+	return out, nil
 }
 
 // Packet flags: what changes a packet within a fight.

@@ -212,8 +212,15 @@ func defenceTarget(rs *Ruleset, p Profile, bonus, pen int, smite bool) int {
 // whatever n. scratch holds 3 ints. It returns the hits and the wounds in
 // the Wound Pool.
 func (p *packet) sample(d *engine.Dice, n int, scratch []int) (hits, pool int) {
+	hits, ones, twos := p.sampleCosts(d, n, scratch)
+	return hits, ones + 2*twos
+}
+
+// sampleCosts is sample with the failed defence dice apart: those that
+// cost one wound, and those that cost two (Deadly Blades, Deadly Shot).
+func (p *packet) sampleCosts(d *engine.Dice, n int, scratch []int) (hits, ones, twos int) {
 	if n <= 0 {
-		return 0, 0
+		return 0, 0, 0
 	}
 	c := scratch[:3]
 	clear(c)
@@ -230,13 +237,27 @@ func (p *packet) sample(d *engine.Dice, n int, scratch []int) (hits, pool int) {
 	}
 	clear(c)
 	p.defSplit.Sample(d, ordinary, c)
-	pool = c[cFail]*p.wFail + c[cSix]*p.wSix
+	ones, twos = p.costs(c[cFail], c[cSix])
 	if smite > 0 {
 		clear(c)
 		p.defOneSplit.Sample(d, smite, c)
-		pool += c[cFail]*p.wFail + c[cSix]*p.wSix
+		o, t := p.costs(c[cFail], c[cSix])
+		ones, twos = ones+o, twos+t
 	}
-	return ordinary + smite, pool
+	return ordinary + smite, ones, twos
+}
+
+// costs sorts failed defence dice, fails ordinary and sixes showing a
+// natural 6, into those costing one wound and those costing two.
+func (p *packet) costs(fails, sixes int) (ones, twos int) {
+	for _, x := range [2]struct{ n, w int }{{fails, p.wFail}, {sixes, p.wSix}} {
+		if x.w == 2 {
+			twos += x.n
+		} else {
+			ones += x.n
+		}
+	}
+	return ones, twos
 }
 
 // share turns hits and hits on a natural 1 into ordinary hits and hits
@@ -258,21 +279,28 @@ func (p *packet) share(hits, ones int) (ordinary, smite int) {
 // die, then a defence die for each ordinary hit, then for each hit that
 // ignores Defence.
 func (p *packet) perDie(d *engine.Dice, n int) (hits, pool int) {
-	var h, ones int
+	hits, ones, twos := p.perDieCosts(d, n)
+	return hits, ones + 2*twos
+}
+
+// perDieCosts is perDie with the failed defence dice apart, as
+// sampleCosts.
+func (p *packet) perDieCosts(d *engine.Dice, n int) (hits, ones, twos int) {
+	var h, nat1 int // hits, and hits on a natural 1
 	for i := range n + 1 {
-		if i == n && !(p.leader && h+ones < n) {
+		if i == n && !(p.leader && h+nat1 < n) {
 			break // Leader: one missed attack rolls again
 		}
 		switch p.hit.Roll(d) {
 		case Pass:
 			h++
 		case PassOne:
-			ones++
+			nat1++
 		}
 	}
-	ordinary, smite := p.share(h, ones)
+	ordinary, smite := p.share(h, nat1)
 	if p.more {
-		for range h + ones {
+		for range h + nat1 {
 			if o := p.hit.Roll(d); o == Pass || o == PassOne {
 				ordinary++
 			}
@@ -283,14 +311,16 @@ func (p *packet) perDie(d *engine.Dice, n int) (hits, pool int) {
 		if i >= ordinary {
 			t = p.defOne
 		}
+		var o, t2 int
 		switch t.Roll(d) {
 		case Fail:
-			pool += p.wFail
+			o, t2 = p.costs(1, 0)
 		case FailSix:
-			pool += p.wSix
+			o, t2 = p.costs(0, 1)
 		}
+		ones, twos = ones+o, twos+t2
 	}
-	return ordinary + smite, pool
+	return ordinary + smite, ones, twos
 }
 
 // maxAttacks is the most attack dice n attacks roll: one more with

@@ -214,6 +214,7 @@ func rulesText(x Rules) string {
 	flag("Blessed (failed defence, once a turn)", x.Blessed == BlessedDefence)
 	flag("Torrential Fire", x.TorrentialFire)
 	num("Indomitable", x.Indomitable)
+	num("Tenacious", x.Tenacious)
 	num("Decay", x.Decay)
 	num("Resist Decay", x.ResistDecay)
 	flag("Oblivious", x.Oblivious)

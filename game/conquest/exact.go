@@ -36,6 +36,10 @@ func (s *Strike) Exact() (*engine.Exact, error) {
 		hits = convolve(hits, h)
 		pool = convolve(pool, w)
 	}
+	pool, err := s.a.tenaciousPMF(pool, ps)
+	if err != nil {
+		return nil, err
+	}
 	copy(out.PMF[smHits], hits)
 
 	for p, pp := range pool {

@@ -665,13 +665,16 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 		add(p, ns[j])
 	}
 	spendFlags(kind, fl, &k[i], &k[1-i])
+	pool, err := a.tenaciousPMF(pool, ps)
+	if err != nil {
+		return nil, err
+	}
 	if len(pool)-1 > maxExactPool {
 		return nil, fmt.Errorf("exact solution too large: a Wound Pool of up to %d wounds; use sim run", len(pool)-1)
 	}
 	// Outcomes alike in state and tallies are one.
 	merged := map[ftrans]int{}
 	var ts []ftrans
-	var err error
 	for w, pw := range pool {
 		if pw == 0 {
 			continue

@@ -106,6 +106,7 @@ type Rules struct {
 	Fearless       bool // ignores Terrifying and Fearsome
 	Fearsome       bool // an enemy in contact needs a Resolve roll to Rally
 	Indomitable    int  // X failed Morale dice count as passed
+	Tenacious      int  // X failed defence dice of each action at it count as passed (2.x)
 	Oblivious      bool // one wound per two failed Morale dice, rounded up
 }
 
@@ -262,7 +263,8 @@ func (r *Regiment) check(rs *Ruleset) error {
 			v    int
 		}{{"Barrage", x.Barrage}, {"Armour Piercing", x.ArmourPiercing}, {"Cleave", x.Cleave},
 			{"Brutal Impact", x.BrutalImpact}, {"Impact", x.ImpactX}, {"Fury", x.Fury}, {"Support", x.Support},
-			{"Terrifying", x.Terrifying}, {"Bastion", x.Bastion}, {"Hardened", x.Hardened}, {"Indomitable", x.Indomitable}} {
+			{"Terrifying", x.Terrifying}, {"Bastion", x.Bastion}, {"Hardened", x.Hardened}, {"Indomitable", x.Indomitable},
+			{"Tenacious", x.Tenacious}, {"Decay", x.Decay}, {"Resist Decay", x.ResistDecay}} {
 			in(who+v.name, v.v, 0, 10)
 		}
 	}

@@ -209,3 +209,36 @@ func TestCharacterImpact(t *testing.T) {
 		}
 	}
 }
+
+// Tenacious (X): "X failed Defense results count as successes" (2.x [S]),
+// the costliest first: with X 2, three failed dice of one wound and one
+// of two lose the two-wound one and a one-wound one, 2 wounds left of 5.
+// Exactly, a pool moves down by X; the exact solver agrees with the
+// simulation, and refuses Tenacious against Deadly Blades, whose doubled
+// wounds it cannot tell from the dice.
+func TestTenacious(t *testing.T) {
+	t.Parallel()
+	tough := menAtArms()
+	tough.Rules.Tenacious = 2
+	a := attackerOf(t, v15(t), householdGuard(), tough, Engagement{}, false)
+	if got := a.tenacious(3, 1); got != 2 {
+		t.Errorf("3 one-wound and 1 two-wound failures, Tenacious 2: %d wounds, want 2", got)
+	}
+	if got := a.tenacious(1, 0); got != 0 {
+		t.Errorf("1 failure, Tenacious 2: %d wounds, want 0", got)
+	}
+	s := newStrike(t, v15(t), Clash, householdGuard(), tough, Engagement{})
+	ex, err := s.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Agree(t, "Tenacious", ex, run(t, s, 100_000, 38))
+	enginetest.Agree(t, "Tenacious, die by die", ex, run(t, s.PerDie(), 50_000, 39))
+	deadly := householdGuard()
+	deadly.Rules.DeadlyBlades = true
+	knights := householdKnights() // W4: Deadly Blades doubles their failed dice
+	knights.Rules.Tenacious = 1
+	if _, err := newStrike(t, v15(t), Clash, deadly, knights, Engagement{}).Exact(); err == nil {
+		t.Errorf("Tenacious against Deadly Blades: solved exactly")
+	}
+}

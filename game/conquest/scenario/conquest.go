@@ -100,6 +100,7 @@ type Rules struct {
 	Decay             int    `yaml:"decay"`
 	ResistDecay       int    `yaml:"resist_decay"`
 	Indomitable       int    `yaml:"indomitable"`
+	Tenacious         int    `yaml:"tenacious"`
 	Oblivious         bool   `yaml:"oblivious"`
 }
 
