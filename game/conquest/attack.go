@@ -208,16 +208,10 @@ func defenceTarget(rs *Ruleset, p Profile, bonus, pen int, smite bool) int {
 	return max(max(d-pen, 0), p.E)
 }
 
-// sample resolves n attacks by counts: a handful of binomial draws,
-// whatever n. scratch holds 3 ints. It returns the hits and the wounds in
-// the Wound Pool.
-func (p *packet) sample(d *engine.Dice, n int, scratch []int) (hits, pool int) {
-	hits, ones, twos := p.sampleCosts(d, n, scratch)
-	return hits, ones + 2*twos
-}
-
-// sampleCosts is sample with the failed defence dice apart: those that
-// cost one wound, and those that cost two (Deadly Blades, Deadly Shot).
+// sampleCosts resolves n attacks by counts: a handful of binomial draws,
+// whatever n. scratch holds 3 ints. It returns the hits and the failed
+// defence dice of the Wound Pool: those that cost one wound, and those
+// that cost two (Deadly Blades, Deadly Shot).
 func (p *packet) sampleCosts(d *engine.Dice, n int, scratch []int) (hits, ones, twos int) {
 	if n <= 0 {
 		return 0, 0, 0
@@ -284,7 +278,7 @@ func (p *packet) perDie(d *engine.Dice, n int) (hits, pool int) {
 }
 
 // perDieCosts is perDie with the failed defence dice apart, as
-// sampleCosts.
+// sampleCosts returns them.
 func (p *packet) perDieCosts(d *engine.Dice, n int) (hits, ones, twos int) {
 	var h, nat1 int // hits, and hits on a natural 1
 	for i := range n + 1 {
