@@ -34,6 +34,7 @@ type attacker struct {
 	// Aim), the attacker's Blessed hits, the target's Blessed defence.
 	pk                                           [3][nFlags][2]*packet
 	clash, clashChar, impact, volley, volleyChar *packet // pk[kind][0]
+	aura                                         *packet // the defence dice against its Aura of Death's hits
 	// The target's Morale test, by its Resolve clamped to 0..5 (a 6
 	// always fails, so 5 and more are alike): the die as rolled, and the
 	// chance it fails.
@@ -61,6 +62,12 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 		return attackCtx{kind: kind, skill: skill, rules: rules, target: tr, facing: eng.Facing, inspired: eng.Inspired, aimed: eng.Aimed, long: eng.LongRange}
 	}
 	a.buildPackets(ctx)
+	if r.Rules.AuraOfDeath > 0 {
+		// Aura of Death's hits: the target's Injury (defence) rolls "as
+		// normal", as against a hit from the front with no rule of the
+		// attacker's (conquest.md §7); they roll nothing to hit.
+		a.aura = newPacket(rs, attackCtx{kind: Clash, target: tr, facing: eng.Facing}, r.Rules.AuraOfDeath*u.s0)
+	}
 	for i := range a.morale {
 		t := newTest(rs, i)
 		t.RerollPassed = a.targetFlanked() && rs.MoraleFlankRear == MoraleFlankRerollSuccesses && !tr.Rules.IronDiscipline
@@ -167,6 +174,45 @@ func (a *attacker) impactOf(h int) int {
 		n *= 2
 	}
 	return n
+}
+
+// auraHits returns the hits of the regiment's Aura of Death (X) in state
+// st: X for each of its stands in contact with the enemy (BSData .gst
+// [V 1.03]: "one Hit for each Stand in contact with it").
+func (a *attacker) auraHits(st *state) int {
+	r := a.u.reg
+	return r.Rules.AuraOfDeath * min(r.Engaged, a.u.standsOf(st.health))
+}
+
+// auraStrike resolves the Aura of Death of the attacker in state me on the
+// target in tg at the start of a turn: a defence die for each hit, a
+// wound for each that fails; a Morale test under aura_morale.
+func (a *attacker) auraStrike(d *engine.Dice, me, tg *state, perDie bool, scratch []int) outcome {
+	var o outcome
+	n := a.auraHits(me)
+	if n == 0 || me.destroyed || tg.destroyed {
+		return o
+	}
+	o.hits = n
+	if perDie {
+		for range n {
+			if r := a.aura.def.Roll(d); r == Fail || r == FailSix {
+				o.pool++
+			}
+		}
+	} else {
+		c := scratch[:3]
+		clear(c)
+		a.aura.defSplit.Sample(d, n, c)
+		o.pool = c[cFail] + c[cSix]
+	}
+	o.pool = a.tenacious(o.pool, 0)
+	if !a.rs.AuraMorale {
+		o.wounds, o.casualties, o.charWounds = a.tgt.wound(tg, o.pool)
+		return o
+	}
+	a.suffer(d, Clash, tg, &o, perDie)
+	return o
 }
 
 // charImpact returns the Character's Impact attacks on a charge under 1.5

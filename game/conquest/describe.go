@@ -215,6 +215,7 @@ func rulesText(x Rules) string {
 	flag("Torrential Fire", x.TorrentialFire)
 	num("Indomitable", x.Indomitable)
 	num("Tenacious", x.Tenacious)
+	num("Aura of Death", x.AuraOfDeath)
 	num("Decay", x.Decay)
 	num("Resist Decay", x.ResistDecay)
 	flag("Oblivious", x.Oblivious)

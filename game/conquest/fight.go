@@ -3,6 +3,7 @@ package conquest
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/wargamesim/sim/engine"
 )
@@ -70,7 +71,8 @@ type Fight struct {
 	units   [2]*unit
 	atk     [2]*attacker
 	sides   [2]fightSide
-	turnsN  int // turns reported one by one
+	turnsN  int  // turns reported one by one
+	melee   bool // the regiments fight in contact
 	perDie  bool
 	metrics []engine.Metric
 	events  []string
@@ -92,9 +94,32 @@ type fightSide struct {
 	decayBin                                                                    *engine.Binomial // its Decay dice's 5s and 6s
 }
 
-// actDecay is the step of an activation's end where Decay is rolled: not an
-// action a scenario names.
-const actDecay Action = 255
+// actDecay is the step of an activation's end where Decay is rolled, and
+// actAura the step at a turn's start where Aura of Death strikes: not
+// actions a scenario names.
+const (
+	actDecay Action = 255
+	actAura  Action = 254
+)
+
+// auraIn reports whether side i's Aura of Death strikes at the start of
+// turn (from 1): once the regiments are in contact, which they are from
+// the start when no one charges in the first turn, and from the second
+// turn when someone does (the Supremacy Phase comes before the charge).
+func (f *Fight) auraIn(i, turn int) bool {
+	if f.cc.Sides[i].Regiment.Rules.AuraOfDeath == 0 || !f.melee {
+		return false
+	}
+	if turn > 1 {
+		return true
+	}
+	for _, s := range f.cc.Sides {
+		if slices.Contains(s.FirstTurn, ActCharge) {
+			return false
+		}
+	}
+	return true
+}
 
 // decayDie is the chance a Decay die costs a wound: a 5 or a 6.
 const decayDie = 2.0 / 6
@@ -125,6 +150,7 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 			melee = melee || act == ActCharge || act == ActClash
 		}
 	}
+	f.melee = melee
 	for i := range cc.Sides {
 		f.units[i] = newUnit(rs, &f.cc.Sides[i].Regiment)
 	}
@@ -254,6 +280,9 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		acts := f.enemyActions(i)
 		if u.decay > 0 {
 			acts += f.cc.Turns // its Decay, a step each activation
+		}
+		if f.cc.Sides[1-i].Regiment.Rules.AuraOfDeath > 0 {
+			acts += f.cc.Turns // the enemy's Aura of Death, a step each turn
 		}
 		points, calls := f.heals(i)
 		fs.mStands = add(id+".stands", u.s0)

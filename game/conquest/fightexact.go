@@ -114,6 +114,11 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 	e := &fightExact{f: f, ids: map[fkey]int32{}, pools: map[poolKey][]float64{}, amts: map[Amount][]float64{}}
 	for later := range 2 {
 		for i := range f.cc.Sides {
+			if f.auraIn(i, 1+later) { // the Supremacy Phase, before any activation
+				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: actAura})
+			}
+		}
+		for i := range f.cc.Sides {
 			s := &f.cc.Sides[i]
 			for h := range s.Regiment.Healing {
 				e.steps[later] = append(e.steps[later], fstep{side: i, heal: h})
@@ -485,6 +490,8 @@ func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
 		ts, err = e.cast(st.side, k)
 	case st.act == actDecay:
 		ts, err = e.decay(st.side, k)
+	case st.act == actAura:
+		ts, err = e.aura(st.side, k)
 	case !st.act.attacks():
 		ts, err = e.command(st.side, st.act, k)
 	default:
@@ -607,6 +614,45 @@ func (e *fightExact) decay(i int, k fkey) ([]ftrans, error) {
 		ts = append(ts, t)
 	}
 	return ts, nil
+}
+
+// aura is side i's Aura of Death from state k ([attacker.auraStrike]): a
+// failed defence die a wound, binomially; then the Morale test, or none.
+func (e *fightExact) aura(i int, k fkey) ([]ftrans, error) {
+	a := e.f.atk[i]
+	o := a.aura.def.Odds()
+	fail := o.P(Fail) + o.P(FailSix)
+	pool, err := a.tenaciousPMF(engine.BinomialPMF(a.auraHits(&k[i]), fail, 1-fail), [2]*packet{a.aura})
+	if err != nil {
+		return nil, err
+	}
+	var ts []ftrans
+	visit := func(tg *state, fails, wounds, cas, char int, p float64) {
+		to := k
+		to[1-i] = *tg
+		id, e2 := e.id(to)
+		if e2 != nil {
+			err = e2
+			return
+		}
+		t := ftrans{to: id, p: p}
+		d := &t.d[1-i]
+		d[tCasualties], d[tWounds], d[tFailures], d[tCharWounds] = int32(cas), int32(wounds), int32(fails), int32(char)
+		ts = append(ts, t)
+	}
+	for w, pw := range pool {
+		if pw == 0 {
+			continue
+		}
+		if e.f.rs.AuraMorale {
+			a.sufferExact(Clash, k[1-i], w, pw, visit)
+			continue
+		}
+		tg := k[1-i]
+		taken, cas, ch := a.tgt.wound(&tg, w)
+		visit(&tg, 0, taken, cas, ch, pw)
+	}
+	return ts, err
 }
 
 // command is side i's Rally, Inspire or Take Aim from state k

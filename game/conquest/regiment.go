@@ -94,6 +94,7 @@ type Rules struct {
 	TorrentialFire    bool     // Volley, not at long range: each hit makes one more ranged attack, which makes none
 	Decay             int      // Decay X: X dice a stand at the end of its activation, a wound each 5 or 6
 	ResistDecay       int      // Resist Decay X: its Decay X lower
+	AuraOfDeath       int      // Aura of Death (X): X hits for each of its stands in contact, at the start of each turn
 
 	// Its defence and morale.
 	Shield         bool // +1 Defence against hits from the front (option shield)
@@ -264,7 +265,7 @@ func (r *Regiment) check(rs *Ruleset) error {
 		}{{"Barrage", x.Barrage}, {"Armour Piercing", x.ArmourPiercing}, {"Cleave", x.Cleave},
 			{"Brutal Impact", x.BrutalImpact}, {"Impact", x.ImpactX}, {"Fury", x.Fury}, {"Support", x.Support},
 			{"Terrifying", x.Terrifying}, {"Bastion", x.Bastion}, {"Hardened", x.Hardened}, {"Indomitable", x.Indomitable},
-			{"Tenacious", x.Tenacious}, {"Decay", x.Decay}, {"Resist Decay", x.ResistDecay}} {
+			{"Tenacious", x.Tenacious}, {"Decay", x.Decay}, {"Resist Decay", x.ResistDecay}, {"Aura of Death", x.AuraOfDeath}} {
 			in(who+v.name, v.v, 0, 10)
 		}
 	}

@@ -242,3 +242,45 @@ func TestTenacious(t *testing.T) {
 		t.Errorf("Tenacious against Deadly Blades: solved exactly")
 	}
 }
+
+// Aura of Death: "At the start of each Supremacy Phase, each enemy
+// Regiment in contact ... suffers one Hit for each Stand in contact with
+// it that has this special rule (it may take Injury Rolls as normal)"
+// [V 1.03]. One Household Knight with Aura of Death 1, who only Inspires,
+// against Militia (D1: a hit fails to be blocked 5/6 of the time) that
+// clash with him: their only wounds are the Aura's, 5/6 on average; with a
+// Morale test (aura_morale, 1.5) a wound costs another 2/3 of the time
+// (Resolve 2 passes on 2 or less): 5/6 · 5/3 = 25/18. Not in a turn that
+// starts with a charge.
+func TestAuraOfDeath(t *testing.T) {
+	t.Parallel()
+	aura := householdKnights()
+	aura.Stands, aura.Engaged, aura.Frontage, aura.Rules = 1, 1, 1, Rules{AuraOfDeath: 1}
+	for _, c := range []struct {
+		rules []string
+		first []Action
+		want  float64
+	}{
+		{nil, []Action{ActClash}, 25.0 / 18},
+		{[]string{"aura_morale", "no"}, []Action{ActClash}, 5.0 / 6},
+	} {
+		tgt := militia()
+		tgt.Rules = Rules{}
+		f := newFight(t, set(t, v15(t), c.rules...), Combat{Turns: 1, Sides: [2]Side{
+			{Regiment: aura, FirstTurn: []Action{ActInspire}}, {Regiment: tgt, FirstTurn: c.first}}})
+		ex, err := f.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := mean(ex.PMF[index(t, ex, "militia.wounds")]); math.Abs(got-c.want) > 1e-12 {
+			t.Errorf("%v: %v wounds, want %v", c.rules, got, c.want)
+		}
+		enginetest.Agree(t, "Aura of Death", ex, run(t, f, 50_000, 40))
+		enginetest.Agree(t, "Aura of Death, die by die", ex, run(t, f.PerDie(), 50_000, 41))
+	}
+	charged := newFight(t, v15(t), Combat{Turns: 1, Sides: [2]Side{
+		{Regiment: aura, FirstTurn: []Action{ActCharge}}, {Regiment: militia()}}})
+	if charged.auraIn(0, 1) || !charged.auraIn(0, 2) {
+		t.Errorf("after a charge in turn 1: the Aura strikes in turn 1 %v, turn 2 %v; want no, yes", charged.auraIn(0, 1), charged.auraIn(0, 2))
+	}
+}

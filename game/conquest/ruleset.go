@@ -17,6 +17,7 @@ type Ruleset struct {
 	SupportLostFlankRear bool
 	Inspired             InspiredRule
 	ClashSixRelentless   bool // a Clash of 6 or more has Relentless Blows (2.x)
+	AuraMorale           bool // Aura of Death's wounds cause Morale tests
 	Leader               LeaderRule
 	PhalanxResolve       bool // Phalanx also gives +1 Resolve against the front (2.x)
 	Impact               ImpactRule
@@ -233,6 +234,7 @@ var presets = options.Presets[Ruleset]{
 			SupportLostFlankRear: false,
 			Inspired:             InspiredPlusOne,
 			ClashSixRelentless:   false,
+			AuraMorale:           true,
 			Leader:               LeaderRerollOne,
 			PhalanxResolve:       false,
 			Impact:               ImpactHalfAttacks,
@@ -269,6 +271,7 @@ var presets = options.Presets[Ruleset]{
 			SupportLostFlankRear: true,
 			Inspired:             InspiredPlusOneOrSix,
 			ClashSixRelentless:   true,
+			AuraMorale:           false,
 			Leader:               LeaderPlusOne,
 			PhalanxResolve:       true,
 			Impact:               ImpactX,

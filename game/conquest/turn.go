@@ -33,6 +33,12 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 			woundsBefore[i] = t.tally[i].wounds
 		}
 		for i := range f.cc.Sides {
+			if f.auraIn(i, turn) && !t.over() { // the Supremacy Phase, before any activation
+				o := f.atk[i].auraStrike(d, &t.st[i], &t.st[1-i], f.perDie, t.scratch[:])
+				t.suffered(1-i, o)
+			}
+		}
+		for i := range f.cc.Sides {
 			if t.over() {
 				break
 			}
@@ -128,12 +134,7 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 			continue
 		}
 		foe := &t.st[1-i]
-		o := f.atk[i].act(d, kindOf(act), me, foe, f.perDie, t.scratch[:])
-		ta := &t.tally[1-i]
-		ta.casualties += o.casualties
-		ta.wounds += o.wounds
-		ta.failures += o.failures
-		ta.charWounds += o.charWounds
+		t.suffered(1-i, f.atk[i].act(d, kindOf(act), me, foe, f.perDie, t.scratch[:]))
 	}
 	if !t.over() {
 		t.decay(d, i)
@@ -168,6 +169,15 @@ func (t *fightTrial) decay(d *engine.Dice, i int) {
 	ta.wounds += taken
 	ta.casualties += cas
 	ta.charWounds += ch
+}
+
+// suffered adds what an action did to side i to its tally.
+func (t *fightTrial) suffered(i int, o outcome) {
+	ta := &t.tally[i]
+	ta.casualties += o.casualties
+	ta.wounds += o.wounds
+	ta.failures += o.failures
+	ta.charWounds += o.charWounds
 }
 
 // healed adds a heal's result to side i's tally; before is the

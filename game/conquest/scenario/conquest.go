@@ -101,6 +101,7 @@ type Rules struct {
 	ResistDecay       int    `yaml:"resist_decay"`
 	Indomitable       int    `yaml:"indomitable"`
 	Tenacious         int    `yaml:"tenacious"`
+	AuraOfDeath       int    `yaml:"aura_of_death"`
 	Oblivious         bool   `yaml:"oblivious"`
 }
 

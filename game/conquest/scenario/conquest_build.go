@@ -117,7 +117,7 @@ func conquestRulesOf(x Rules) conquest.Rules {
 		Shield: x.Shield, Bastion: x.Bastion, Hardened: x.Hardened, Parry: x.Parry, Untouchable: x.Untouchable,
 		Fearless: x.Fearless, Fearsome: x.Fearsome, Indomitable: x.Indomitable, Oblivious: x.Oblivious,
 		Phalanx: x.Phalanx, IronDiscipline: x.IronDiscipline, Opportunists: x.Opportunists,
-		FiendHunter: x.FiendHunter, TorrentialFire: x.TorrentialFire, Decay: x.Decay, ResistDecay: x.ResistDecay, Leader: x.Leader, Tenacious: x.Tenacious,
+		FiendHunter: x.FiendHunter, TorrentialFire: x.TorrentialFire, Decay: x.Decay, ResistDecay: x.ResistDecay, Leader: x.Leader, Tenacious: x.Tenacious, AuraOfDeath: x.AuraOfDeath,
 	}
 }
 

@@ -175,7 +175,7 @@ func (c *checker) conquestRules(p string, x Rules, character bool) {
 	}{{"barrage", x.Barrage}, {"armour_piercing", x.ArmourPiercing}, {"cleave", x.Cleave}, {"brutal_impact", x.BrutalImpact},
 		{"impact", x.Impact}, {"fury", x.Fury}, {"support", x.Support}, {"terrifying", x.Terrifying},
 		{"bastion", x.Bastion}, {"hardened", x.Hardened}, {"indomitable", x.Indomitable},
-		{"decay", x.Decay}, {"resist_decay", x.ResistDecay}, {"tenacious", x.Tenacious}} {
+		{"decay", x.Decay}, {"resist_decay", x.ResistDecay}, {"tenacious", x.Tenacious}, {"aura_of_death", x.AuraOfDeath}} {
 		c.Optional(p+"."+v.name, v.v, 0, 10)
 	}
 	if _, ok := conquest.ParseBlessing(x.Blessed); x.Blessed != "" && !ok {
@@ -194,7 +194,7 @@ func (c *checker) conquestRules(p string, x Rules, character bool) {
 		{"untouchable", x.Untouchable}, {"fearless", x.Fearless}, {"indomitable", x.Indomitable > 0}, {"oblivious", x.Oblivious},
 		{"impact", x.Impact > 0}, {"brutal_impact", x.BrutalImpact > 0}, {"unstoppable_charge", x.UnstoppableCharge},
 		{"throwing_weapons", x.ThrowingWeapons}, {"support", x.Support > 0}, {"terrifying", x.Terrifying > 0}, {"fearsome", x.Fearsome},
-		{"phalanx", x.Phalanx}, {"iron_discipline", x.IronDiscipline}, {"decay", x.Decay > 0}, {"resist_decay", x.ResistDecay > 0}, {"leader", x.Leader}, {"tenacious", x.Tenacious > 0}} {
+		{"phalanx", x.Phalanx}, {"iron_discipline", x.IronDiscipline}, {"decay", x.Decay > 0}, {"resist_decay", x.ResistDecay > 0}, {"leader", x.Leader}, {"tenacious", x.Tenacious > 0}, {"aura_of_death", x.AuraOfDeath > 0}} {
 		if r.on {
 			c.Add(p+"."+r.name, "%s has no effect on a character: its regiment's profile and rules defend it, charge and test Morale; move it to the regiment's special_rules", r.name)
 		}
