@@ -134,30 +134,35 @@ func (l UnitLibrary[U]) Decode(name string) (U, Positions, error) {
 func (l UnitLibrary[U]) Use(file, list string, units []U, pos Positions) ErrorList {
 	var errs ErrorList
 	for i := range units {
-		u := &units[i]
-		p := fmt.Sprintf("%s[%d]", list, i)
-		fp := p + ".from"
-		at, ok := pos[fp]
-		if !ok {
-			continue
+		if err := l.UseOne(file, fmt.Sprintf("%s[%d]", list, i), &units[i], pos); err != nil {
+			errs = append(errs, err)
 		}
-		names := l.Names()
-		switch from := l.From(u); {
-		case from == "":
-			errs = append(errs, pos.At(file, fp, "empty; name a %s of the library (%s lists them), or remove from", l.What, l.List))
-			continue
-		case !slices.Contains(names, from):
-			errs = append(errs, pos.At(file, fp, "%s", UnknownChoice("library "+l.What, from, names,
-				"one of "+strings.Join(names, ", ")+" ("+l.List+" lists them)")))
-			continue
-		}
-		lib, libPos, err := l.Decode(l.From(u))
-		if err != nil {
-			errs = append(errs, pos.At(file, fp, "internal error, please report it: %v", err))
-			continue
-		}
-		Overlay(&lib, u, p, pos, libPos, at)
-		*u = lib
 	}
 	return errs
+}
+
+// UseOne is Use for the one unit u at path p (a field that holds one
+// unit, such as a regiment's character): nil when it gives no from, or
+// when its from names a library unit.
+func (l UnitLibrary[U]) UseOne(file, p string, u *U, pos Positions) *Error {
+	fp := p + ".from"
+	at, ok := pos[fp]
+	if !ok {
+		return nil
+	}
+	names := l.Names()
+	switch from := l.From(u); {
+	case from == "":
+		return pos.At(file, fp, "empty; name a %s of the library (%s lists them), or remove from", l.What, l.List)
+	case !slices.Contains(names, from):
+		return pos.At(file, fp, "%s", UnknownChoice("library "+l.What, from, names,
+			"one of "+strings.Join(names, ", ")+" ("+l.List+" lists them)"))
+	}
+	lib, libPos, err := l.Decode(l.From(u))
+	if err != nil {
+		return pos.At(file, fp, "internal error, please report it: %v", err)
+	}
+	Overlay(&lib, u, p, pos, libPos, at)
+	*u = lib
+	return nil
 }

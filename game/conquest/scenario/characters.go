@@ -3,8 +3,6 @@ package scenario
 import (
 	"embed"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -36,38 +34,12 @@ func useLibrary(file string, s *Scenario, pos scenarios.Positions) scenarios.Err
 	errs := regiments.Use(file, "regiments", s.Regiments, pos)
 	for i := range s.Regiments {
 		if c := s.Regiments[i].Character; c != nil {
-			errs = append(errs, useCharacter(file, fmt.Sprintf("regiments[%d].character", i), c, pos)...)
+			if err := characters.UseOne(file, fmt.Sprintf("regiments[%d].character", i), c, pos); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	return errs
-}
-
-// useCharacter is [scenarios.UnitLibrary.Use] for the one character at
-// path p: when it says from: NAME it becomes the library's NAME with the
-// fields it gives laid over, and the library's fields are placed at its
-// from line; a from that names no library character is reported there.
-func useCharacter(file, p string, c *Character, pos scenarios.Positions) scenarios.ErrorList {
-	fp := p + ".from"
-	at, ok := pos[fp]
-	if !ok {
-		return nil
-	}
-	l := characters
-	names := l.Names()
-	switch from := c.From; {
-	case from == "":
-		return scenarios.ErrorList{pos.At(file, fp, "empty; name a %s of the library (%s lists them), or remove from", l.What, l.List)}
-	case !slices.Contains(names, from):
-		return scenarios.ErrorList{pos.At(file, fp, "%s", scenarios.UnknownChoice("library "+l.What, from, names,
-			"one of "+strings.Join(names, ", ")+" ("+l.List+" lists them)"))}
-	}
-	lib, libPos, err := l.Decode(c.From)
-	if err != nil {
-		return scenarios.ErrorList{pos.At(file, fp, "internal error, please report it: %v", err)}
-	}
-	scenarios.Overlay(&lib, c, p, pos, libPos, at)
-	*c = lib
-	return nil
 }
 
 // Characters is the character library, for sim units --game conquest
