@@ -128,10 +128,10 @@ func (t *Turn) Describe() []string {
 			}
 			g := &e.Heroes[a.Target]
 			fa, fb := h.F, g.F
-			if in(t.strikes[hi], 0) {
+			if in(t.epic[hi][EpicStrike], 0) {
 				fa = 10
 			}
-			if in(t.strikes[a.Target], 0) {
+			if in(t.epic[a.Target][EpicStrike], 0) {
 				fb = 10
 			}
 			w, ti, lo, den := DuelRollOdds(fa, fb, rs.DuelDeclarerBonus, a.Kind == EpicDuel)

@@ -8,18 +8,17 @@ import "github.com/wargamesim/sim/engine"
 // phaseEffects is what the fight phase's epic actions and Berserk have
 // set for each formation this turn.
 type phaseEffects struct {
-	strength   int  // Berserk's +2 or +4
-	company    int  // Epic Rage's +4, for the command company
-	defence    int  // Epic Defence's +2
-	defence3   bool // Epic Rage: its Defence is 3 at most
-	blow       bool // Mighty Blow: the command company's hits each a casualty
-	sacrifice  bool // Epic Sacrifice: each hit on it discounted on 3+
-	mad        int  // casualties of Berserk's Madness, towards the victor when the ruleset says
-	sacrificed int  // a bit for each hero to remove at the end of the phase
+	strength  int  // Berserk's +2 or +4
+	company   int  // Epic Rage's +4, for the command company
+	defence   int  // Epic Defence's +2
+	defence3  bool // Epic Rage: its Defence is 3 at most
+	blow      bool // Mighty Blow: the command company's hits each a casualty
+	sacrifice bool // Epic Sacrifice: each hit on it discounted on 3+
+	mad       int  // casualties of Berserk's Madness, towards the victor when the ruleset says
 }
 
-// made is a bit for each fight-phase epic action a hero has made this
-// turn.
+// madeBit is the bit of heroState.made for fight-phase epic action k,
+// set when the hero makes it in the turn.
 func madeBit(k ActionKind) uint8 { return 1 << (k - MightyBlow) }
 
 // declares reports whether hero h declares epic action k this turn, and
@@ -73,18 +72,15 @@ func (tr *trial) beforeFight(h int) {
 	}
 	if tr.declares(h, EpicSacrifice) && tr.make(h, EpicSacrifice) {
 		fx.sacrifice = true
-		fx.sacrificed |= 1 << h
 	}
 }
 
 // endFightPhase removes the heroes who made an Epic Sacrifice ("At the end
 // of the phase, remove the Hero from the game").
 func (tr *trial) endFightPhase() {
-	for i := range tr.fx {
-		for h := range tr.t.e.Heroes {
-			if tr.fx[i].sacrificed>>h&1 != 0 && !tr.h[h].out {
-				tr.h[h].out, tr.h[h].sacrificed = true, true
-			}
+	for h := range tr.t.e.Heroes {
+		if s := &tr.h[h]; s.made&madeBit(EpicSacrifice) != 0 && !s.out {
+			s.out, s.sacrificed = true, true
 		}
 	}
 }

@@ -27,7 +27,7 @@ func (t *Turn) Solver() engine.Solver {
 		return nil
 	}
 	for i := range t.e.Heroes {
-		if t.charges[i] != 0 {
+		if t.epic[i][EpicCharge] != 0 {
 			return nil // an Epic Charge's Fight is not in the solver's state
 		}
 	}
@@ -330,7 +330,7 @@ func (x exactTurn) add(out *engine.Exact, s xstate, p float64) {
 
 func (s *xstate) avail(t *Turn, h int) int {
 	m := int(s.might[h])
-	if in(t.strikes[h], int(s.turn)) && s.flags[h]&xStrike == 0 {
+	if in(t.epic[h][EpicStrike], int(s.turn)) && s.flags[h]&xStrike == 0 {
 		m--
 	}
 	if t.e.Heroes[h].Policy == SaveMight {
@@ -340,7 +340,7 @@ func (s *xstate) avail(t *Turn, h int) int {
 }
 
 func (s *xstate) strike(t *Turn, h int) {
-	if in(t.strikes[h], int(s.turn)) && s.flags[h]&(xStrike|xOut) == 0 && s.might[h] > 0 {
+	if in(t.epic[h][EpicStrike], int(s.turn)) && s.flags[h]&(xStrike|xOut) == 0 && s.might[h] > 0 {
 		s.flags[h] |= xStrike
 		s.might[h]--
 	}

@@ -178,7 +178,7 @@ func (tr *trial) charge(d *engine.Dice, contact bool) bool {
 		tr.terrified[1-c] = true
 	}
 	for h := range t.e.Heroes {
-		if in(t.charges[h], tr.turn) && t.e.Heroes[h].Formation == c && !tr.h[h].out && tr.h[h].might > 0 {
+		if in(t.epic[h][EpicCharge], tr.turn) && t.e.Heroes[h].Formation == c && !tr.h[h].out && tr.h[h].might > 0 {
 			tr.spend(h, 1)
 			tr.fightBonus[c] = 2 // rules/wotr.md §8: "+2 Fight until the end of subsequent Fight phase"
 		}
@@ -309,7 +309,7 @@ func (tr *trial) spend(h, n int) {
 // turns to come will take.
 func (tr *trial) avail(h int) int {
 	m := tr.h[h].might
-	if in(tr.t.strikes[h], tr.turn) && !tr.h[h].strikeUsed {
+	if in(tr.t.epic[h][EpicStrike], tr.turn) && !tr.h[h].strikeUsed {
 		m--
 	}
 	for _, k := range [...]ActionKind{EpicDefence, EpicRage, EpicSacrifice} {
@@ -329,7 +329,7 @@ func (tr *trial) avail(h int) int {
 // outside the ordering (seed 001).
 func (tr *trial) strike(h int) {
 	s := &tr.h[h]
-	if in(tr.t.strikes[h], tr.turn) && !s.strikeUsed && !s.out && s.might > 0 {
+	if in(tr.t.epic[h][EpicStrike], tr.turn) && !s.strikeUsed && !s.out && s.might > 0 {
 		s.strikeUsed = true
 		tr.spend(h, 1)
 	}

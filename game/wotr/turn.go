@@ -22,12 +22,11 @@ type Turn struct {
 	steps   [numPhases][2][]step // each phase's ordered actions, by side, in the scenario's order
 	first   [numPhases][2][]step // those declared in the first turn
 	nSteps  int
-	strikes [MaxHeroes]uint16        // the turns the hero declares an Epic Strike in, bit k for turn k+1
-	charges [MaxHeroes]uint16        // the turns he declares an Epic Charge in
 	moved   [2]uint16                // the turns of a Heroic Move: the formation may not charge in them
 	reserve [MaxHeroes][MaxTurns]int // the Might each hero's actions take after each turn (SaveMight)
-	// epic is the turns each hero declares each fight-phase epic action
-	// in (Mighty Blow, Epic Defence, Epic Rage, Epic Sacrifice).
+	// epic is the turns each hero declares each epic action that is not
+	// ordered in, bit k for turn k+1 (Epic Strike, Epic Charge, Mighty
+	// Blow, Epic Defence, Epic Rage, Epic Sacrifice).
 	epic  [MaxHeroes][numKinds]uint16
 	guard [MaxHeroes]int // the hero whose duels each hero fights as his bodyguard, or -1
 	// varied says a formation's to-hit roll can change during the turn
@@ -112,13 +111,11 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 				for k := range e.turns() - 1 {
 					t.reserve[hi][k] += bits.OnesCount16(turns >> (k + 1))
 				}
-				switch {
-				case a.Kind == EpicStrike:
-					t.strikes[hi] = turns
-				case a.Kind == EpicCharge:
-					t.charges[hi] = turns
-				case a.Kind.fightEpic():
+				if !a.Kind.Ordered() {
 					t.epic[hi][a.Kind] = turns
+				}
+				switch {
+				case a.Kind.fightEpic():
 					t.varied = true
 					t.split[side] = t.split[side] || a.Kind == MightyBlow || a.Kind == EpicRage
 				case a.Kind.Ordered():
