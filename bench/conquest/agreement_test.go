@@ -91,19 +91,7 @@ func TestAgreementShatteredEachStand(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			p, ref := load(t, name, "rules: {shattered_checked: each_stand}")
-			n := trials(p)
-			eng, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: int64(n), Seed: 7, Workers: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := ref.Run(n, 11)
-			compare(t, eng, got)
-			// The exact solver under the same reading.
-			exact, err := p.Model.(engine.Solver).Exact()
-			if err != nil {
-				t.Fatal(err)
-			}
-			enginetest.Agree(t, name+" exact", exact, got)
+			agreeThree(t, name, p, ref, trials(p)) // the exact solver under the same reading too
 		})
 	}
 }
@@ -145,6 +133,24 @@ func TestReferenceAgainstExact(t *testing.T) {
 	}
 }
 
+// agreeThree runs plan p's model and its reference n trials each, on
+// their own dice, and checks them against each other and the reference
+// against the exact solver.
+func agreeThree(t *testing.T, name string, p *scenarios.Plan, ref *Resolver, n int) {
+	t.Helper()
+	eng, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: int64(n), Seed: 7, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ref.Run(n, 11)
+	compare(t, eng, got)
+	exact, err := p.Model.(engine.Solver).Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Agree(t, name+" exact", exact, got)
+}
+
 // compare checks the reference's result got against the engine's eng
 // (enginetest.AgreeSamples: within 4.5 standard errors).
 func compare(t *testing.T, eng, got *engine.Result) {
@@ -171,18 +177,7 @@ func TestAgreementCharacterImpact(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			n := 200_000
-			eng, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: int64(n), Seed: 7, Workers: 1})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got := ref.Run(n, 11)
-			compare(t, eng, got)
-			exact, err := p.Model.(engine.Solver).Exact()
-			if err != nil {
-				t.Fatal(err)
-			}
-			enginetest.Agree(t, "character impact", exact, got)
+			agreeThree(t, "character impact", p, ref, 200_000)
 		})
 	}
 }
