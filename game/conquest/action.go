@@ -441,7 +441,7 @@ func (a *attacker) packetsOf(kind Kind, me, tg *state) (ps [2]*packet, ns [2]int
 	if kind == Clash && me.inspired || kind == Volley && me.aimed {
 		f |= fBonus
 	}
-	if !me.blessed && a.u.reg.Rules.Blessed == BlessedHits {
+	if !me.blessed && a.blessedHits() {
 		f |= fBlessHit
 	}
 	if !tg.blessed && a.tgt.reg.Rules.Blessed == BlessedDefence {
@@ -456,6 +456,14 @@ func (a *attacker) packetsOf(kind Kind, me, tg *state) (ps [2]*packet, ns [2]int
 		ns = [2]int{a.shotsOf(me.health), a.charShots(me)}
 	}
 	return a.pk[kind][f], ns, f
+}
+
+// blessedHits reports whether the regiment or its Character re-rolls its
+// failed hits with Blessed: each stand that has the rule uses it, all at
+// once.
+func (a *attacker) blessedHits() bool {
+	r := a.u.reg
+	return r.Rules.Blessed == BlessedHits || r.Character != nil && r.Character.Rules.Blessed == BlessedHits
 }
 
 // spendFlags uses up what the flags f of an action by the attacker in

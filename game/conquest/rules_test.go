@@ -168,6 +168,16 @@ func TestBlessed(t *testing.T) {
 	if _, _, f := a.packetsOf(Clash, &me, &tg); f&(fBlessHit|fBlessDef) != 0 {
 		t.Errorf("the second Clash of the turn: flags %b, want no blessing", f)
 	}
+	// A Blessed Character in a regiment that is not: his Strikes re-roll,
+	// the regiment's do not.
+	lord := menAtArms()
+	lord.ID = "lord"
+	lord.Character = &Character{Name: "priest", Profile: Profile{C: 2, A: 3, W: 3, R: 3, D: 3}, Engaged: true, Rules: Rules{Blessed: BlessedHits}}
+	b := attackerOf(t, rs, lord, tgt, Engagement{Melee: true}, false)
+	me, tg = b.u.start, b.tgt.start
+	if ps, _, f := b.packetsOf(Clash, &me, &tg); f&fBlessHit == 0 || ps[0].hit.RerollFailed || !ps[1].hit.RerollFailed {
+		t.Errorf("a Blessed Character: flags %b, the regiment re-rolls %v, he %v; want the blessing, no, yes", f, ps[0].hit.RerollFailed, ps[1].hit.RerollFailed)
+	}
 	target := menAtArms()
 	target.Stands, target.Rules.Blessed = 6, BlessedDefence
 	fight := newFight(t, rs, Combat{Turns: 2, Sides: [2]Side{
