@@ -35,6 +35,7 @@ type attacker struct {
 	pk                                           [3][nFlags][2]*packet
 	clash, clashChar, impact, volley, volleyChar *packet // pk[kind][0]
 	aura                                         *packet // the defence dice against its Aura of Death's hits
+	back                                         *packet // against its hits back (Counter-Attack, Lethal Demise)
 	// The target's Morale test, by its Resolve clamped to 0..5 (a 6
 	// always fails, so 5 and more are alike): the die as rolled, and the
 	// chance it fails.
@@ -67,6 +68,12 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 		// normal", as against a hit from the front with no rule of the
 		// attacker's (conquest.md §7); they roll nothing to hit.
 		a.aura = newPacket(rs, attackCtx{kind: Clash, target: tr, facing: eng.Facing}, r.Rules.AuraOfDeath*u.s0)
+	}
+	if r.Rules.CounterAttack || r.Rules.LethalDemise {
+		// Its hits back: the target's defence dice as against an Aura's
+		// hits, against its front arc; they "do not benefit from any other
+		// Special Rules" (WoodRust special_rules.json, 2.x [S]).
+		a.back = newPacket(rs, attackCtx{kind: Clash, target: tr, facing: Front}, u.hMax+u.charW)
 	}
 	for i := range a.morale {
 		t := newTest(rs, i)
@@ -193,22 +200,43 @@ func (a *attacker) auraStrike(d *engine.Dice, me, tg *state, perDie bool, scratc
 	if n == 0 || me.destroyed || tg.destroyed {
 		return o
 	}
-	o.hits = n
+	return a.hitsOn(d, a.aura, n, a.rs.AuraMorale, tg, perDie, scratch)
+}
+
+// strikeBack resolves n hits the regiment strikes back at the target in
+// state tg within the target's own action, by Counter-Attack and Lethal
+// Demise: as auraStrike's, with a Morale test under strike_back_morale.
+// They are struck even when the regiment dies of the wounds that caused
+// them; the target's wounds from them strike nothing back (the rules say
+// nothing of a chain: one step).
+func (a *attacker) strikeBack(d *engine.Dice, tg *state, n int, perDie bool, scratch []int) outcome {
+	if n == 0 || tg.destroyed {
+		return outcome{}
+	}
+	return a.hitsOn(d, a.back, n, a.rs.StrikeBackMorale, tg, perDie, scratch)
+}
+
+// hitsOn resolves n hits that roll no die to hit on the target in state
+// tg, each a defence die of p; a wound for each that fails (less
+// Tenacious), and a Morale test when morale says so.
+func (a *attacker) hitsOn(d *engine.Dice, p *packet, n int, morale bool, tg *state, perDie bool, scratch []int) outcome {
+	o := outcome{hits: n}
 	if perDie {
 		for range n {
-			if r := a.aura.def.Roll(d); r == Fail || r == FailSix {
+			if r := p.def.Roll(d); r == Fail || r == FailSix {
 				o.pool++
 			}
 		}
 	} else {
 		c := scratch[:3]
 		clear(c)
-		a.aura.defSplit.Sample(d, n, c)
+		p.defSplit.Sample(d, n, c)
 		o.pool = c[cFail] + c[cSix]
 	}
 	o.pool = a.tenacious(o.pool, 0)
-	if !a.rs.AuraMorale {
+	if !morale {
 		o.wounds, o.casualties, o.charWounds = a.tgt.wound(tg, o.pool)
+		o.poolWounds, o.poolChar = o.wounds, o.charWounds
 		return o
 	}
 	a.suffer(d, Clash, tg, &o, perDie)
@@ -304,6 +332,10 @@ type outcome struct {
 	wounds       int // wounds the regiment took: pool and Morale, as far as it had them
 	casualties   int // models removed
 	charWounds   int // of the wounds, those its Character took (character_wounds last)
+	back         int // hits its Counter-Attack strikes back at the attacker
+	// The wounds of the Wound Pool it took, before its Morale test, and
+	// its Character's of them.
+	poolWounds, poolChar int
 }
 
 // act resolves one action of kind by the attacker, whose state is me, at
@@ -320,13 +352,13 @@ func (a *attacker) act(d *engine.Dice, kind Kind, me, tg *state, perDie bool, sc
 		if p == nil || n <= 0 {
 			return
 		}
-		var h, k1, k2 int
+		var h, k1, k2, b int
 		if perDie {
-			h, k1, k2 = p.perDieCosts(d, n)
+			h, k1, k2, b = p.perDieCosts(d, n)
 		} else {
-			h, k1, k2 = p.sampleCosts(d, n, scratch)
+			h, k1, k2, b = p.sampleCosts(d, n, scratch)
 		}
-		o.hits, ones, twos = o.hits+h, ones+k1, twos+k2
+		o.hits, ones, twos, o.back = o.hits+h, ones+k1, twos+k2, o.back+b
 	}
 	ps, ns, f := a.packetsOf(kind, me, tg)
 	for j, p := range ps {
@@ -349,22 +381,35 @@ func (a *attacker) tenacious(ones, twos int) int {
 	return ones - k1 + 2*(twos-k2)
 }
 
-// tenaciousPMF is tenacious over the distribution of a Wound Pool whose
-// failed dice each cost one wound; with a packet that doubles them the
-// exact solver cannot tell the dice from the wounds, and says so.
-func (a *attacker) tenaciousPMF(pool []float64, ps [2]*packet) ([]float64, error) {
+// errTenaciousDoubled is why the exact solver refuses Tenacious against
+// doubled wounds.
+var errTenaciousDoubled = errors.New("the exact solver does not follow Tenacious against attacks whose failed defence costs two wounds; use sim run")
+
+// tenaciousOf is tenacious for a Wound Pool of w wounds whose failed dice
+// each cost one wound; with a packet of ps that doubles them the exact
+// solver cannot tell the dice from the wounds, and it returns −1.
+func (a *attacker) tenaciousOf(w int, ps [2]*packet) int {
 	x := a.tgt.reg.Rules.Tenacious
 	if x == 0 {
-		return pool, nil
+		return w
 	}
 	for _, p := range ps {
 		if p != nil && (p.wFail == 2 || p.wSix == 2) {
-			return nil, errors.New("the exact solver does not follow Tenacious against attacks whose failed defence costs two wounds; use sim run")
+			return -1
 		}
 	}
+	return max(0, w-x)
+}
+
+// tenaciousPMF is tenaciousOf over the distribution of a Wound Pool.
+func (a *attacker) tenaciousPMF(pool []float64, ps [2]*packet) ([]float64, error) {
 	out := make([]float64, len(pool))
 	for k, q := range pool {
-		out[max(0, k-x)] += q
+		w := a.tenaciousOf(k, ps)
+		if w < 0 {
+			return nil, errTenaciousDoubled
+		}
+		out[w] += q
 	}
 	return out, nil
 }
@@ -498,6 +543,7 @@ func (a *attacker) suffer(d *engine.Dice, kind Kind, tg *state, o *outcome, perD
 	t := a.tgt
 	before := t.stands(tg)
 	o.wounds, o.casualties, o.charWounds = t.wound(tg, o.pool)
+	o.poolWounds, o.poolChar = o.wounds, o.charWounds
 	if tg.destroyed || o.wounds == 0 || kind == Volley && !a.rs.VolleyMorale {
 		return
 	}

@@ -51,9 +51,13 @@ type packet struct {
 	defOne   Test // against a natural-1 hit that ignores Defence
 	wFail    int  // wounds a failed defence die costs: 1, or 2 with Deadly Blades
 	wSix     int  // the same for a failed die showing a natural 6
+	counter  bool // each defence die blocking on a natural 1 strikes a hit back (the target's Counter-Attack)
 	// Count samplers: hit splits an attack into miss, hit, hit on a 1;
-	// def and defOne split a hit into blocked, failed, failed on a 6.
+	// def and defOne split a hit into blocked, failed, failed on a 6;
+	// under counter, oneOf and oneOfOne split the blocked dice into those
+	// showing a natural 1 and the rest.
 	hitSplit, defSplit, defOneSplit *engine.Split
+	oneOf, oneOfOne                 *engine.Binomial
 }
 
 // split category order for hits and defence.
@@ -182,7 +186,24 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 	p.hitSplit = engine.NewSplit([]float64{ho.P(Fail) + ho.P(FailSix), ho.P(Pass), ho.P(PassOne)}, maxN)
 	p.defSplit = defenceSplit(p.def, 2*maxN)
 	p.defOneSplit = defenceSplit(p.defOne, maxN)
+	// Counter-Attack: "each natural-1 Defense roll in an enemy Clash" is a
+	// hit back (conquest.md §7, 2.x [S]); the roll that stands, after any
+	// re-roll, is the one that counts.
+	if p.counter = c.kind == Clash && d.CounterAttack; p.counter {
+		p.oneOf = engine.NewBinomial(naturalOneShare(p.def), 2*maxN)
+		p.oneOfOne = engine.NewBinomial(naturalOneShare(p.defOne), maxN)
+	}
 	return p
+}
+
+// naturalOneShare is the chance that a die of t that passed shows a
+// natural 1.
+func naturalOneShare(t Test) float64 {
+	o := t.Odds()
+	if o.PassP() == 0 {
+		return 0
+	}
+	return o.P(PassOne) / o.PassP()
 }
 
 func defenceSplit(t Test, maxN int) *engine.Split {
@@ -211,10 +232,11 @@ func defenceTarget(rs *Ruleset, p Profile, bonus, pen int, smite bool) int {
 // sampleCosts resolves n attacks by counts: a handful of binomial draws,
 // whatever n. scratch holds 3 ints. It returns the hits and the failed
 // defence dice of the Wound Pool: those that cost one wound, and those
-// that cost two (Deadly Blades, Deadly Shot).
-func (p *packet) sampleCosts(d *engine.Dice, n int, scratch []int) (hits, ones, twos int) {
+// that cost two (Deadly Blades, Deadly Shot); and the hits the target's
+// Counter-Attack strikes back.
+func (p *packet) sampleCosts(d *engine.Dice, n int, scratch []int) (hits, ones, twos, back int) {
 	if n <= 0 {
-		return 0, 0, 0
+		return 0, 0, 0, 0
 	}
 	c := scratch[:3]
 	clear(c)
@@ -232,13 +254,19 @@ func (p *packet) sampleCosts(d *engine.Dice, n int, scratch []int) (hits, ones, 
 	clear(c)
 	p.defSplit.Sample(d, ordinary, c)
 	ones, twos = p.costs(c[cFail], c[cSix])
+	if p.counter {
+		back = p.oneOf.Sample(d, c[cBlock])
+	}
 	if smite > 0 {
 		clear(c)
 		p.defOneSplit.Sample(d, smite, c)
 		o, t := p.costs(c[cFail], c[cSix])
 		ones, twos = ones+o, twos+t
+		if p.counter {
+			back += p.oneOfOne.Sample(d, c[cBlock])
+		}
 	}
-	return ordinary + smite, ones, twos
+	return ordinary + smite, ones, twos, back
 }
 
 // costs sorts failed defence dice, fails ordinary and sixes showing a
@@ -273,13 +301,13 @@ func (p *packet) share(hits, ones int) (ordinary, smite int) {
 // die, then a defence die for each ordinary hit, then for each hit that
 // ignores Defence.
 func (p *packet) perDie(d *engine.Dice, n int) (hits, pool int) {
-	hits, ones, twos := p.perDieCosts(d, n)
+	hits, ones, twos, _ := p.perDieCosts(d, n)
 	return hits, ones + 2*twos
 }
 
-// perDieCosts is perDie with the failed defence dice apart, as
-// sampleCosts returns them.
-func (p *packet) perDieCosts(d *engine.Dice, n int) (hits, ones, twos int) {
+// perDieCosts is perDie with the failed defence dice apart, and the hits
+// struck back, as sampleCosts returns them.
+func (p *packet) perDieCosts(d *engine.Dice, n int) (hits, ones, twos, back int) {
 	var h, nat1 int // hits, and hits on a natural 1
 	for i := range n + 1 {
 		if i == n && !(p.leader && h+nat1 < n) {
@@ -311,10 +339,14 @@ func (p *packet) perDieCosts(d *engine.Dice, n int) (hits, ones, twos int) {
 			o, t2 = p.costs(1, 0)
 		case FailSix:
 			o, t2 = p.costs(0, 1)
+		case PassOne:
+			if p.counter {
+				back++
+			}
 		}
 		ones, twos = ones+o, twos+t2
 	}
-	return ordinary + smite, ones, twos
+	return ordinary + smite, ones, twos, back
 }
 
 // maxAttacks is the most attack dice n attacks roll: one more with
@@ -345,15 +377,27 @@ func (p *packet) maxWounds() int { return p.maxHits() * max(p.wFail, p.wSix) }
 // perAttack returns the exact distributions of the hits (0..3) and the
 // wounds (0..6) of one attack: attacks are independent, so n attacks are
 // their n-fold convolution.
-func (p *packet) perAttack() (hits, wounds []float64) {
+func (p *packet) perAttack() (hits, wounds []float64) { return p.perAttackBack(1) }
+
+// perAttackBack is perAttack with the hits struck back by the target's
+// Counter-Attack: wounds[w*base+b] is the chance of w wounds and b hits
+// back, for a base above every b the sum of the attacks convolved can
+// reach, so that convolving sums both at once. Without Counter-Attack b
+// is 0; base 1 gives perAttack's, the wounds alone.
+func (p *packet) perAttackBack(base int) (hits, wounds []float64) {
 	ho := p.hit.Odds()
 	hitP := ho.P(Pass) + ho.P(PassOne)
-	one := func(t Test) []float64 { // wounds of one hit
+	back := 0 // where a defence die blocking on a natural 1 puts its chance
+	if p.counter && base > 1 {
+		back = 1 // base 1 asks for the wounds alone
+	}
+	one := func(t Test) []float64 { // wounds (and a hit back) of one hit
 		o := t.Odds()
-		w := make([]float64, 3)
-		w[0] += o.PassP()
-		w[p.wFail] += o.P(Fail)
-		w[p.wSix] += o.P(FailSix)
+		w := make([]float64, 2*base+1)
+		w[0] += o.P(Pass)
+		w[back] += o.P(PassOne)
+		w[p.wFail*base] += o.P(Fail)
+		w[p.wSix*base] += o.P(FailSix)
 		return w
 	}
 	ordinary, smite := one(p.def), one(p.defOne)
@@ -369,7 +413,7 @@ func (p *packet) perAttack() (hits, wounds []float64) {
 		}
 	}
 	hits = make([]float64, 4)
-	wounds = make([]float64, 7)
+	wounds = make([]float64, 6*base+1)
 	miss := ho.P(Fail) + ho.P(FailSix)
 	hits[0] += miss
 	wounds[0] += miss
@@ -401,8 +445,12 @@ func (p *packet) perAttack() (hits, wounds []float64) {
 // attacks returns the exact distributions of the hits and the wounds of n
 // attacks: the n-fold convolutions of one attack's, and with Leader one
 // more attack for one that missed (rerollOne).
-func (p *packet) attacks(n int) (hits, wounds []float64) {
-	h, w := p.perAttack()
+func (p *packet) attacks(n int) (hits, wounds []float64) { return p.attacksBack(n, 1) }
+
+// attacksBack is attacks with the hits struck back, wounds indexed as
+// perAttackBack's.
+func (p *packet) attacksBack(n, base int) (hits, wounds []float64) {
+	h, w := p.perAttackBack(base)
 	if !p.leader || n == 0 {
 		return power(h, n), power(w, n)
 	}
@@ -447,7 +495,9 @@ func convolve(a, b []float64) []float64 {
 			continue
 		}
 		for j, y := range b {
-			out[i+j] += x * y
+			if y != 0 {
+				out[i+j] += x * y
+			}
 		}
 	}
 	return out

@@ -216,6 +216,8 @@ func rulesText(x Rules) string {
 	num("Indomitable", x.Indomitable)
 	num("Tenacious", x.Tenacious)
 	num("Aura of Death", x.AuraOfDeath)
+	flag("Counter-Attack", x.CounterAttack)
+	flag("Lethal Demise", x.LethalDemise)
 	num("Decay", x.Decay)
 	num("Resist Decay", x.ResistDecay)
 	flag("Oblivious", x.Oblivious)

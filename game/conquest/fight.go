@@ -121,6 +121,22 @@ func (f *Fight) auraIn(i, turn int) bool {
 	return true
 }
 
+// lethal returns the hits side i's Lethal Demise strikes back for the
+// wounds o did to it (option lethal_demise): "Whenever this Stand suffers
+// a Wound, all enemy Regiments in contact suffer a Hit for each Wound
+// inflicted" (BSData .gst [V 1.03]), whatever caused the wound; or those
+// "allocated … as a result of a failed Defense Roll" (2.x [S]). Its
+// Character's stand does not have the rule.
+func (f *Fight) lethal(i int, o outcome) int {
+	if !f.melee || !f.cc.Sides[i].Regiment.Rules.LethalDemise {
+		return 0
+	}
+	if f.rs.LethalDemise == LethalFailedDefence {
+		return o.poolWounds - o.poolChar
+	}
+	return o.wounds - o.charWounds
+}
+
 // decayDie is the chance a Decay die costs a wound: a 5 or a 6.
 const decayDie = 2.0 / 6
 
@@ -283,6 +299,15 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 		}
 		if f.cc.Sides[1-i].Regiment.Rules.AuraOfDeath > 0 {
 			acts += f.cc.Turns // the enemy's Aura of Death, a step each turn
+		}
+		if fr := f.cc.Sides[1-i].Regiment.Rules; fr.CounterAttack || fr.LethalDemise {
+			acts += f.enemyActions(1 - i) // hits back within its own attacks
+			if fr.LethalDemise && f.units[1-i].decay > 0 {
+				acts += f.cc.Turns // within the enemy's Decay
+			}
+			if fr.LethalDemise && u.reg.Rules.AuraOfDeath > 0 {
+				acts += f.cc.Turns // within its own Aura of Death
+			}
 		}
 		points, calls := f.heals(i)
 		fs.mStands = add(id+".stands", u.s0)

@@ -91,8 +91,8 @@ type fightExact struct {
 }
 
 type poolKey struct {
-	p *packet
-	n int
+	p       *packet
+	n, base int // attacks, and the base of the hits struck back ([packet.attacksBack])
 }
 
 // Exact computes the distributions a run of f estimates, without sampling
@@ -598,22 +598,21 @@ func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
 // are binomial, each a wound, with no Morale test.
 func (e *fightExact) decay(i int, k fkey) ([]ftrans, error) {
 	u := e.f.units[i]
-	var ts []ftrans
+	em := e.emitter()
 	for w, p := range engine.BinomialPMF(u.decay*u.standsOf(k[i].health), decayDie, 1-decayDie) {
 		if p == 0 {
 			continue
 		}
 		to := k
 		taken, cas, ch := u.wound(&to[i], w)
-		id, err := e.id(to)
-		if err != nil {
+		var d [2][nTallies]int32
+		d[i] = woundTally(0, taken, cas, ch)
+		n := e.f.lethal(i, outcome{wounds: taken, charWounds: ch}) // no defence roll failed
+		if err := e.strikeBack(i, to, n, d, p, em.add); err != nil {
 			return nil, err
 		}
-		t := ftrans{to: id, p: p}
-		t.d[i][tWounds], t.d[i][tCasualties], t.d[i][tCharWounds] = int32(taken), int32(cas), int32(ch)
-		ts = append(ts, t)
 	}
-	return ts, nil
+	return em.ts, nil
 }
 
 // aura is side i's Aura of Death from state k ([attacker.auraStrike]): a
@@ -626,33 +625,30 @@ func (e *fightExact) aura(i int, k fkey) ([]ftrans, error) {
 	if err != nil {
 		return nil, err
 	}
-	var ts []ftrans
-	visit := func(tg *state, fails, wounds, cas, char int, p float64) {
-		to := k
-		to[1-i] = *tg
-		id, e2 := e.id(to)
-		if e2 != nil {
-			err = e2
-			return
-		}
-		t := ftrans{to: id, p: p}
-		d := &t.d[1-i]
-		d[tCasualties], d[tWounds], d[tFailures], d[tCharWounds] = int32(cas), int32(wounds), int32(fails), int32(char)
-		ts = append(ts, t)
-	}
+	em := e.emitter()
 	for w, pw := range pool {
 		if pw == 0 {
 			continue
+		}
+		tgc := k[1-i]
+		poolTaken, poolCas, poolChar := a.tgt.wound(&tgc, w)
+		visit := func(tg *state, fails, wounds, cas, char int, p float64) {
+			to := k
+			to[1-i] = *tg
+			var d [2][nTallies]int32
+			d[1-i] = woundTally(fails, wounds, cas, char)
+			n := e.f.lethal(1-i, outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar})
+			if e2 := e.strikeBack(1-i, to, n, d, p, em.add); e2 != nil {
+				err = e2
+			}
 		}
 		if e.f.rs.AuraMorale {
 			a.sufferExact(Clash, k[1-i], w, pw, visit)
 			continue
 		}
-		tg := k[1-i]
-		taken, cas, ch := a.tgt.wound(&tg, w)
-		visit(&tg, 0, taken, cas, ch, pw)
+		visit(&tgc, 0, poolTaken, poolCas, poolChar, pw)
 	}
-	return ts, err
+	return em.ts, err
 }
 
 // command is side i's Rally, Inspire or Take Aim from state k
@@ -688,66 +684,137 @@ func (e *fightExact) command(i int, act Action, k fkey) ([]ftrans, error) {
 }
 
 // attack is side i's action act from state k ([attacker.act]): the Wound
-// Pool of its packets exactly, then [attacker.sufferExact].
+// Pool of its packets exactly, with the hits the target's Counter-Attack
+// strikes back, then [attacker.sufferExact], then the hits struck back.
 func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 	a := e.f.atk[i]
 	me := &k[i]
-	pool := []float64{1}
-	add := func(p *packet, n int) {
-		if p == nil || n <= 0 {
-			return
+	kind := kindOf(act)
+	ps, ns, fl := a.packetsOf(kind, me, &k[1-i])
+	// base: above the most hits Counter-Attack strikes back, so that a
+	// pool's index w*base+b holds w wounds and b hits back.
+	base := 1
+	for j, p := range ps {
+		if p != nil && p.counter && ns[j] > 0 {
+			base += p.maxHits() * p.maxAttacks(ns[j])
 		}
-		pk := poolKey{p, n}
+	}
+	pool := []float64{1}
+	for j, p := range ps {
+		if p == nil || ns[j] <= 0 {
+			continue
+		}
+		pk := poolKey{p, ns[j], base}
 		w, ok := e.pools[pk]
 		if !ok {
-			_, w = p.attacks(n)
+			_, w = p.attacksBack(ns[j], base)
 			e.pools[pk] = w
 		}
 		pool = convolve(pool, w)
 	}
-	kind := kindOf(act)
-	ps, ns, fl := a.packetsOf(kind, me, &k[1-i])
-	for j, p := range ps {
-		add(p, ns[j])
-	}
 	spendFlags(kind, fl, &k[i], &k[1-i])
-	pool, err := a.tenaciousPMF(pool, ps)
-	if err != nil {
-		return nil, err
+	if (len(pool)-1)/base > maxExactPool {
+		return nil, fmt.Errorf("exact solution too large: a Wound Pool of up to %d wounds; use sim run", (len(pool)-1)/base)
 	}
-	if len(pool)-1 > maxExactPool {
-		return nil, fmt.Errorf("exact solution too large: a Wound Pool of up to %d wounds; use sim run", len(pool)-1)
-	}
-	// Outcomes alike in state and tallies are one.
-	merged := map[ftrans]int{}
-	var ts []ftrans
-	for w, pw := range pool {
-		if pw == 0 {
+	em := e.emitter()
+	var err error
+	for x, px := range pool {
+		if px == 0 {
 			continue
 		}
-		a.sufferExact(kind, k[1-i], w, pw, func(tg *state, fails, wounds, cas, char int, p float64) {
+		w, back := x/base, x%base
+		w = a.tenaciousOf(w, ps)
+		if w < 0 {
+			return nil, errTenaciousDoubled
+		}
+		tgc := k[1-i]
+		poolTaken, _, poolChar := a.tgt.wound(&tgc, w)
+		a.sufferExact(kind, k[1-i], w, px, func(tg *state, fails, wounds, cas, char int, p float64) {
 			e.outcomesN++
 			to := k
 			to[1-i] = *tg
-			id, e2 := e.id(to)
-			if e2 != nil {
+			var d [2][nTallies]int32
+			d[1-i] = woundTally(fails, wounds, cas, char)
+			n := back + e.f.lethal(1-i, outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar})
+			if e2 := e.strikeBack(1-i, to, n, d, p, em.add); e2 != nil {
 				err = e2
-				return
 			}
-			t := ftrans{to: id}
-			d := &t.d[1-i]
-			d[tCasualties], d[tWounds], d[tFailures], d[tCharWounds] = int32(cas), int32(wounds), int32(fails), int32(char)
-			if j, ok := merged[t]; ok {
-				ts[j].p += p
-				return
-			}
-			merged[t] = len(ts)
-			t.p = p
-			ts = append(ts, t)
 		})
 	}
 	if err == nil && e.outcomesN > maxFightOutcomes {
 		err = fmt.Errorf("exact solution too large: more than %d outcomes of actions to follow; use sim run", maxFightOutcomes)
 	}
-	return ts, err
+	return em.ts, err
+}
+
+// woundTally is the tallies of an outcome on a regiment.
+func woundTally(fails, wounds, cas, char int) (d [nTallies]int32) {
+	d[tCasualties], d[tWounds], d[tFailures], d[tCharWounds] = int32(cas), int32(wounds), int32(fails), int32(char)
+	return d
+}
+
+// strikeBack follows the n hits side j strikes back at the other from
+// state k ([attacker.strikeBack]), adding what they do to the tallies d
+// of the outcome that caused them, of probability p; add records each
+// outcome.
+func (e *fightExact) strikeBack(j int, k fkey, n int, d [2][nTallies]int32, p float64, add func(fkey, [2][nTallies]int32, float64) error) error {
+	if n == 0 || k[1-j].destroyed {
+		return add(k, d, p)
+	}
+	a := e.f.atk[j]
+	o := a.back.def.Odds()
+	fail := o.P(Fail) + o.P(FailSix)
+	var err error
+	for w, pw := range engine.BinomialPMF(n, fail, 1-fail) {
+		if pw == 0 {
+			continue
+		}
+		w = a.tenacious(w, 0)
+		visit := func(tg *state, fails, wounds, cas, char int, q float64) {
+			to, d2 := k, d
+			to[1-j] = *tg
+			t := woundTally(fails, wounds, cas, char)
+			for x := range t {
+				d2[1-j][x] += t[x]
+			}
+			if e2 := add(to, d2, q); e2 != nil {
+				err = e2
+			}
+		}
+		if e.f.rs.StrikeBackMorale {
+			a.sufferExact(Clash, k[1-j], w, p*pw, visit)
+			continue
+		}
+		tg := k[1-j]
+		taken, cas, ch := a.tgt.wound(&tg, w)
+		visit(&tg, 0, taken, cas, ch, p*pw)
+	}
+	return err
+}
+
+// emitter gathers a step's outcomes, merging those alike in state and
+// tallies.
+type emitter struct {
+	e      *fightExact
+	merged map[ftrans]int
+	ts     []ftrans
+}
+
+func (e *fightExact) emitter() *emitter { return &emitter{e: e, merged: map[ftrans]int{}} }
+
+// add records an outcome: the state to, the tallies d, probability p.
+func (m *emitter) add(to fkey, d [2][nTallies]int32, p float64) error {
+	id, err := m.e.id(to)
+	if err != nil {
+		return err
+	}
+	t := ftrans{to: id, d: d}
+	if j, ok := m.merged[t]; ok {
+		m.ts[j].p += p
+		return nil
+	}
+	m.merged[t] = len(m.ts)
+	t.p = p
+	m.ts = append(m.ts, t)
+	return nil
 }

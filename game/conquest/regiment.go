@@ -109,6 +109,10 @@ type Rules struct {
 	Indomitable    int  // X failed Morale dice count as passed
 	Tenacious      int  // X failed defence dice of each action at it count as passed (2.x)
 	Oblivious      bool // one wound per two failed Morale dice, rounded up
+
+	// Its hits back at the enemy in contact, within the enemy's action.
+	CounterAttack bool // each defence roll of a natural 1 against an enemy Clash strikes one hit back (2.x)
+	LethalDemise  bool // each wound it suffers in contact strikes one hit back at the enemy
 }
 
 // Blessing is how a regiment uses Blessed: "Once per Turn, this Stand can

@@ -18,6 +18,8 @@ type Ruleset struct {
 	Inspired             InspiredRule
 	ClashSixRelentless   bool // a Clash of 6 or more has Relentless Blows (2.x)
 	AuraMorale           bool // Aura of Death's wounds cause Morale tests
+	StrikeBackMorale     bool // the wounds of Counter-Attack's and Lethal Demise's hits back cause Morale tests
+	LethalDemise         LethalRule
 	Leader               LeaderRule
 	PhalanxResolve       bool // Phalanx also gives +1 Resolve against the front (2.x)
 	Impact               ImpactRule
@@ -44,6 +46,14 @@ type Ruleset struct {
 	RegenSkipsCharacter bool
 	FullRestoreStand    RestoreStand
 }
+
+// LethalRule is which wounds Lethal Demise strikes back for.
+type LethalRule uint8
+
+const (
+	LethalEveryWound    LethalRule = iota // every wound it suffers in contact, whatever the cause (1.03)
+	LethalFailedDefence                   // the wounds of its failed defence rolls (2.x)
+)
 
 // LeaderRule is what a regiment's Leader does to its attacks.
 type LeaderRule uint8
@@ -235,6 +245,8 @@ var presets = options.Presets[Ruleset]{
 			Inspired:             InspiredPlusOne,
 			ClashSixRelentless:   false,
 			AuraMorale:           true,
+			StrikeBackMorale:     true,
+			LethalDemise:         LethalEveryWound,
 			Leader:               LeaderRerollOne,
 			PhalanxResolve:       false,
 			Impact:               ImpactHalfAttacks,
@@ -272,6 +284,8 @@ var presets = options.Presets[Ruleset]{
 			Inspired:             InspiredPlusOneOrSix,
 			ClashSixRelentless:   true,
 			AuraMorale:           false,
+			StrikeBackMorale:     false,
+			LethalDemise:         LethalFailedDefence,
 			Leader:               LeaderPlusOne,
 			PhalanxResolve:       true,
 			Impact:               ImpactX,

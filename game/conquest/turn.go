@@ -36,6 +36,7 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 			if f.auraIn(i, turn) && !t.over() { // the Supremacy Phase, before any activation
 				o := f.atk[i].auraStrike(d, &t.st[i], &t.st[1-i], f.perDie, t.scratch[:])
 				t.suffered(1-i, o)
+				t.strikeBack(d, 1-i, f.lethal(1-i, o))
 			}
 		}
 		for i := range f.cc.Sides {
@@ -134,7 +135,9 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 			continue
 		}
 		foe := &t.st[1-i]
-		t.suffered(1-i, f.atk[i].act(d, kindOf(act), me, foe, f.perDie, t.scratch[:]))
+		o := f.atk[i].act(d, kindOf(act), me, foe, f.perDie, t.scratch[:])
+		t.suffered(1-i, o)
+		t.strikeBack(d, 1-i, o.back+f.lethal(1-i, o))
 	}
 	if !t.over() {
 		t.decay(d, i)
@@ -169,6 +172,15 @@ func (t *fightTrial) decay(d *engine.Dice, i int) {
 	ta.wounds += taken
 	ta.casualties += cas
 	ta.charWounds += ch
+	t.strikeBack(d, i, f.lethal(i, outcome{wounds: taken, charWounds: ch})) // no defence roll failed
+}
+
+// strikeBack resolves the n hits side i strikes back at the other within
+// its action ([attacker.strikeBack]).
+func (t *fightTrial) strikeBack(d *engine.Dice, i, n int) {
+	if n > 0 {
+		t.suffered(1-i, t.f.atk[i].strikeBack(d, &t.st[1-i], n, t.f.perDie, t.scratch[:]))
+	}
 }
 
 // suffered adds what an action did to side i to its tally.

@@ -103,6 +103,8 @@ type Rules struct {
 	Tenacious         int    `yaml:"tenacious"`
 	AuraOfDeath       int    `yaml:"aura_of_death"`
 	Oblivious         bool   `yaml:"oblivious"`
+	CounterAttack     bool   `yaml:"counter_attack"`
+	LethalDemise      bool   `yaml:"lethal_demise"`
 }
 
 // Character is a Character stand joined to the regiment.

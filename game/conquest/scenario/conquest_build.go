@@ -118,6 +118,7 @@ func conquestRulesOf(x Rules) conquest.Rules {
 		Fearless: x.Fearless, Fearsome: x.Fearsome, Indomitable: x.Indomitable, Oblivious: x.Oblivious,
 		Phalanx: x.Phalanx, IronDiscipline: x.IronDiscipline, Opportunists: x.Opportunists,
 		FiendHunter: x.FiendHunter, TorrentialFire: x.TorrentialFire, Decay: x.Decay, ResistDecay: x.ResistDecay, Leader: x.Leader, Tenacious: x.Tenacious, AuraOfDeath: x.AuraOfDeath,
+		CounterAttack: x.CounterAttack, LethalDemise: x.LethalDemise,
 	}
 }
 

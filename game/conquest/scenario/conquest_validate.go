@@ -194,7 +194,8 @@ func (c *checker) conquestRules(p string, x Rules, character bool) {
 		{"untouchable", x.Untouchable}, {"fearless", x.Fearless}, {"indomitable", x.Indomitable > 0}, {"oblivious", x.Oblivious},
 		{"impact", x.Impact > 0}, {"brutal_impact", x.BrutalImpact > 0}, {"unstoppable_charge", x.UnstoppableCharge},
 		{"throwing_weapons", x.ThrowingWeapons}, {"support", x.Support > 0}, {"terrifying", x.Terrifying > 0}, {"fearsome", x.Fearsome},
-		{"phalanx", x.Phalanx}, {"iron_discipline", x.IronDiscipline}, {"decay", x.Decay > 0}, {"resist_decay", x.ResistDecay > 0}, {"leader", x.Leader}, {"tenacious", x.Tenacious > 0}, {"aura_of_death", x.AuraOfDeath > 0}} {
+		{"phalanx", x.Phalanx}, {"iron_discipline", x.IronDiscipline}, {"decay", x.Decay > 0}, {"resist_decay", x.ResistDecay > 0}, {"leader", x.Leader}, {"tenacious", x.Tenacious > 0}, {"aura_of_death", x.AuraOfDeath > 0},
+		{"counter_attack", x.CounterAttack}, {"lethal_demise", x.LethalDemise}} {
 		if r.on {
 			c.Add(p+"."+r.name, "%s has no effect on a character: its regiment's profile and rules defend it, charge and test Morale; move it to the regiment's special_rules", r.name)
 		}
