@@ -36,6 +36,7 @@ type attacker struct {
 	clash, clashChar, impact, volley, volleyChar *packet // pk[kind][0]
 	aura                                         *packet // the defence dice against its Aura of Death's hits
 	back                                         *packet // against its hits back (Counter-Attack, Lethal Demise)
+	spell                                        *packet // against its Character's damage spell's hits
 	// The target's Morale test, by its Resolve clamped to 0..5 (a 6
 	// always fails, so 5 and more are alike): the die as rolled, and the
 	// chance it fails.
@@ -75,6 +76,13 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 		// Special Rules" (WoodRust special_rules.json, 2.x [S]).
 		a.back = newPacket(rs, attackCtx{kind: Clash, target: tr, facing: Front}, u.hMax+u.charW)
 	}
+	if c := r.Character; c != nil && c.Spell != nil && c.Spell.damage() {
+		// A spell's hits roll no die to hit; Armour Piercing is the
+		// spell's own (Fire Dart's 2), and no other rule of the caster's
+		// works on them.
+		sp := c.Spell
+		a.spell = newPacket(rs, attackCtx{kind: Spellcasting, rules: Rules{ArmourPiercing: sp.ArmourPiercing}, target: tr, facing: eng.Facing}, sp.Dice*sp.Hits)
+	}
 	for i := range a.morale {
 		t := newTest(rs, i)
 		t.RerollPassed = a.targetFlanked() && rs.MoraleFlankRear == MoraleFlankRerollSuccesses && !tr.Rules.IronDiscipline
@@ -90,7 +98,7 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 // the target's Phalanx against the front under phalanx_resolve.
 func (a *attacker) terrorOf(kind Kind) int {
 	t := a.terror
-	if kind == Volley {
+	if kind == Volley || kind == Spellcasting && !a.eng.Melee {
 		t = 0 // Terrifying works on an enemy in contact
 	}
 	if a.rs.PhalanxResolve && a.tgt.reg.Rules.Phalanx && a.eng.Facing == Front {
@@ -200,7 +208,7 @@ func (a *attacker) auraStrike(d *engine.Dice, me, tg *state, perDie bool, scratc
 	if n == 0 || me.destroyed || tg.destroyed {
 		return o
 	}
-	return a.hitsOn(d, a.aura, n, a.rs.AuraMorale, tg, perDie, scratch)
+	return a.hitsOn(d, Clash, a.aura, n, a.rs.AuraMorale, tg, perDie, scratch)
 }
 
 // strikeBack resolves n hits the regiment strikes back at the target in
@@ -213,13 +221,13 @@ func (a *attacker) strikeBack(d *engine.Dice, tg *state, n int, perDie bool, scr
 	if n == 0 || tg.destroyed {
 		return outcome{}
 	}
-	return a.hitsOn(d, a.back, n, a.rs.StrikeBackMorale, tg, perDie, scratch)
+	return a.hitsOn(d, Clash, a.back, n, a.rs.StrikeBackMorale, tg, perDie, scratch)
 }
 
-// hitsOn resolves n hits that roll no die to hit on the target in state
-// tg, each a defence die of p; a wound for each that fails (less
+// hitsOn resolves n hits of kind that roll no die to hit on the target in
+// state tg, each a defence die of p; a wound for each that fails (less
 // Tenacious), and a Morale test when morale says so.
-func (a *attacker) hitsOn(d *engine.Dice, p *packet, n int, morale bool, tg *state, perDie bool, scratch []int) outcome {
+func (a *attacker) hitsOn(d *engine.Dice, kind Kind, p *packet, n int, morale bool, tg *state, perDie bool, scratch []int) outcome {
 	o := outcome{hits: n}
 	if perDie {
 		for range n {
@@ -239,7 +247,7 @@ func (a *attacker) hitsOn(d *engine.Dice, p *packet, n int, morale bool, tg *sta
 		o.poolWounds, o.poolChar = o.wounds, o.charWounds
 		return o
 	}
-	a.suffer(d, Clash, tg, &o, perDie)
+	a.suffer(d, kind, tg, &o, perDie)
 	return o
 }
 

@@ -10,12 +10,13 @@ import (
 type Kind uint8
 
 const (
-	Clash  Kind = iota // Strikes and Support Strikes (RULES.md §7.3)
-	Impact             // Impact attacks on the charge (conquest.md §2)
-	Volley             // shots (RULES.md §7.5)
+	Clash        Kind = iota // Strikes and Support Strikes (RULES.md §7.3)
+	Impact                   // Impact attacks on the charge (conquest.md §2)
+	Volley                   // shots (RULES.md §7.5)
+	Spellcasting             // a damage spell's hits, which roll no die to hit
 )
 
-var kindNames = []string{"clash", "impact", "volley"}
+var kindNames = []string{"clash", "impact", "volley", "spell"}
 
 func (k Kind) String() string { return kindNames[k] }
 
@@ -139,7 +140,7 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 	front := c.facing == Front
 	bonus := 0
 	breaker := a.Linebreaker && c.kind != Volley
-	if d.Shield && front && !breaker && (rs.Shield == ShieldAllFront || c.kind != Impact) {
+	if d.Shield && front && !breaker && (rs.Shield == ShieldAllFront || c.kind == Clash || c.kind == Volley) {
 		bonus++
 	}
 	if d.Phalanx && front {
@@ -157,7 +158,7 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 		if rs.ClashRulesOnImpact {
 			pen += a.Cleave
 		}
-	case Volley:
+	case Volley, Spellcasting: // Armour Piercing: "during a Volley or Spellcasting Action" (1.5 [V])
 		pen = a.ArmourPiercing
 	}
 	pen = max(0, pen-d.Hardened)

@@ -55,8 +55,7 @@ func (f *Fight) Describe() []string {
 			lines = append(lines, "  "+f.healText(h))
 		}
 		if c := sd.Regiment.Character; c != nil && c.Spell != nil {
-			lines = append(lines, fmt.Sprintf("  cast: %s, %d dice, each %s a success, %d Heal Points a success",
-				orName(c.Spell.Name, "spell"), c.Spell.Dice, f.sides[i].spell.text(), c.Spell.PerSuccess))
+			lines = append(lines, "  "+f.spellText(i))
 		}
 		if f.sides[i].rearBlocked && f.sides[i].healer {
 			lines = append(lines, "  its rear is in contact or has no room: Healing cannot restore stands")
@@ -292,4 +291,25 @@ func (f *Fight) healText(h HealSource) string {
 		text += " (not its character)"
 	}
 	return text
+}
+
+// spellText says what side i's Character's spell rolls and does.
+func (f *Fight) spellText(i int) string {
+	sp := f.cc.Sides[i].Regiment.Character.Spell
+	dice := fmt.Sprintf("%d dice", sp.Dice)
+	if n := f.spellDice(i); n != sp.Dice {
+		dice = fmt.Sprintf("%d dice (%d, one fewer for Enemy Interference)", n, sp.Dice)
+	}
+	needs := fmt.Sprintf("%d success", f.rs.SpellSuccesses)
+	if f.rs.SpellSuccesses > 1 {
+		needs += "es"
+	}
+	if sp.Scaling && f.rs.Scaling == ScalingPerThreeStands {
+		needs += " and one more for each three stands of its target beyond three (Scaling)"
+	}
+	s := fmt.Sprintf("cast: %s, %s, each %s a success; it needs %s", orName(sp.Name, "spell"), dice, f.sides[i].spell.text(), needs)
+	if !sp.damage() {
+		return s + fmt.Sprintf("; %d Heal Points a success", sp.PerSuccess)
+	}
+	return s + fmt.Sprintf("; %d hits a success, each blocked on %s", sp.Hits, f.atk[i].spell.def.text())
 }

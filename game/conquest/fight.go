@@ -183,7 +183,7 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 		}
 		r := &me.Regiment
 		fs := &f.sides[i]
-		fs.healer = len(r.Healing) > 0 || r.Character != nil && r.Character.Spell != nil
+		fs.healer = len(r.Healing) > 0 || r.Character != nil && r.Character.Spell != nil && !r.Character.Spell.damage()
 		fs.rearBlocked = r.RearInContact || r.NoRoom || melee && foe.Engagement.Facing == Rear
 		if c := r.Character; c != nil && c.Spell != nil {
 			fs.spell = newTest(rs, c.Spell.Difficulty)
@@ -235,10 +235,12 @@ func (f *Fight) PerDie() *Fight {
 // enemyActions is the most attacking actions side i suffers.
 func (f *Fight) enemyActions(i int) int {
 	foe := &f.cc.Sides[1-i]
+	c := foe.Regiment.Character
+	damage := c != nil && c.Spell != nil && c.Spell.damage()
 	n := 0
 	count := func(acts []Action, times int) {
 		for _, a := range acts {
-			if a.attacks() {
+			if a.attacks() || a == ActCast && damage {
 				n += times
 			}
 		}
@@ -271,7 +273,7 @@ func (f *Fight) heals(i int) (points, calls int) {
 		}
 		casts = max(casts, k)
 	}
-	if c := r.Character; c != nil && c.Spell != nil {
+	if c := r.Character; c != nil && c.Spell != nil && !c.Spell.damage() {
 		points += casts * c.Spell.Dice * c.Spell.PerSuccess
 		calls += casts
 	}

@@ -570,30 +570,6 @@ func (e *fightExact) amount(a Amount) []float64 {
 	return pmf
 }
 
-// cast is side i's Character casting its healing spell from state k
-// ([fightTrial.cast]): its successes are binomial.
-func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
-	f := e.f
-	sp := f.cc.Sides[i].Regiment.Character.Spell
-	u, fs := f.units[i], &f.sides[i]
-	q := fs.spell.Odds().PassP()
-	var ts []ftrans
-	before := k[i].health
-	for n, p := range engine.BinomialPMF(sp.Dice, q, 1-q) {
-		if p == 0 {
-			continue
-		}
-		k2 := k
-		res := u.heal(&k2[i], n*sp.PerSuccess, true, fs.rearBlocked, nil)
-		t, err := e.healed(i, k2, res, before, p)
-		if err != nil {
-			return nil, err
-		}
-		ts = append(ts, t)
-	}
-	return ts, nil
-}
-
 // decay is side i's Decay from state k ([fightTrial.decay]): its 5s and 6s
 // are binomial, each a wound, with no Morale test.
 func (e *fightExact) decay(i int, k fkey) ([]ftrans, error) {
@@ -615,40 +591,49 @@ func (e *fightExact) decay(i int, k fkey) ([]ftrans, error) {
 	return em.ts, nil
 }
 
-// aura is side i's Aura of Death from state k ([attacker.auraStrike]): a
-// failed defence die a wound, binomially; then the Morale test, or none.
+// aura is side i's Aura of Death from state k ([attacker.auraStrike]).
 func (e *fightExact) aura(i int, k fkey) ([]ftrans, error) {
 	a := e.f.atk[i]
-	o := a.aura.def.Odds()
-	fail := o.P(Fail) + o.P(FailSix)
-	pool, err := a.tenaciousPMF(engine.BinomialPMF(a.auraHits(&k[i]), fail, 1-fail), [2]*packet{a.aura})
-	if err != nil {
-		return nil, err
-	}
 	em := e.emitter()
+	err := e.hits(i, k, Clash, a.aura, a.auraHits(&k[i]), e.f.rs.AuraMorale, 1, em)
+	return em.ts, err
+}
+
+// hits follows n hits of kind that roll no die to hit, from side i at the
+// other from state k, with probability pn ([attacker.hitsOn]): a failed
+// defence die of p a wound, binomially, less Tenacious; then the Morale
+// test, when morale says so, and the hits Lethal Demise strikes back.
+func (e *fightExact) hits(i int, k fkey, kind Kind, p *packet, n int, morale bool, pn float64, em *emitter) error {
+	a := e.f.atk[i]
+	o := p.def.Odds()
+	fail := o.P(Fail) + o.P(FailSix)
+	pool, err := a.tenaciousPMF(engine.BinomialPMF(n, fail, 1-fail), [2]*packet{p})
+	if err != nil {
+		return err
+	}
 	for w, pw := range pool {
 		if pw == 0 {
 			continue
 		}
 		tgc := k[1-i]
 		poolTaken, poolCas, poolChar := a.tgt.wound(&tgc, w)
-		visit := func(tg *state, fails, wounds, cas, char int, p float64) {
+		visit := func(tg *state, fails, wounds, cas, char int, q float64) {
 			to := k
 			to[1-i] = *tg
 			var d [2][nTallies]int32
 			d[1-i] = woundTally(fails, wounds, cas, char)
-			n := e.f.lethal(1-i, outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar})
-			if e2 := e.strikeBack(1-i, to, n, d, p, em.add); e2 != nil {
+			back := e.f.lethal(1-i, outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar})
+			if e2 := e.strikeBack(1-i, to, back, d, q, em.add); e2 != nil {
 				err = e2
 			}
 		}
-		if e.f.rs.AuraMorale {
-			a.sufferExact(Clash, k[1-i], w, pw, visit)
+		if morale {
+			a.sufferExact(kind, k[1-i], w, pn*pw, visit)
 			continue
 		}
-		visit(&tgc, 0, poolTaken, poolCas, poolChar, pw)
+		visit(&tgc, 0, poolTaken, poolCas, poolChar, pn*pw)
 	}
-	return em.ts, err
+	return err
 }
 
 // command is side i's Rally, Inspire or Take Aim from state k

@@ -152,16 +152,26 @@ type Character struct {
 	Spell   *Spell
 }
 
-// Spell is a healing spell the Character casts with the cast action
+// Spell is the spell the Character casts with the cast action
 // (conquestwiki Spellcasting, v1.5): it rolls Dice (its Magic Level) dice,
-// each result equal to or under Difficulty is a success, and the
-// regiment Heals PerSuccess Wounds per success (Ninuah's Tears: 2).
+// one fewer when Interfered, each result equal to or under Difficulty a
+// success; with enough successes (option spell_successes, and Scaling) a
+// healing spell Heals its regiment PerSuccess Wounds per success
+// (Ninuah's Tears: 2), a damage spell strikes the enemy Hits hits per
+// success (Fire Dart 1, Holy Fire 2), with its own Armour Piercing.
 type Spell struct {
-	Name       string
-	Dice       int
-	Difficulty int
-	PerSuccess int
+	Name           string
+	Dice           int
+	Difficulty     int
+	PerSuccess     int  // Heal Points a success: a healing spell
+	Hits           int  // hits a success: a damage spell
+	ArmourPiercing int  // a damage spell's hits: −X Defence
+	Scaling        bool // harder to cast at a regiment of many stands (option scaling)
+	Interfered     bool // an enemy caster within 8" of the caster or the target: one die fewer
 }
+
+// damage reports whether the spell strikes the enemy rather than heals.
+func (s *Spell) damage() bool { return s.Hits > 0 }
 
 // HealKind is what a heal source is.
 type HealKind uint8
@@ -293,7 +303,15 @@ func (r *Regiment) check(rs *Ruleset) error {
 		if sp := c.Spell; sp != nil {
 			in("spell dice", sp.Dice, 1, 10)
 			in("spell difficulty", sp.Difficulty, 1, 6)
-			in("spell heal per success", sp.PerSuccess, 1, 10)
+			in("spell Armour Piercing", sp.ArmourPiercing, 0, 6)
+			if sp.damage() {
+				in("spell hits per success", sp.Hits, 1, 10)
+				if sp.PerSuccess != 0 {
+					errs = append(errs, fmt.Errorf("%s: the spell both heals and strikes hits; give it one of the two", r.ID))
+				}
+			} else {
+				in("spell heal per success", sp.PerSuccess, 1, 10)
+			}
 		}
 	} else if s.CharacterWounded != 0 {
 		errs = append(errs, fmt.Errorf("%s: character Wounded markers %d but no character", r.ID, s.CharacterWounded))

@@ -20,6 +20,9 @@ type Ruleset struct {
 	AuraMorale           bool // Aura of Death's wounds cause Morale tests
 	StrikeBackMorale     bool // the wounds of Counter-Attack's and Lethal Demise's hits back cause Morale tests
 	LethalDemise         LethalRule
+	SpellSuccesses       int // the successes a spell needs, before Scaling: 1 (1.5), 2 (2.x)
+	Scaling              ScalingRule
+	SpellMorale          bool // a damage spell's wounds cause a Morale test
 	Leader               LeaderRule
 	PhalanxResolve       bool // Phalanx also gives +1 Resolve against the front (2.x)
 	Impact               ImpactRule
@@ -53,6 +56,14 @@ type LethalRule uint8
 const (
 	LethalEveryWound    LethalRule = iota // every wound it suffers in contact, whatever the cause (1.03)
 	LethalFailedDefence                   // the wounds of its failed defence rolls (2.x)
+)
+
+// ScalingRule is what Scaling does to a spell.
+type ScalingRule uint8
+
+const (
+	ScalingPerThreeStands ScalingRule = iota // one more success for each three stands of the target beyond the first three
+	ScalingIgnored                           // Scaling spells cast as any other
 )
 
 // LeaderRule is what a regiment's Leader does to its attacks.
@@ -247,6 +258,9 @@ var presets = options.Presets[Ruleset]{
 			AuraMorale:           true,
 			StrikeBackMorale:     true,
 			LethalDemise:         LethalEveryWound,
+			SpellSuccesses:       1,
+			Scaling:              ScalingPerThreeStands,
+			SpellMorale:          true,
 			Leader:               LeaderRerollOne,
 			PhalanxResolve:       false,
 			Impact:               ImpactHalfAttacks,
@@ -286,6 +300,9 @@ var presets = options.Presets[Ruleset]{
 			AuraMorale:           false,
 			StrikeBackMorale:     false,
 			LethalDemise:         LethalFailedDefence,
+			SpellSuccesses:       2,
+			Scaling:              ScalingPerThreeStands,
+			SpellMorale:          true,
 			Leader:               LeaderPlusOne,
 			PhalanxResolve:       true,
 			Impact:               ImpactX,

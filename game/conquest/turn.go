@@ -119,8 +119,7 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 		}
 		switch act {
 		case ActCast:
-			before := me.health
-			t.healed(i, u.heal(me, t.cast(d, i), true, fs.rearBlocked, nil), before)
+			t.cast(d, i)
 			continue
 		case ActRally:
 			if me.broken && (!fs.rallyTest || fs.rally.Roll(d).Passed()) {
@@ -201,26 +200,6 @@ func (t *fightTrial) healed(i int, res HealResult, before int) {
 	ta.charHealed += res.CharacterMarkers
 	ta.restored += u.modelsOf(t.st[i].health) - u.modelsOf(before)
 	ta.blocked = ta.blocked || res.Stop == StopBlocked && (res.Lost > 0 || res.Points == 0)
-}
-
-// cast casts side i's healing spell: Magic Level dice, each equal to or
-// under the Casting Difficulty a success (conquestwiki Spellcasting, v1.5),
-// each success PerSuccess Heal Points.
-func (t *fightTrial) cast(d *engine.Dice, i int) int {
-	f := t.f
-	sp := f.cc.Sides[i].Regiment.Character.Spell
-	fs := &f.sides[i]
-	n := 0
-	if f.perDie {
-		for range sp.Dice {
-			if fs.spell.Roll(d).Passed() {
-				n++
-			}
-		}
-	} else {
-		n = fs.spellBin.Sample(d, sp.Dice)
-	}
-	return n * sp.PerSuccess
 }
 
 // roll rolls an amount: N plus Dice dice of Sides sides (a D3 is a D6

@@ -120,12 +120,16 @@ type Character struct {
 	Spell   *Spell  `yaml:"spell"`
 }
 
-// Spell is a healing spell, cast with the cast action.
+// Spell is a healing or a damage spell, cast with the cast action.
 type Spell struct {
 	Name           string `yaml:"name"`
 	Dice           int    `yaml:"dice"`             // the caster's Magic Level
 	Difficulty     int    `yaml:"difficulty"`       // Casting Difficulty: each die equal or under is a success
-	HealPerSuccess int    `yaml:"heal_per_success"` // Heal Points per success
+	HealPerSuccess int    `yaml:"heal_per_success"` // Heal Points per success: a healing spell
+	HitsPerSuccess int    `yaml:"hits_per_success"` // hits on the enemy per success: a damage spell
+	ArmourPiercing int    `yaml:"armour_piercing"`  // a damage spell's hits: −X Defence
+	Scaling        bool   `yaml:"scaling"`          // marked (Scaling): harder to cast at a large regiment
+	Interference   bool   `yaml:"interference"`     // an enemy caster within 8" of the caster or the target: one die fewer
 }
 
 // Heal is a heal source at the start of each activation.

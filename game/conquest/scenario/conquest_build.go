@@ -148,7 +148,8 @@ func conquestRegiment(r *Regiment) conquest.Regiment {
 			out.Character.Class, _ = conquest.ParseClass(c.Class) // validated
 		}
 		if sp := c.Spell; sp != nil {
-			out.Character.Spell = &conquest.Spell{Name: sp.Name, Dice: sp.Dice, Difficulty: sp.Difficulty, PerSuccess: sp.HealPerSuccess}
+			out.Character.Spell = &conquest.Spell{Name: sp.Name, Dice: sp.Dice, Difficulty: sp.Difficulty, PerSuccess: sp.HealPerSuccess,
+				Hits: sp.HitsPerSuccess, ArmourPiercing: sp.ArmourPiercing, Scaling: sp.Scaling, Interfered: sp.Interference}
 		}
 	}
 	for _, h := range r.Healing {

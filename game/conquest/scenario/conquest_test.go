@@ -222,6 +222,19 @@ func TestConquestValidate(t *testing.T) {
 				"rules defend it, charge and test Morale; move it to the regiment's special_rules",
 		},
 		{
+			name: "spell heals and strikes", reason: "a spell is a healing spell or a damage spell",
+			in: conquestEdit("    special_rules: {cleave: 1, support: 2}\n", "    special_rules: {cleave: 1, support: 2}\n"+
+				"    character: {name: mage, profile: {M: 5, V: 1, C: 3, A: 4, W: 4, R: 3, D: 3, E: 0}, spell: {dice: 5, difficulty: 3, heal_per_success: 2, hits_per_success: 1}}\n"),
+			want: "c.yaml:12:159: regiments[0].character.spell.hits_per_success: a spell heals (heal_per_success) or strikes the enemy (hits_per_success), not both; give one",
+		},
+		{
+			name: "character counter-attack", reason: "Counter-Attack is the defending stands' rule",
+			in: conquestEdit("    special_rules: {cleave: 1, support: 2}\n", "    special_rules: {cleave: 1, support: 2}\n"+
+				"    character: {name: lord, profile: {M: 5, V: 1, C: 3, A: 4, W: 4, R: 3, D: 3, E: 0}, special_rules: {counter_attack: true}}\n"),
+			want: "c.yaml:12:120: regiments[0].character.special_rules.counter_attack: counter_attack has no effect on a character: its regiment's profile and " +
+				"rules defend it, charge and test Morale; move it to the regiment's special_rules",
+		},
+		{
 			name: "character wounded without a character", reason: "markers need a character to sit on",
 			in:   conquestEdit("    healing:\n", "    start: {character_wounded: 1}\n    healing:\n"),
 			want: "c.yaml:18:32: regiments[1].start.character_wounded: the regiment has no character; add one, or remove character_wounded",

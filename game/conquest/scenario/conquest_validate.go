@@ -124,7 +124,19 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 			sp2 := cp + ".spell"
 			c.Between(sp2+".dice", sp.Dice, 1, 10)
 			c.Between(sp2+".difficulty", sp.Difficulty, 1, 6)
-			c.Between(sp2+".heal_per_success", sp.HealPerSuccess, 1, 10)
+			heal, hits := c.Present(sp2+".heal_per_success"), c.Present(sp2+".hits_per_success")
+			switch {
+			case heal && hits:
+				c.Add(sp2+".hits_per_success", "a spell heals (heal_per_success) or strikes the enemy (hits_per_success), not both; give one")
+			case hits:
+				c.Between(sp2+".hits_per_success", sp.HitsPerSuccess, 1, 10)
+				c.Optional(sp2+".armour_piercing", sp.ArmourPiercing, 0, 6)
+			default:
+				c.Between(sp2+".heal_per_success", sp.HealPerSuccess, 1, 10)
+				if c.Present(sp2 + ".armour_piercing") {
+					c.Add(sp2+".armour_piercing", "a healing spell strikes no hits; give hits_per_success for a damage spell, or remove armour_piercing")
+				}
+			}
 		}
 	}
 	if len(r.Healing) > 5 {

@@ -1,0 +1,121 @@
+package conquest
+
+import "github.com/wargamesim/sim/engine"
+
+// A Character's spell (conquestwiki Spellcasting, v1.5 [V]): "A
+// spellcaster rolls a number of dice equal to their Magic Level. Each
+// result equal to or lower than the spell's Casting Difficulty is a
+// success. Normally, if you score at least one success, the spell is
+// resolved. However, some spells are harder to cast, as determined by
+// Scaling"; and Enemy Interference: "If you are targeting a Regiment
+// within 8" of an enemy caster, or your caster is within 8" of an enemy
+// caster while casting, he casts the spell with one less die".
+
+// spellDice is the dice side i's Character casts with: his Magic Level,
+// one fewer under Enemy Interference, which a regiment in contact with an
+// enemy caster (a Character with a spell) always suffers.
+func (f *Fight) spellDice(i int) int {
+	sp := f.cc.Sides[i].Regiment.Character.Spell
+	n := sp.Dice
+	foe := f.cc.Sides[1-i].Regiment.Character
+	if sp.Interfered || f.melee && foe != nil && foe.Spell != nil {
+		n--
+	}
+	return max(n, 0)
+}
+
+// spellNeeds is the successes side i's spell needs when its target has
+// stands stands (options spell_successes, scaling): spell_successes, and
+// for a Scaling spell one more for each three stands beyond the first
+// three.
+func (f *Fight) spellNeeds(i, stands int) int {
+	n := f.rs.SpellSuccesses
+	if f.cc.Sides[i].Regiment.Character.Spell.Scaling && f.rs.Scaling == ScalingPerThreeStands {
+		n += max(stands-1, 0) / 3
+	}
+	return n
+}
+
+// spellTarget is the side side i's spell works on, and the stands it has
+// in state st for Scaling (a Character alone is one stand).
+func (f *Fight) spellTarget(i int, k *fkey) (target, stands int) {
+	target = i
+	if f.cc.Sides[i].Regiment.Character.Spell.damage() {
+		target = 1 - i
+	}
+	u := f.units[target]
+	return target, max(u.standsOf(k[target].health), 1)
+}
+
+// cast resolves side i's Character casting his spell: his successes, then,
+// with enough of them, the Heal Points his regiment heals or the hits he
+// strikes the enemy with, each a defence die ([attacker.hitsOn]) against
+// the spell's Armour Piercing, with a Morale test under spell_morale.
+func (t *fightTrial) cast(d *engine.Dice, i int) {
+	f := t.f
+	sp := f.cc.Sides[i].Regiment.Character.Spell
+	fs := &f.sides[i]
+	n := 0
+	if dice := f.spellDice(i); f.perDie {
+		for range dice {
+			if fs.spell.Roll(d).Passed() {
+				n++
+			}
+		}
+	} else {
+		n = fs.spellBin.Sample(d, dice)
+	}
+	target, stands := f.spellTarget(i, (*fkey)(&t.st))
+	if n < f.spellNeeds(i, stands) {
+		return
+	}
+	if !sp.damage() {
+		me := &t.st[i]
+		before := me.health
+		t.healed(i, f.units[i].heal(me, n*sp.PerSuccess, true, fs.rearBlocked, nil), before)
+		return
+	}
+	a := f.atk[i]
+	o := a.hitsOn(d, Spellcasting, a.spell, n*sp.Hits, f.rs.SpellMorale, &t.st[target], f.perDie, t.scratch[:])
+	t.suffered(target, o)
+	t.strikeBack(d, target, f.lethal(target, o))
+}
+
+// cast is side i's Character casting his spell from state k
+// ([fightTrial.cast]): his successes are binomial.
+func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
+	f := e.f
+	sp := f.cc.Sides[i].Regiment.Character.Spell
+	u, fs := f.units[i], &f.sides[i]
+	q := fs.spell.Odds().PassP()
+	_, stands := f.spellTarget(i, &k)
+	needs := f.spellNeeds(i, stands)
+	em := e.emitter()
+	before := k[i].health
+	for n, p := range engine.BinomialPMF(f.spellDice(i), q, 1-q) {
+		switch {
+		case p == 0:
+			continue
+		case n < needs:
+			if err := em.add(k, [2][nTallies]int32{}, p); err != nil {
+				return nil, err
+			}
+		case !sp.damage():
+			k2 := k
+			res := u.heal(&k2[i], n*sp.PerSuccess, true, fs.rearBlocked, nil)
+			t, err := e.healed(i, k2, res, before, p)
+			if err != nil {
+				return nil, err
+			}
+			if err := em.add(k2, t.d, p); err != nil {
+				return nil, err
+			}
+		default:
+			a := f.atk[i]
+			if err := e.hits(i, k, Spellcasting, a.spell, n*sp.Hits, f.rs.SpellMorale, p, em); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return em.ts, nil
+}
