@@ -140,7 +140,7 @@ func (a *attacker) leaderPlus() bool { return a.u.reg.Rules.Leader && a.rs.Leade
 // contact, else one Support Strike.
 func (a *attacker) charStrikes(st *state) int {
 	c := a.u.reg.Character
-	if c == nil || st.health <= 0 && !a.u.alone(st) {
+	if c == nil || st.charIdle || st.health <= 0 && !a.u.alone(st) {
 		return 0
 	}
 	if c.Engaged || a.u.alone(st) { // alone, he is the regiment's front
@@ -262,7 +262,7 @@ func (a *attacker) charImpact(st *state, most bool) int {
 	if c == nil || a.rs.Impact == ImpactX || r.Type == Infantry || c.Class == Light {
 		return 0
 	}
-	if !most && st.health <= 0 && !a.u.alone(st) {
+	if !most && (st.charIdle || st.health <= 0 && !a.u.alone(st)) {
 		return 0
 	}
 	if c.Engaged || most || a.u.alone(st) {
@@ -323,7 +323,7 @@ func (a *attacker) standShots(x, k int) int {
 // charShots returns the Character's shots.
 func (a *attacker) charShots(st *state) int {
 	c := a.u.reg.Character
-	if c == nil || st.health <= 0 && !a.u.alone(st) || c.Rules.Barrage == 0 {
+	if c == nil || st.charIdle || st.health <= 0 && !a.u.alone(st) || c.Rules.Barrage == 0 {
 		return 0
 	}
 	if a.halve {

@@ -15,7 +15,7 @@ const (
 	ActCharge  Action = iota // its Impact attacks on the charge (the Charge's move is not simulated)
 	ActClash                 // a Clash
 	ActVolley                // a Volley
-	ActCast                  // its Character casts its healing spell
+	ActCast                  // its Character casts his spell
 	ActRally                 // a (Combat) Rally: a Broken regiment ceases to be Broken
 	ActInspire               // Inspire: its next Clash this turn is Inspired
 	ActTakeAim               // Take Aim: its next Volley this turn is at +1
@@ -98,8 +98,9 @@ type fightSide struct {
 // actAura the step at a turn's start where Aura of Death strikes: not
 // actions a scenario names.
 const (
-	actDecay Action = 255
-	actAura  Action = 254
+	actDecay     Action = 255
+	actAura      Action = 254
+	actDrawRally Action = 253 // its Character's Draw Event Rally, at the activation's start
 )
 
 // auraIn reports whether side i's Aura of Death strikes at the start of
@@ -119,6 +120,12 @@ func (f *Fight) auraIn(i, turn int) bool {
 		}
 	}
 	return true
+}
+
+// drawRally reports whether side i's Character Rallies it as a Draw Event.
+func (f *Fight) drawRally(i int) bool {
+	c := f.cc.Sides[i].Regiment.Character
+	return c != nil && c.DrawRally
 }
 
 // lethal returns the hits side i's Lethal Demise strikes back for the
@@ -376,7 +383,7 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 			fs.eCharSlain = event(id + ".character.slain")
 		}
 		fs.eRallied = -1
-		if f.does(i, ActRally) {
+		if f.does(i, ActRally) || f.drawRally(i) {
 			fs.eRallied = event(id + ".rallied")
 		}
 	}

@@ -120,6 +120,9 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 		}
 		for i := range f.cc.Sides {
 			s := &f.cc.Sides[i]
+			if f.drawRally(i) {
+				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: actDrawRally})
+			}
 			for h := range s.Regiment.Healing {
 				e.steps[later] = append(e.steps[later], fstep{side: i, heal: h})
 			}
@@ -486,12 +489,16 @@ func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
 		ts = []ftrans{{to: id, p: 1}}
 	case st.heal >= 0:
 		ts, err = e.healSource(st.side, st.heal, k)
+	case st.act == ActCast && k[st.side].charIdle:
+		ts = []ftrans{{to: id, p: 1}} // he foregoes it for his Draw Event Rally
 	case st.act == ActCast:
 		ts, err = e.cast(st.side, k)
 	case st.act == actDecay:
 		ts, err = e.decay(st.side, k)
 	case st.act == actAura:
 		ts, err = e.aura(st.side, k)
+	case st.act == actDrawRally:
+		ts, err = e.drawRally(st.side, k)
 	case !st.act.attacks():
 		ts, err = e.command(st.side, st.act, k)
 	default:
@@ -634,6 +641,33 @@ func (e *fightExact) hits(i int, k fkey, kind Kind, p *packet, n int, morale boo
 		visit(&tgc, 0, poolTaken, poolCas, poolChar, pn*pw)
 	}
 	return err
+}
+
+// drawRally is side i's Character's Draw Event Rally from state k
+// ([fightTrial.drawRally]).
+func (e *fightExact) drawRally(i int, k fkey) ([]ftrans, error) {
+	u, fs := e.f.units[i], &e.f.sides[i]
+	k[i].charIdle = false
+	if !k[i].broken || k[i].charSlain {
+		id, err := e.id(k)
+		return []ftrans{{to: id, p: 1}}, err
+	}
+	k[i].charIdle = true
+	p := u.rallyOdds(&k[i], fs.rallyTest, fs.rally)
+	rallied := k
+	rallied[i].rally()
+	em := e.emitter()
+	for _, o := range []struct {
+		k fkey
+		p float64
+	}{{rallied, p}, {k, 1 - p}} {
+		if o.p > 0 {
+			if err := em.add(o.k, [2][nTallies]int32{}, o.p); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return em.ts, nil
 }
 
 // command is side i's Rally, Inspire or Take Aim from state k

@@ -1,9 +1,12 @@
 package conquest
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // militia is HK Militia (BSData Hundred Kingdoms.cat; the Morale page's
@@ -111,5 +114,44 @@ func TestBrokenResolve(t *testing.T) {
 		if got := u.resolve(&st, 6, 0); got != c.want {
 			t.Errorf("broken_resolve %s: Resolve %d, want %d", c.value, got, c.want)
 		}
+	}
+}
+
+// A Character's Draw Event Rally (conquestwiki Broken, v1.03 [V]): "May as
+// a Draw Event forego their Action(s) to remove a Broken counter". Over
+// two turns he Rallies his regiment at the start of turn 2 exactly when it
+// was Broken in turn 1 and still stands: P(rallied) of the two-turn fight
+// is P(Broken) less P(destroyed) of the one-turn fight, and no Resolve roll is needed against an enemy
+// neither Fearsome nor Terrifying. He makes no Strike in that activation.
+func TestDrawEventRally(t *testing.T) {
+	t.Parallel()
+	victim := militia()
+	victim.Character = &Character{Name: "Priest", Profile: Profile{M: 5, C: 2, A: 4, W: 4, R: 2, D: 2}, Engaged: true, DrawRally: true}
+	sides := func() [2]Side {
+		clash := []Action{ActClash}
+		return [2]Side{{Regiment: victim, FirstTurn: clash, Actions: clash}, {Regiment: householdKnights(), FirstTurn: clash, Actions: clash}}
+	}
+	one, err := newFight(t, v15(t), Combat{Turns: 1, Sides: sides()}).Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newFight(t, v15(t), Combat{Turns: 2, Sides: sides()})
+	two, err := f.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A regiment destroyed in turn 1 was Broken first (Shattered, or
+	// Broken on the way to its last stand) and rallies no more.
+	broken := one.P[slices.Index(one.Events, "militia.broken")] - one.P[slices.Index(one.Events, "militia.destroyed")]
+	rallied := two.P[slices.Index(two.Events, "militia.rallied")]
+	if broken < 0.05 || math.Abs(rallied-broken) > 1e-12 {
+		t.Errorf("P(rallied in turn 2) = %v, want P(Broken in turn 1) = %v", rallied, broken)
+	}
+	enginetest.Agree(t, "Draw Event Rally", two, run(t, f, 40_000, 81))
+	enginetest.Agree(t, "Draw Event Rally, die by die", two, run(t, f.PerDie(), 40_000, 82))
+	st := f.units[0].start
+	st.charIdle = true
+	if n := f.atk[0].charStrikes(&st); n != 0 {
+		t.Errorf("the Character foregoing his actions strikes %d times", n)
 	}
 }

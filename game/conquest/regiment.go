@@ -150,6 +150,10 @@ type Character struct {
 	Rules   Rules // its attack rules; Barrage for its shots
 	Engaged bool  // in base contact with the enemy in a Clash
 	Spell   *Spell
+	// DrawRally: when his regiment is Broken as it activates, he foregoes
+	// his actions to Rally it, as a Draw Event (conquestwiki Broken,
+	// v1.03 [V]).
+	DrawRally bool
 }
 
 // Spell is the spell the Character casts with the cast action

@@ -50,6 +50,7 @@ type state struct {
 	aimed        bool // a Take Aim this turn, for its next Volley
 	rallied      bool // a Rally has ended its Broken state (at any time)
 	blessed      bool // it has used its Blessed this turn
+	charIdle     bool // its Character foregoes his actions this activation (a Draw Event Rally)
 }
 
 // rallyOdds is the chance a Rally of the regiment in state st succeeds: it

@@ -98,6 +98,9 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 	side := &f.cc.Sides[i]
 	u, fs, me := f.units[i], &f.sides[i], &t.st[i]
 	spentBefore := t.tally[i].spent
+	if f.drawRally(i) {
+		t.drawRally(d, i)
+	}
 	for _, h := range side.Regiment.Healing {
 		withChar := h.Kind != HealRegeneration || !f.rs.RegenSkipsCharacter
 		before := me.health
@@ -119,7 +122,9 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 		}
 		switch act {
 		case ActCast:
-			t.cast(d, i)
+			if !me.charIdle {
+				t.cast(d, i)
+			}
 			continue
 		case ActRally:
 			if me.broken && (!fs.rallyTest || fs.rally.Roll(d).Passed()) {
@@ -143,6 +148,26 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 	}
 	if fs.healer && turn <= f.turnsN {
 		r.Values[fs.mTurnSpent+turn-1] = t.tally[i].spent - spentBefore
+	}
+}
+
+// drawRally is side i's Character's Draw Event Rally, first of its Draw
+// Events (a policy: Rallied, the regiment heals even under
+// broken_blocks_healing): "Characters in Broken Regiments May as a Draw
+// Event forego their Action(s) to remove a Broken counter from the
+// Regiment they are in. Follow the rules of Rally or Combat Rally Actions
+// (as appropriate) as if the Regiment had performed them" (conquestwiki
+// Broken, v1.03 [V]). He does whenever the regiment is Broken and he is
+// alive, and makes no attack and casts nothing in that activation.
+func (t *fightTrial) drawRally(d *engine.Dice, i int) {
+	me, fs := &t.st[i], &t.f.sides[i]
+	me.charIdle = false
+	if !me.broken || me.charSlain {
+		return
+	}
+	me.charIdle = true
+	if !fs.rallyTest || fs.rally.Roll(d).Passed() {
+		me.rally()
 	}
 }
 

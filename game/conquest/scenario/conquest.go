@@ -118,6 +118,9 @@ type Character struct {
 	Engaged bool    `yaml:"engaged"` // in contact in a Clash
 	Rules   Rules   `yaml:"special_rules"`
 	Spell   *Spell  `yaml:"spell"`
+	// DrawEventRally: when the regiment is Broken as it activates, he
+	// foregoes his actions to Rally it (a Draw Event).
+	DrawEventRally bool `yaml:"draw_event_rally"`
 }
 
 // Spell is a healing or a damage spell, cast with the cast action.

@@ -143,7 +143,7 @@ func conquestRegiment(r *Regiment) conquest.Regiment {
 	}
 	if c := r.Character; c != nil {
 		out.Character = &conquest.Character{Name: c.Name, Profile: conquestProfileOf(c.Profile),
-			Rules: conquestRulesOf(c.Rules), Engaged: c.Engaged, Class: class}
+			Rules: conquestRulesOf(c.Rules), Engaged: c.Engaged, Class: class, DrawRally: c.DrawEventRally}
 		if c.Class != "" {
 			out.Character.Class, _ = conquest.ParseClass(c.Class) // validated
 		}
