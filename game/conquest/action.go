@@ -37,6 +37,7 @@ type attacker struct {
 	aura                                         *packet // the defence dice against its Aura of Death's hits
 	back                                         *packet // against its hits back (Counter-Attack, Lethal Demise)
 	spell                                        *packet // against its Character's damage spell's hits
+	duel                                         *packet // its Character's Strikes at the enemy's in a Duel
 	// The target's Morale test, by its Resolve clamped to 0..5 (a 6
 	// always fails, so 5 and more are alike): the die as rolled, and the
 	// chance it fails.
@@ -82,6 +83,13 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 		// works on them.
 		sp := c.Spell
 		a.spell = newPacket(rs, attackCtx{kind: Spellcasting, rules: Rules{ArmourPiercing: sp.ArmourPiercing}, target: tr, facing: eng.Facing}, sp.Dice*sp.Hits)
+	}
+	if c, tc := r.Character, tr.Character; c != nil && tc != nil {
+		// In a Duel the enemy Character defends with his own profile and
+		// no rule: Shield "has no effect during Duel Actions" (1.03 [V]),
+		// and a Character's defensive rules are refused.
+		foe := &Regiment{ID: tc.Name, Type: tr.Type, Class: tc.Class, Profile: tc.Profile}
+		a.duel = newPacket(rs, attackCtx{kind: Clash, skill: c.Profile.C, rules: c.Rules, target: foe, facing: Front}, c.Profile.A)
 	}
 	for i := range a.morale {
 		t := newTest(rs, i)
@@ -140,7 +148,7 @@ func (a *attacker) leaderPlus() bool { return a.u.reg.Rules.Leader && a.rs.Leade
 // contact, else one Support Strike.
 func (a *attacker) charStrikes(st *state) int {
 	c := a.u.reg.Character
-	if c == nil || st.charIdle || st.health <= 0 && !a.u.alone(st) {
+	if c == nil || st.charIdle || st.char <= 0 || st.health <= 0 && !a.u.alone(st) {
 		return 0
 	}
 	if c.Engaged || a.u.alone(st) { // alone, he is the regiment's front
@@ -262,7 +270,7 @@ func (a *attacker) charImpact(st *state, most bool) int {
 	if c == nil || a.rs.Impact == ImpactX || r.Type == Infantry || c.Class == Light {
 		return 0
 	}
-	if !most && (st.charIdle || st.health <= 0 && !a.u.alone(st)) {
+	if !most && (st.charIdle || st.char <= 0 || st.health <= 0 && !a.u.alone(st)) {
 		return 0
 	}
 	if c.Engaged || most || a.u.alone(st) {
@@ -323,7 +331,7 @@ func (a *attacker) standShots(x, k int) int {
 // charShots returns the Character's shots.
 func (a *attacker) charShots(st *state) int {
 	c := a.u.reg.Character
-	if c == nil || st.charIdle || st.health <= 0 && !a.u.alone(st) || c.Rules.Barrage == 0 {
+	if c == nil || st.charIdle || st.char <= 0 || st.health <= 0 && !a.u.alone(st) || c.Rules.Barrage == 0 {
 		return 0
 	}
 	if a.halve {
@@ -555,6 +563,14 @@ func (a *attacker) suffer(d *engine.Dice, kind Kind, tg *state, o *outcome, perD
 	if tg.destroyed || o.wounds == 0 || kind == Volley && !a.rs.VolleyMorale {
 		return
 	}
+	a.moraleTest(d, kind, tg, before, o, perDie)
+}
+
+// moraleTest rolls the target's Morale test for the o.wounds it suffered,
+// having had before stands: one die a wound, each failure one more wound
+// (after Indomitable and Oblivious), which tests no further.
+func (a *attacker) moraleTest(d *engine.Dice, kind Kind, tg *state, before int, o *outcome, perDie bool) {
+	t := a.tgt
 	s := t.stands(tg)
 	if a.rs.SizeCounted == SizeBeforeAction {
 		s = before

@@ -297,7 +297,7 @@ func (f *Fight) healText(h HealSource) string {
 func (f *Fight) spellText(i int) string {
 	sp := f.cc.Sides[i].Regiment.Character.Spell
 	dice := fmt.Sprintf("%d dice", sp.Dice)
-	if n := f.spellDice(i); n != sp.Dice {
+	if n := f.spellDice(i, &fkey{f.units[0].start, f.units[1].start}); n != sp.Dice {
 		dice = fmt.Sprintf("%d dice (%d, one fewer for Enemy Interference)", n, sp.Dice)
 	}
 	needs := fmt.Sprintf("%d success", f.rs.SpellSuccesses)

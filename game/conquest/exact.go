@@ -67,6 +67,14 @@ func (a *attacker) sufferExact(kind Kind, tg state, pool int, pp float64, visit 
 		visit(&tg, 0, taken, cas, ch, pp)
 		return
 	}
+	a.moraleExact(kind, tg, before, taken, cas, ch, pp, visit)
+}
+
+// moraleExact is [attacker.moraleTest] followed outcome by outcome: the
+// target in state tg, which had before stands, has taken taken wounds,
+// cas models and ch of its Character's wounds, with probability pp.
+func (a *attacker) moraleExact(kind Kind, tg state, before, taken, cas, ch int, pp float64, visit func(tg *state, failures, wounds, casualties, char int, p float64)) {
+	t := a.tgt
 	st := t.stands(&tg)
 	if a.rs.SizeCounted == SizeBeforeAction {
 		st = before

@@ -19,9 +19,10 @@ const (
 	ActRally                 // a (Combat) Rally: a Broken regiment ceases to be Broken
 	ActInspire               // Inspire: its next Clash this turn is Inspired
 	ActTakeAim               // Take Aim: its next Volley this turn is at +1
+	ActDuel                  // its Character duels the enemy's (option duels)
 )
 
-var actionNames = []string{"charge", "clash", "volley", "cast", "rally", "inspire", "take_aim"}
+var actionNames = []string{"charge", "clash", "volley", "cast", "rally", "inspire", "take_aim", "duel"}
 
 // attacks reports whether the action makes attacks (and is suffered).
 func (a Action) attacks() bool { return a <= ActVolley }
@@ -89,7 +90,7 @@ type fightSide struct {
 	mTurnStands, mTurnWounds, mTurnSpent                                        int // first of turnsN
 	mCharWounds, mCharHealed                                                    int // -1 without a Character
 	eBroken, eShattered, eDestroyed, eBlocked, eCharSlain, eRallied             int
-	rally                                                                       Test // its Rally's Resolve roll, when it needs one
+	rally, rallyAlone                                                           Test // its Rally's Resolve roll, when it needs one; with its Character slain
 	rallyTest                                                                   bool
 	decayBin                                                                    *engine.Binomial // its Decay dice's 5s and 6s
 }
@@ -120,6 +121,14 @@ func (f *Fight) auraIn(i, turn int) bool {
 		}
 	}
 	return true
+}
+
+// rallyDie is side's Rally roll in state st.
+func (fs *fightSide) rallyDie(st *state) Test {
+	if st.charSlain {
+		return fs.rallyAlone
+	}
+	return fs.rally
 }
 
 // drawRally reports whether side i's Character Rallies it as a Draw Event.
@@ -170,7 +179,7 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	melee := false
 	for _, s := range cc.Sides {
 		for _, act := range append(append([]Action(nil), s.FirstTurn...), s.Actions...) {
-			melee = melee || act == ActCharge || act == ActClash
+			melee = melee || act == ActCharge || act == ActClash || act == ActDuel
 		}
 	}
 	f.melee = melee
@@ -186,6 +195,9 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 		for _, act := range append(append([]Action(nil), me.FirstTurn...), me.Actions...) {
 			if err := f.canDo(i, act); err != nil {
 				errs = append(errs, err)
+			}
+			if act == ActDuel && foe.Regiment.Character == nil {
+				errs = append(errs, fmt.Errorf("%s: a Duel is between two Characters, and %s has none", me.Regiment.ID, foe.Regiment.ID))
 			}
 		}
 		r := &me.Regiment
@@ -207,7 +219,7 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 			if rs.BrokenResolve == BrokenLowest {
 				res = u.rLow
 			}
-			fs.rally, fs.rallyTest = newTest(rs, res), true
+			fs.rally, fs.rallyAlone, fs.rallyTest = newTest(rs, res), newTest(rs, r.Profile.R), true
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -215,6 +227,23 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	}
 	f.metrics, f.events = f.outcomes()
 	return f, nil
+}
+
+// count is the most times side i takes action act in the fight.
+func (f *Fight) count(i int, act Action) int {
+	s := &f.cc.Sides[i]
+	n := 0
+	for _, a := range s.FirstTurn {
+		if a == act {
+			n++
+		}
+	}
+	for _, a := range s.Actions {
+		if a == act {
+			n += f.cc.Turns - 1
+		}
+	}
+	return n
 }
 
 // does reports whether side i ever takes action act.
@@ -318,6 +347,8 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 				acts += f.cc.Turns // within its own Aura of Death
 			}
 		}
+		duels := f.count(0, ActDuel) + f.count(1, ActDuel)
+		acts += duels // either Character's Duel wounds the other
 		points, calls := f.heals(i)
 		fs.mStands = add(id+".stands", u.s0)
 		fs.mModels = -1
@@ -333,7 +364,7 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 			restored = min(restored, healed)
 		}
 		hAll, models := u.hMax, u.s0*u.m
-		if f.rs.CharacterWounds == CharLast && u.charW > 0 {
+		if (f.rs.CharacterWounds == CharLast || duels > 0) && u.charW > 0 {
 			hAll, models = hAll+u.charW, models+1 // the Character's Wounds too, and he is a casualty
 		}
 		wounds := acts * hAll

@@ -489,8 +489,8 @@ func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
 		ts = []ftrans{{to: id, p: 1}}
 	case st.heal >= 0:
 		ts, err = e.healSource(st.side, st.heal, k)
-	case st.act == ActCast && k[st.side].charIdle:
-		ts = []ftrans{{to: id, p: 1}} // he foregoes it for his Draw Event Rally
+	case st.act == ActCast && (k[st.side].charIdle || k[st.side].char <= 0):
+		ts = []ftrans{{to: id, p: 1}} // he foregoes it for his Draw Event Rally, or is slain
 	case st.act == ActCast:
 		ts, err = e.cast(st.side, k)
 	case st.act == actDecay:
@@ -499,6 +499,8 @@ func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
 		ts, err = e.aura(st.side, k)
 	case st.act == actDrawRally:
 		ts, err = e.drawRally(st.side, k)
+	case st.act == ActDuel:
+		ts, err = e.duel(st.side, k)
 	case !st.act.attacks():
 		ts, err = e.command(st.side, st.act, k)
 	default:
@@ -653,7 +655,7 @@ func (e *fightExact) drawRally(i int, k fkey) ([]ftrans, error) {
 		return []ftrans{{to: id, p: 1}}, err
 	}
 	k[i].charIdle = true
-	p := u.rallyOdds(&k[i], fs.rallyTest, fs.rally)
+	p := u.rallyOdds(&k[i], fs.rallyTest, fs.rallyDie(&k[i]))
 	rallied := k
 	rallied[i].rally()
 	em := e.emitter()
@@ -678,7 +680,7 @@ func (e *fightExact) command(i int, act Action, k fkey) ([]ftrans, error) {
 	p := 1.0
 	switch act {
 	case ActRally:
-		p = u.rallyOdds(&k[i], fs.rallyTest, fs.rally)
+		p = u.rallyOdds(&k[i], fs.rallyTest, fs.rallyDie(&k[i]))
 		next[i].rally()
 	case ActInspire:
 		next[i].inspired = true

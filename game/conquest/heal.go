@@ -82,8 +82,8 @@ func (u *unit) heal(st *state, points int, withCharacter, rearBlocked bool, trac
 	models, markers := u.modelsOf(st.health), u.markersOf(st.health)
 	charMarkers := u.charW - st.char
 
-	// 1. Heal Characters.
-	if withCharacter && charMarkers > 0 {
+	// 1. Heal Characters (a slain one is not healed).
+	if withCharacter && charMarkers > 0 && !st.charSlain {
 		k := min(points, charMarkers)
 		charMarkers, points, res.CharacterMarkers = charMarkers-k, points-k, k
 		note(1, k)
@@ -150,7 +150,7 @@ func (u *unit) fullRestore(st *state, withCharacter, rearBlocked bool) HealResul
 	}
 	before := st.health + st.char
 	models, markers := u.modelsOf(st.health), u.markersOf(st.health)
-	if withCharacter {
+	if withCharacter && !st.charSlain {
 		res.CharacterMarkers = u.charW - st.char
 		st.char = u.charW
 	}

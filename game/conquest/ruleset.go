@@ -23,6 +23,8 @@ type Ruleset struct {
 	SpellSuccesses       int // the successes a spell needs, before Scaling: 1 (1.5), 2 (2.x)
 	Scaling              ScalingRule
 	SpellMorale          bool // a damage spell's wounds cause a Morale test
+	Duels                DuelRule
+	DuelMorale           bool // a Character's wounds in a Duel cause his regiment a Morale test
 	Leader               LeaderRule
 	PhalanxResolve       bool // Phalanx also gives +1 Resolve against the front (2.x)
 	Impact               ImpactRule
@@ -56,6 +58,14 @@ type LethalRule uint8
 const (
 	LethalEveryWound    LethalRule = iota // every wound it suffers in contact, whatever the cause (1.03)
 	LethalFailedDefence                   // the wounds of its failed defence rolls (2.x)
+)
+
+// DuelRule is whether and how Characters duel.
+type DuelRule uint8
+
+const (
+	DuelsOff          DuelRule = iota // the duel action is refused (conquest.md §8: DUEL_ENABLED = False)
+	DuelsSimultaneous                 // the two Characters strike at once, each at the other's Defence
 )
 
 // ScalingRule is what Scaling does to a spell.
@@ -261,6 +271,8 @@ var presets = options.Presets[Ruleset]{
 			SpellSuccesses:       1,
 			Scaling:              ScalingPerThreeStands,
 			SpellMorale:          true,
+			Duels:                DuelsOff,
+			DuelMorale:           false,
 			Leader:               LeaderRerollOne,
 			PhalanxResolve:       false,
 			Impact:               ImpactHalfAttacks,
@@ -303,6 +315,8 @@ var presets = options.Presets[Ruleset]{
 			SpellSuccesses:       2,
 			Scaling:              ScalingPerThreeStands,
 			SpellMorale:          true,
+			Duels:                DuelsOff,
+			DuelMorale:           false,
 			Leader:               LeaderPlusOne,
 			PhalanxResolve:       true,
 			Impact:               ImpactX,

@@ -11,14 +11,15 @@ import "github.com/wargamesim/sim/engine"
 // within 8" of an enemy caster, or your caster is within 8" of an enemy
 // caster while casting, he casts the spell with one less die".
 
-// spellDice is the dice side i's Character casts with: his Magic Level,
-// one fewer under Enemy Interference, which a regiment in contact with an
-// enemy caster (a Character with a spell) always suffers.
-func (f *Fight) spellDice(i int) int {
+// spellDice is the dice side i's Character casts with in state k: his
+// Magic Level, one fewer under Enemy Interference, which a regiment in
+// contact with an enemy caster (a living Character with a spell) always
+// suffers.
+func (f *Fight) spellDice(i int, k *fkey) int {
 	sp := f.cc.Sides[i].Regiment.Character.Spell
 	n := sp.Dice
 	foe := f.cc.Sides[1-i].Regiment.Character
-	if sp.Interfered || f.melee && foe != nil && foe.Spell != nil {
+	if sp.Interfered || f.melee && foe != nil && foe.Spell != nil && k[1-i].char > 0 {
 		n--
 	}
 	return max(n, 0)
@@ -56,7 +57,7 @@ func (t *fightTrial) cast(d *engine.Dice, i int) {
 	sp := f.cc.Sides[i].Regiment.Character.Spell
 	fs := &f.sides[i]
 	n := 0
-	if dice := f.spellDice(i); f.perDie {
+	if dice := f.spellDice(i, (*fkey)(&t.st)); f.perDie {
 		for range dice {
 			if fs.spell.Roll(d).Passed() {
 				n++
@@ -92,7 +93,7 @@ func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
 	needs := f.spellNeeds(i, stands)
 	em := e.emitter()
 	before := k[i].health
-	for n, p := range engine.BinomialPMF(f.spellDice(i), q, 1-q) {
+	for n, p := range engine.BinomialPMF(f.spellDice(i, &k), q, 1-q) {
 		switch {
 		case p == 0:
 			continue

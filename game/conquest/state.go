@@ -99,7 +99,7 @@ func (u *unit) markersOf(h int) int { return u.modelsOf(h)*u.w - h }
 func (u *unit) stands(st *state) int {
 	n := u.standsOf(st.health)
 	switch {
-	case u.charW == 0 || st.char <= 0 && st.health <= 0:
+	case u.charW == 0 || st.char <= 0:
 	case st.health <= 0 || u.rs.CharacterStandCounts:
 		n++
 	}
@@ -185,12 +185,46 @@ func sizeBonus(s int) int {
 // counted for the size bonus and terror taken off by a Terrifying enemy
 // (RULES.md §7.7; options broken_resolve, terrifying).
 func (u *unit) resolve(st *state, s, terror int) int {
-	r := u.rHigh
+	r := u.highResolve(st)
 	switch {
 	case !st.broken:
 		r += sizeBonus(s)
 	case u.rs.BrokenResolve == BrokenLowest:
-		r = u.rLow
+		r = u.lowResolve(st)
 	}
 	return r - terror
+}
+
+// highResolve and lowResolve are the highest and lowest Resolve in the
+// regiment in state st: its Character's counts while he lives (a Duel can
+// slay him while his regiment stands).
+func (u *unit) highResolve(st *state) int {
+	if st.charSlain {
+		return u.reg.Profile.R
+	}
+	return u.rHigh
+}
+
+func (u *unit) lowResolve(st *state) int {
+	if st.charSlain {
+		return u.reg.Profile.R
+	}
+	return u.rLow
+}
+
+// woundCharacter puts n wounds of a Duel on the Character alone, as many
+// as he has left, and returns those he took; at his last he is slain, a
+// casualty, and when he was all that was left of it the regiment is
+// destroyed.
+func (u *unit) woundCharacter(st *state, n int) (taken, casualties int) {
+	if st.destroyed || st.char <= 0 || n <= 0 {
+		return 0, 0
+	}
+	taken = min(n, st.char)
+	st.char -= taken
+	if st.char == 0 {
+		st.charSlain, casualties = true, 1
+		u.checkBroken(st)
+	}
+	return taken, casualties
 }

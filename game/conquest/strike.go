@@ -116,6 +116,13 @@ func cannot(rs *Ruleset, u *unit, act Action) error {
 		if err := cannot(rs, u, ActClash); err != nil {
 			return fmt.Errorf("%s: Inspire is a combat action for its next Clash, and %w", r.ID, err)
 		}
+	case ActDuel:
+		switch {
+		case r.Character == nil:
+			return fmt.Errorf("%s has no Character to duel with", r.ID)
+		case rs.Duels == DuelsOff:
+			return fmt.Errorf("%s: Duels are off (option duels, [U]: how a Duel is fought is not in the sources); give --set duels=simultaneous (in a file, rules: {duels: simultaneous}) to fight them as two Characters' simultaneous Strikes", r.ID)
+		}
 	case ActTakeAim:
 		if err := cannot(rs, u, ActVolley); err != nil {
 			return fmt.Errorf("%s: Take Aim is for its next Volley, and %w", r.ID, err)

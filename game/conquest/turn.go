@@ -122,17 +122,20 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 		}
 		switch act {
 		case ActCast:
-			if !me.charIdle {
+			if !me.charIdle && me.char > 0 {
 				t.cast(d, i)
 			}
 			continue
 		case ActRally:
-			if me.broken && (!fs.rallyTest || fs.rally.Roll(d).Passed()) {
+			if me.broken && (!fs.rallyTest || fs.rallyDie(me).Roll(d).Passed()) {
 				me.rally()
 			}
 			continue
 		case ActInspire:
 			me.inspired = true
+			continue
+		case ActDuel:
+			t.duel(d, i)
 			continue
 		case ActTakeAim:
 			me.aimed = true
@@ -166,7 +169,7 @@ func (t *fightTrial) drawRally(d *engine.Dice, i int) {
 		return
 	}
 	me.charIdle = true
-	if !fs.rallyTest || fs.rally.Roll(d).Passed() {
+	if !fs.rallyTest || fs.rallyDie(me).Roll(d).Passed() {
 		me.rally()
 	}
 }

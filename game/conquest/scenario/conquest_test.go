@@ -190,13 +190,28 @@ func TestConquestValidate(t *testing.T) {
 		{
 			name: "unknown action", reason: "the actions are listed",
 			in:   conquestTurns("    - regiment: brutes\n      actions: [clash, heal]\n    - regiment: guard\n"),
-			want: `c.yaml:25:24: fight.sides[0].actions[1]: unknown action "heal"; use charge, clash, volley, cast, rally, inspire or take_aim`,
+			want: `c.yaml:25:24: fight.sides[0].actions[1]: unknown action "heal"; use charge, clash, volley, cast, rally, inspire, take_aim or duel`,
 		},
 		{
 			name: "cast without a spell", reason: "cast needs a Character with a spell",
 			in: conquestTurns("    - regiment: guard\n      actions: [cast]\n    - regiment: brutes\n"),
 			want: "c.yaml:25:17: fight.sides[0].actions[0]: guard has no Character with a spell to cast; " +
 				"give it character: {..., spell: {dice: 3, difficulty: 3, heal_per_success: 2}}",
+		},
+		{
+			name: "duels off", reason: "Duels are off by default: the engine says which option turns them on",
+			in: strings.Replace(strings.Replace(conquestTurns("    - regiment: guard\n      actions: [duel]\n    - regiment: brutes\n"),
+				"    special_rules: {cleave: 1, support: 2}\n", "    special_rules: {cleave: 1, support: 2}\n    character: {name: lord, profile: {M: 5, V: 1, C: 3, A: 4, W: 4, R: 3, D: 3, E: 0}}\n", 1),
+				"    models: 1\n", "    models: 1\n    character: {name: chief, profile: {M: 5, V: 1, C: 3, A: 4, W: 4, R: 3, D: 3, E: 0}}\n", 1),
+			want: "c.yaml:27:17: fight.sides[0].actions[0]: guard: Duels are off (option duels, [U]: how a Duel is fought is not in the sources); " +
+				"give --set duels=simultaneous (in a file, rules: {duels: simultaneous}) to fight them as two Characters' simultaneous Strikes",
+		},
+		{
+			name: "duel without a foe", reason: "a Duel needs a Character on each side",
+			in: strings.Replace(strings.Replace(conquestTurns("    - regiment: guard\n      actions: [duel]\n    - regiment: brutes\n"),
+				"    special_rules: {cleave: 1, support: 2}\n", "    special_rules: {cleave: 1, support: 2}\n    character: {name: lord, profile: {M: 5, V: 1, C: 3, A: 4, W: 4, R: 3, D: 3, E: 0}}\n", 1),
+				`ruleset: "1.5"`, "ruleset: \"1.5\"\nrules: {duels: simultaneous}", 1),
+			want: "c.yaml:27:17: fight.sides[0].actions[0]: a Duel is between two Characters, and brutes has none; give it a character, or remove duel",
 		},
 		{
 			name: "one side", reason: "a fight has two sides",

@@ -333,7 +333,7 @@ func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ru
 					ap = lp
 				}
 				if _, ok := conquest.ParseAction(a); !ok {
-					c.Add(ap, "%s", scenarios.UnknownChoice("action", a, conquest.ActionNames(), "charge, clash, volley, cast, rally, inspire or take_aim"))
+					c.Add(ap, "%s", scenarios.UnknownChoice("action", a, conquest.ActionNames(), "charge, clash, volley, cast, rally, inspire, take_aim or duel"))
 					continue
 				}
 				clashes = clashes || a == "clash"
@@ -352,6 +352,17 @@ func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ru
 	}
 	if regs[0] != nil && regs[0] == regs[1] {
 		c.Add("fight.sides[1].regiment", "a regiment cannot fight itself; name two different regiments")
+	}
+	for i := range min(len(f.Sides), 2) {
+		foe := regs[1-i]
+		for _, list := range []struct {
+			field   string
+			actions []string
+		}{{"first_turn", f.Sides[i].FirstTurn}, {"actions", f.Sides[i].Actions}} {
+			if j := slices.Index(list.actions, "duel"); j >= 0 && foe != nil && foe.Character == nil && regs[i] != nil && regs[i].Character != nil {
+				c.Add(fmt.Sprintf("fight.sides[%d].%s[%d]", i, list.field, j), "a Duel is between two Characters, and %s has none; give it a character, or remove duel", foe.ID)
+			}
+		}
 	}
 	if flank == 2 {
 		c.Add("fight.sides[1].facing", "both sides strike the other's flank or rear; one of them faces the enemy's front")
