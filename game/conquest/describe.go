@@ -30,6 +30,9 @@ func (s *Strike) Describe() []string {
 // Describe says in words what each side brings to the fight, for reports.
 func (f *Fight) Describe() []string {
 	var lines []string
+	if f.cc.Activation == RollOff {
+		lines = append(lines, "each turn the Supremacy roll-off decides who activates first: either side, one chance in two")
+	}
 	for i, sd := range f.cc.Sides {
 		u, a := f.units[i], f.atk[i]
 		lines = append(lines, u.describe())

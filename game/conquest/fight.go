@@ -50,13 +50,54 @@ type Side struct {
 	Engagement Engagement // how it attacks the other side
 }
 
-// Combat is two regiments fighting for a number of turns. Each turn the
-// first side activates, then the second (the order of the Command Card
-// stacks is not simulated). An activation resolves the regiment's heal
-// sources first (Draw Events such as Regeneration (X)), then its actions.
+// Combat is two regiments fighting for a number of turns. Each turn one
+// side activates, then the other, as Activation says. An activation
+// resolves the regiment's Draw Events first (a Character's Rally, heal
+// sources such as Regeneration (X)), then its actions.
 type Combat struct {
-	Sides [2]Side
-	Turns int // 1 to 50
+	Sides      [2]Side
+	Turns      int // 1 to 50
+	Activation Activation
+}
+
+// Activation is who activates first in a turn.
+type Activation uint8
+
+const (
+	InOrder Activation = iota // the sides in their order, every turn
+	// RollOff: the winner of each turn's Supremacy roll-off activates
+	// first. Each player rolls a die, the higher score wins and ties roll
+	// again; the player with fewer Command Cards may add or subtract 1,
+	// which one card each never gives (conquestwiki Supremacy Phase
+	// [V]). With one regiment each, the players then alternate their one
+	// card: the winner's regiment, then the other.
+	RollOff
+)
+
+var activationNames = []string{"in_order", "roll_off"}
+
+// ActivationNames lists the activation orders as scenarios write them.
+func ActivationNames() []string { return append([]string(nil), activationNames...) }
+
+// ParseActivation reads an activation order.
+func ParseActivation(s string) (Activation, bool) {
+	for i, n := range activationNames {
+		if n == s {
+			return Activation(i), true
+		}
+	}
+	return 0, false
+}
+
+func (a Activation) String() string { return activationNames[a] }
+
+// order returns the sides in the order they activate in a turn, side 0
+// second when swapped.
+func order(swapped bool) [2]int {
+	if swapped {
+		return [2]int{1, 0}
+	}
+	return [2]int{0, 1}
 }
 
 // MaxTurnMetrics bounds the turns reported one by one
@@ -102,6 +143,7 @@ const (
 	actDecay     Action = 255
 	actAura      Action = 254
 	actDrawRally Action = 253 // its Character's Draw Event Rally, at the activation's start
+	actRollOff   Action = 252 // the turn's Supremacy roll-off, under RollOff
 )
 
 // auraIn reports whether side i's Aura of Death strikes at the start of
@@ -161,6 +203,9 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	var errs []error
 	for i := range cc.Sides {
 		errs = append(errs, cc.Sides[i].Regiment.check(rs))
+	}
+	if cc.Activation > RollOff {
+		errs = append(errs, fmt.Errorf("activation %d is not an order", cc.Activation))
 	}
 	if cc.Turns < 1 || cc.Turns > 50 {
 		errs = append(errs, fmt.Errorf("turns %d is outside 1..50", cc.Turns))

@@ -320,3 +320,39 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 }
+
+// Under roll_off each turn's Supremacy roll-off (a die each, ties again,
+// no ±1 with one Command Card each) puts either regiment first, one chance
+// in two: over one turn every distribution is the average of the fight
+// in the sides' order and the fight with the sides swapped; over three,
+// exact against simulated, by counts and die by die.
+func TestRollOff(t *testing.T) {
+	t.Parallel()
+	clash := []Action{ActClash}
+	a, b := householdGuard(), householdKnights()
+	in := func(x, y Regiment, turns int, act Activation) *Fight {
+		return newFight(t, v15(t), Combat{Turns: turns, Activation: act, Sides: [2]Side{
+			{Regiment: x, FirstTurn: clash, Actions: clash}, {Regiment: y, FirstTurn: clash, Actions: clash}}})
+	}
+	exact := func(f *Fight) *engine.Exact {
+		ex, err := f.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ex
+	}
+	roll, first, second := exact(in(a, b, 1, RollOff)), exact(in(a, b, 1, InOrder)), exact(in(b, a, 1, InOrder))
+	for _, name := range []string{"guard.wounds", "knights.wounds", "guard.resolve_failures"} {
+		want := (mean(first.PMF[index(t, first, name)]) + mean(second.PMF[index(t, second, name)])) / 2
+		if got := mean(roll.PMF[index(t, roll, name)]); math.Abs(got-want) > 1e-12 {
+			t.Errorf("%s: %v under roll_off, want the average of the two orders, %v", name, got, want)
+		}
+	}
+	if d := mean(first.PMF[index(t, first, "knights.wounds")]) - mean(second.PMF[index(t, second, "knights.wounds")]); math.Abs(d) < 0.01 {
+		t.Errorf("the order changes the knights' wounds by %v only: the test tells nothing", d)
+	}
+	f := in(a, b, 3, RollOff)
+	ex := exact(f)
+	enginetest.Agree(t, "roll-off", ex, run(t, f, 50_000, 101))
+	enginetest.Agree(t, "roll-off, die by die", ex, run(t, f.PerDie(), 50_000, 102))
+}

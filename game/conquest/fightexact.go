@@ -47,6 +47,34 @@ type fstep struct {
 	side int
 	heal int // index into the regiment's Healing, or -1
 	act  Action
+	when int8 // -1: always; 0: only when side 0 activates first this turn; 1: only when it activates second
+}
+
+// activation appends the steps of side i's activation in the first turn
+// (later 0) or a later one, taken when when says ([fstep]).
+func (e *fightExact) activation(later, i int, when int8) {
+	f := e.f
+	s := &f.cc.Sides[i]
+	add := func(st fstep) {
+		st.side, st.when = i, when
+		e.steps[later] = append(e.steps[later], st)
+	}
+	if f.drawRally(i) {
+		add(fstep{heal: -1, act: actDrawRally})
+	}
+	for h := range s.Regiment.Healing {
+		add(fstep{heal: h})
+	}
+	acts := s.FirstTurn
+	if later == 1 {
+		acts = s.Actions
+	}
+	for _, a := range acts {
+		add(fstep{heal: -1, act: a})
+	}
+	if f.units[i].decay > 0 {
+		add(fstep{heal: -1, act: actDecay})
+	}
 }
 
 // fkey is the state of both regiments between two steps.
@@ -115,27 +143,19 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 	for later := range 2 {
 		for i := range f.cc.Sides {
 			if f.auraIn(i, 1+later) { // the Supremacy Phase, before any activation
-				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: actAura})
+				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: actAura, when: -1})
 			}
 		}
-		for i := range f.cc.Sides {
-			s := &f.cc.Sides[i]
-			if f.drawRally(i) {
-				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: actDrawRally})
-			}
-			for h := range s.Regiment.Healing {
-				e.steps[later] = append(e.steps[later], fstep{side: i, heal: h})
-			}
-			acts := s.FirstTurn
-			if later == 1 {
-				acts = s.Actions
-			}
-			for _, a := range acts {
-				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: a})
-			}
-			if f.units[i].decay > 0 {
-				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: actDecay})
-			}
+		if f.cc.Activation == RollOff {
+			// Side 0's activation comes first or last, as the roll-off
+			// the state records says.
+			e.steps[later] = append(e.steps[later], fstep{side: 0, heal: -1, act: actRollOff, when: -1})
+			e.activation(later, 0, 0)
+			e.activation(later, 1, -1)
+			e.activation(later, 0, 1)
+		} else {
+			e.activation(later, 0, -1)
+			e.activation(later, 1, -1)
 		}
 		e.trans[later] = make([][][]ftrans, len(e.steps[later]))
 	}
@@ -485,8 +505,10 @@ func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
 	var err error
 	st := e.steps[later][s]
 	switch {
-	case k.over():
+	case k.over(), st.when >= 0 && st.when != int8(boolIndex(k[0].second)):
 		ts = []ftrans{{to: id, p: 1}}
+	case st.act == actRollOff:
+		ts, err = e.rollOff(k)
 	case st.heal >= 0:
 		ts, err = e.healSource(st.side, st.heal, k)
 	case st.act == ActCast && (k[st.side].charIdle || k[st.side].char <= 0):
@@ -643,6 +665,19 @@ func (e *fightExact) hits(i int, k fkey, kind Kind, p *packet, n int, morale boo
 		visit(&tgc, 0, poolTaken, poolCas, poolChar, pn*pw)
 	}
 	return err
+}
+
+// rollOff is the turn's Supremacy roll-off from state k
+// ([fightTrial.rollOff]): either side first, one chance in two.
+func (e *fightExact) rollOff(k fkey) ([]ftrans, error) {
+	em := e.emitter()
+	for _, second := range []bool{false, true} {
+		k[0].second = second
+		if err := em.add(k, [2][nTallies]int32{}, 0.5); err != nil {
+			return nil, err
+		}
+	}
+	return em.ts, nil
 }
 
 // drawRally is side i's Character's Draw Event Rally from state k

@@ -51,6 +51,7 @@ type state struct {
 	rallied      bool // a Rally has ended its Broken state (at any time)
 	blessed      bool // it has used its Blessed this turn
 	charIdle     bool // its Character foregoes his actions this activation (a Draw Event Rally)
+	second       bool // side 0's only: it activates second this turn (it lost the roll-off)
 }
 
 // rallyOdds is the chance a Rally of the regiment in state st succeeds: it

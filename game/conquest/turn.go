@@ -39,7 +39,10 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 				t.strikeBack(d, 1-i, f.lethal(1-i, o))
 			}
 		}
-		for i := range f.cc.Sides {
+		if f.cc.Activation == RollOff {
+			t.st[0].second = t.rollOff(d)
+		}
+		for _, i := range order(t.st[0].second) {
 			if t.over() {
 				break
 			}
@@ -85,6 +88,21 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 		r.Events[fs.eBroken] = st.broken || st.rallied // Broken at any time
 		r.Events[fs.eShattered] = st.shattered
 		r.Events[fs.eDestroyed] = st.destroyed
+	}
+}
+
+// rollOff rolls the turn's Supremacy roll-off and reports whether side 1
+// won it: die by die, a die each until they differ; by counts, one die's
+// half, the same one chance in two.
+func (t *fightTrial) rollOff(d *engine.Dice) bool {
+	if !t.f.perDie {
+		return d.D6() > 3
+	}
+	for {
+		a, b := d.D6(), d.D6()
+		if a != b {
+			return b > a
+		}
 	}
 }
 

@@ -165,8 +165,9 @@ type Fight struct {
 	LongRange bool   `yaml:"long_range"`
 
 	// Several turns.
-	Turns int    `yaml:"turns"`
-	Sides []Side `yaml:"sides"` // in activation order
+	Turns      int    `yaml:"turns"`
+	Sides      []Side `yaml:"sides"`      // in activation order, under in_order
+	Activation string `yaml:"activation"` // in_order (default) or roll_off: who activates first each turn
 }
 
 // Side is one regiment of a fight of several turns.

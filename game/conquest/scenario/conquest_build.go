@@ -42,6 +42,7 @@ func buildConquest(file string, s *Scenario, rules *options.Rules[conquest.Rules
 	f := &s.Fight
 	if f.Type == "turns" {
 		cc := conquest.Combat{Turns: f.Turns}
+		cc.Activation, _ = conquest.ParseActivation(f.Activation) // validated; "" is in_order
 		for i, sd := range f.Sides {
 			r := byID[sd.Regiment]
 			acts := conquestActions(sd.Actions)

@@ -214,6 +214,11 @@ func TestConquestValidate(t *testing.T) {
 			want: "c.yaml:27:17: fight.sides[0].actions[0]: a Duel is between two Characters, and brutes has none; give it a character, or remove duel",
 		},
 		{
+			name: "activation", reason: "the activation orders are listed, with the nearest",
+			in:   strings.Replace(conquestTurns("    - regiment: brutes\n    - regiment: guard\n"), "turns: 3\n", "turns: 3\n  activation: rolloff\n", 1),
+			want: `c.yaml:23:15: fight.activation: unknown activation "rolloff"; did you mean "roll_off"? Use in_order (the sides in their order every turn) or roll_off (each turn's Supremacy roll-off decides who activates first)`,
+		},
+		{
 			name: "one side", reason: "a fight has two sides",
 			in: conquestTurns("    - regiment: guard\n"),
 			want: "c.yaml:24:5: fight.sides: a fight has two sides, in activation order; give sides: " +

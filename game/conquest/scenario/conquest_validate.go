@@ -237,7 +237,7 @@ func (c *checker) conquestFight(s *Scenario, ids map[string]int, rs *conquest.Ru
 		return
 	}
 	one := []string{"attacker", "target", "facing", "inspired", "aimed", "obscured", "long_range"}
-	turns := []string{"turns", "sides"}
+	turns := []string{"turns", "sides", "activation"}
 	misplaced := func(fields []string, belong string) {
 		for _, name := range fields {
 			if c.Present("fight." + name) {
@@ -302,6 +302,10 @@ func (c *checker) actionFlags(p string, inspired, aimed, obscured, longRange, cl
 func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ruleset, valid map[*Regiment]bool) {
 	f := &s.Fight
 	c.Between("fight.turns", f.Turns, 1, 50)
+	if _, ok := conquest.ParseActivation(f.Activation); f.Activation != "" && !ok {
+		c.Add("fight.activation", "%s", scenarios.UnknownChoice("activation", f.Activation, conquest.ActivationNames(),
+			"in_order (the sides in their order every turn) or roll_off (each turn's Supremacy roll-off decides who activates first)"))
+	}
 	if len(f.Sides) != 2 {
 		c.Add("fight.sides", "a fight has two sides, in activation order; give sides: [{regiment: a, actions: [clash]}, {regiment: b, actions: [clash]}] (got %d)", len(f.Sides))
 	}
