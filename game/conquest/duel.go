@@ -92,6 +92,9 @@ func (e *fightExact) duel(i int, k fkey) ([]ftrans, error) {
 			tg := k[j]
 			taken, cas := f.units[j].woundCharacter(&tg, w)
 			next := func(tg *state, fails, wounds, casualties, char int, q float64) {
+				if err != nil {
+					return
+				}
 				k2, d2 := k, d
 				k2[j] = *tg
 				d2[j] = woundTally(fails, wounds, casualties, char)

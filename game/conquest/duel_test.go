@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/wargamesim/sim/engine/enginetest"
 )
@@ -106,4 +107,26 @@ func TestDuelFight(t *testing.T) {
 	}
 	enginetest.Agree(t, "duels", ex, run(t, f, 60_000, 92))
 	enginetest.Agree(t, "duels, die by die", ex, run(t, f.PerDie(), 60_000, 93))
+}
+
+// The fight of all of issue 20's last rules at once (fightCases): over
+// one turn, one stand a side, exact against simulated; over four turns of
+// three stands too large (the hits struck back multiply the outcomes),
+// which the solver says within a few seconds rather than after a long
+// wait.
+func TestPriestAndDronesExact(t *testing.T) {
+	t.Parallel()
+	f := priestAndDrones(t, 1, 1)
+	ex, err := f.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Agree(t, "priest and drones", ex, run(t, f, 60_000, 94))
+	start := time.Now()
+	if _, err := priestAndDrones(t, 4, 3).Exact(); err == nil || !strings.Contains(err.Error(), "too large") {
+		t.Errorf("four turns: %v; want it too large", err)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("four turns took %v to refuse", d)
+	}
 }

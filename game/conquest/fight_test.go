@@ -179,7 +179,29 @@ func fightCases(t testing.TB) map[string]*Fight {
 			{Regiment: crossbowmen(), FirstTurn: []Action{ActVolley}, Actions: []Action{ActVolley}},
 			{Regiment: brutes()},
 		}}),
+		"priest and drones, roll-off": priestAndDrones(t, 4, 3),
 	}
+}
+
+// priestAndDrones is a fight of the rules of issue 20's last steps: a
+// Theist Priest casting Holy Fire, duelling and Rallying his regiment as
+// a Draw Event, against Counter-Attacking drones with Lethal Demise and
+// Decay and a champion of their own, stands of each, each turn's order by
+// the roll-off.
+func priestAndDrones(t testing.TB, turns, stands int) *Fight {
+	priest := menAtArms()
+	priest.Stands, priest.Frontage, priest.Engaged = stands, stands, stands
+	priest.Character = &Character{Name: "Theist Priest", Profile: Profile{M: 5, V: 1, C: 2, A: 4, W: 4, R: 2, D: 2}, Engaged: true, DrawRally: true,
+		Spell: &Spell{Name: "Holy Fire", Dice: 5, Difficulty: 3, Hits: 2}}
+	drones := avatara()
+	drones.Stands, drones.Frontage, drones.Engaged = stands, stands, stands
+	drones.Rules.CounterAttack, drones.Rules.LethalDemise, drones.Rules.Decay = true, true, 1
+	drones.Character = &Character{Name: "Executor", Profile: Profile{M: 6, V: 3, C: 3, A: 5, W: 4, R: 4, D: 2, E: 1}, Engaged: true, Rules: Rules{Cleave: 1}}
+	rs := set(t, v15(t), "duels", "simultaneous", "duel_morale", "yes")
+	return newFight(t, rs, Combat{Turns: turns, Activation: RollOff, Sides: [2]Side{
+		{Regiment: priest, FirstTurn: []Action{ActDuel, ActCast, ActClash}, Actions: []Action{ActDuel, ActCast, ActClash}},
+		{Regiment: drones, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
+	}})
 }
 
 // The counting path and the per-die oracle give the same distributions: for

@@ -10,15 +10,16 @@ import (
 
 // maxFightStates bounds the distinct states of the two regiments the
 // exact solver of a fight follows, maxFightOutcomes the outcomes of the
-// actions it works out (a Wound Pool and its failed Morale dice, each a
-// few dozen operations), and maxFightWork the probabilities its passes
+// steps it works out (a Wound Pool, its failed Morale dice and the hits
+// struck back; each a merge into the step's outcomes, some hundred
+// nanoseconds), and maxFightWork the probabilities its passes
 // for the whole-fight tallies hold at once (the states before a step,
 // times the values of the tally), so that a fight too large gets an error
 // within a second or two instead of a long wait or a large memory. The
 // built-ins need a few thousand states and under a million outcomes.
 const (
 	maxFightStates   = 50_000
-	maxFightOutcomes = 10_000_000
+	maxFightOutcomes = 3_000_000
 	maxFightWork     = 20_000_000
 	// maxFightMoves bounds the outcomes the base pass follows over all
 	// turns (about a second), maxFightTallyWork the steps of the tally
@@ -649,6 +650,9 @@ func (e *fightExact) hits(i int, k fkey, kind Kind, p *packet, n int, morale boo
 		tgc := k[1-i]
 		poolTaken, poolCas, poolChar := a.tgt.wound(&tgc, w)
 		visit := func(tg *state, fails, wounds, cas, char int, q float64) {
+			if err != nil {
+				return
+			}
 			to := k
 			to[1-i] = *tg
 			var d [2][nTallies]int32
@@ -778,6 +782,9 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 		if px == 0 {
 			continue
 		}
+		if err != nil {
+			break
+		}
 		w, back := x/base, x%base
 		w = a.tenaciousOf(w, ps)
 		if w < 0 {
@@ -786,7 +793,9 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 		tgc := k[1-i]
 		poolTaken, _, poolChar := a.tgt.wound(&tgc, w)
 		a.sufferExact(kind, k[1-i], w, px, func(tg *state, fails, wounds, cas, char int, p float64) {
-			e.outcomesN++
+			if err != nil {
+				return
+			}
 			to := k
 			to[1-i] = *tg
 			var d [2][nTallies]int32
@@ -796,9 +805,6 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 				err = e2
 			}
 		})
-	}
-	if err == nil && e.outcomesN > maxFightOutcomes {
-		err = fmt.Errorf("exact solution too large: more than %d outcomes of actions to follow; use sim run", maxFightOutcomes)
 	}
 	return em.ts, err
 }
@@ -827,6 +833,9 @@ func (e *fightExact) strikeBack(j int, k fkey, n int, d [2][nTallies]int32, p fl
 		}
 		w = a.tenacious(w, 0)
 		visit := func(tg *state, fails, wounds, cas, char int, q float64) {
+			if err != nil {
+				return
+			}
 			to, d2 := k, d
 			to[1-j] = *tg
 			t := woundTally(fails, wounds, cas, char)
@@ -858,8 +867,15 @@ type emitter struct {
 
 func (e *fightExact) emitter() *emitter { return &emitter{e: e, merged: map[ftrans]int{}} }
 
+// errTooManyOutcomes stops a solution whose steps have more outcomes than
+// maxFightOutcomes, before a long wait.
+var errTooManyOutcomes = fmt.Errorf("exact solution too large: more than %d outcomes of actions to follow; use sim run", maxFightOutcomes)
+
 // add records an outcome: the state to, the tallies d, probability p.
 func (m *emitter) add(to fkey, d [2][nTallies]int32, p float64) error {
+	if m.e.outcomesN++; m.e.outcomesN > maxFightOutcomes {
+		return errTooManyOutcomes
+	}
 	id, err := m.e.id(to)
 	if err != nil {
 		return err
