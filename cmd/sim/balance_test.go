@@ -296,3 +296,35 @@ func TestConquestHealingCompare(t *testing.T) {
 		t.Errorf("without healing fewer stands are left after turn 5: %+v", d)
 	}
 }
+
+// docs/conquest.md, "Cast or duel?": the built-in whose Theist Priest
+// casts Holy Fire against a copy whose Priest duels the High Clone
+// Executor; casting destroys the Drones far more often, duelling costs
+// the Priest and his regiment.
+func TestConquestCastOrDuelCompare(t *testing.T) {
+	dir := t.TempDir()
+	_, src, _ := sim(t, context.Background(), "show", "conquest-priest-holy-fire")
+	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
+	os.WriteFile(a, []byte(src), 0o644)
+	duel := strings.NewReplacer("actions: [cast, clash]", "actions: [duel, clash]",
+		"name: conquest-priest-holy-fire", "name: priest-duels").Replace(src)
+	os.WriteFile(b, []byte(duel), 0o644)
+	code, out, stderr := sim(t, context.Background(), "compare", a, b, "--trials", "20000", "--seed", "1", "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	var c report.Comparison
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	diff := c.Differences["priest-duels-conquest-priest-holy-fire"]
+	if d := diff.Events["drones.destroyed"]; !(d.CI95[1] < -0.5) {
+		t.Errorf("duelling destroys the Drones far less often than Holy Fire: %+v", d)
+	}
+	if d := diff.Events["men_at_arms.character.slain"]; !(d.CI95[0] > 0.5) {
+		t.Errorf("the Executor slays the duelling Priest most of the time: %+v", d)
+	}
+	if d := diff.Events["men_at_arms.destroyed"]; !(d.CI95[0] > 0.3) {
+		t.Errorf("the duelling Priest's regiment is destroyed far more often: %+v", d)
+	}
+}
