@@ -107,23 +107,29 @@ func defenceTarget(att *regiment, tg *regiment, k kind, attRules penalty) int {
 type penalty struct{ cleave, brutal, ap int }
 
 // packet rolls n attacks that hit on hitOn and are blocked on block, one
-// die at a time, and returns the hits and the Wound Pool.
-func packet(d dice, n, hitOn, block int) (hits, pool int) {
+// die at a time, and returns the hits, the Wound Pool and the defence dice
+// that blocked on a natural 1 (Counter-Attack looks at them).
+func packet(d dice, n, hitOn, block int) (hits, pool, ones int) {
 	for range n {
 		if !d.test(hitOn) {
 			continue
 		}
 		hits++
-		if !d.test(block) {
+		switch pass, one := d.roll(block); {
+		case !pass:
 			pool++ // a failed defence die: 1 wound
+		case one:
+			ones++
 		}
 	}
-	return hits, pool
+	return hits, pool, ones
 }
 
 // act resolves one action of attacker a at target t (RULES.md §7.3 to
 // §7.7): the attacks of its stands and of its Character, the Wound Pool,
-// casualties, then the target's Morale test at the end of the action.
+// casualties, then the target's Morale test at the end of the action; then
+// the hits the target strikes back within the action (Counter-Attack,
+// Lethal Demise), resolved at the attacker.
 func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 	var o outcome
 	g := a.g
@@ -133,15 +139,16 @@ func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 		hitOn = g.p.V
 	}
 	block := defenceTarget(g, t.g, k, pen)
-	h, p := packet(d, attacks(rs, a, k), hitOn, block)
+	h, p, ones := packet(d, attacks(rs, a, k), hitOn, block)
 	o.hits, o.pool = o.hits+h, o.pool+p
-	if c := g.char; c != nil && (k != impact || a.charImpacts()) {
+	if c := g.char; c != nil && a.charActs() && (k != impact || a.charImpacts()) {
 		// A Character strikes with its own Clash and Attacks when engaged,
 		// else 1 Support Strike; it shoots its own Barrage (RULES.md
 		// §7.1; conquest.md §8 [I]). In a medium or heavy cavalry, brute or
 		// monster regiment, of his own class, he makes Impact attacks on a
 		// charge: half his Attacks, rounding up, in contact, else
-		// impact_unengaged_hits (conquest.md §2, 1.5 [V]).
+		// impact_unengaged_hits (conquest.md §2, 1.5 [V]). Slain in a Duel,
+		// or foregoing his actions for a Draw Event Rally, he makes none.
 		cp := penalty{cleave: c.Rules.Cleave, brutal: c.Rules.BrutalImpact, ap: c.Rules.ArmourPiercing}
 		n, on := 0, c.Profile.C
 		switch k {
@@ -158,45 +165,123 @@ func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 		case volley:
 			n, on = c.Rules.Barrage, c.Profile.V
 		}
-		h, p := packet(d, n, on, defenceTarget(g, t.g, k, cp))
-		o.hits, o.pool = o.hits+h, o.pool+p
+		h, p, o1 := packet(d, n, on, defenceTarget(g, t.g, k, cp))
+		o.hits, o.pool, ones = o.hits+h, o.pool+p, ones+o1
 	}
 	s0, c0 := t.stands(), t.casualties
 	w0 := t.wounds
-	for range o.pool {
+	// Morale (RULES.md §7.7 [V]) at the end of the action; a Volley tests
+	// under volley_morale only.
+	var s suffered
+	o.failures, s = suffer(rs, d, t, o.pool, k != volley || rs.VolleyMorale)
+	o.wounds = t.wounds - w0
+	o.casualties = t.casualties - c0
+	o.standsLost = s0 - t.stands()
+	// Counter-Attack (WoodRust special_rules.json, 2.x [S]): in an enemy
+	// Clash at it, each defence die that blocks on a natural 1 strikes one
+	// hit back, though the Counter-Attacker died of the Clash.
+	back := 0
+	if k == clash && t.g.rules.CounterAttack {
+		back += ones
+	}
+	strikeBack(rs, d, a, back+lethalHits(rs, t, s))
+	return o
+}
+
+// suffered is the wounds a regiment had from one cause, its Character's
+// own left out (Lethal Demise counts them): those of its failed defence
+// dice, and those of its Morale test.
+type suffered struct{ defence, morale int }
+
+// suffer applies pool wounds (failed defence dice) to t, then checks
+// Shattered, then, when morale, rolls its Morale test (RULES.md §7.7
+// [V]): one die per wound suffered against its Resolve; each failure one
+// more wound, which tests no further; Oblivious: one wound per two failed
+// dice, rounding up (conquest.md §7). A regiment the pool destroyed rolls
+// none. It returns the failed Morale dice and the wounds the regiment
+// suffered.
+func suffer(rs *conq.Ruleset, d dice, t *force, pool int, morale bool) (int, suffered) {
+	var s suffered
+	w0, r0 := t.wounds, t.regimentWounds()
+	for range pool {
 		t.lose(rs)
 	}
 	// Shattered counts the stands lost since it broke once the pool's
 	// casualties are all removed (shattered_checked: after_wounds), or after
 	// every wound (each_stand): the rules do not say which (see README.md).
 	t.checkShattered()
-	// Morale (RULES.md §7.7 [V]): at the end of an action that caused
-	// wounds, one die per wound suffered against Resolve; each failure one
-	// more wound, which tests no further. A Volley tests under
-	// volley_morale only. Oblivious: one wound per two failed dice,
-	// rounding up (conquest.md §7).
-	suffered := t.wounds - w0
-	if suffered > 0 && !t.gone && (k != volley || rs.VolleyMorale) {
-		r := t.resolve(rs)
-		fails := 0
-		for range suffered {
-			if !d.test(r) {
-				fails++
-			}
-		}
-		o.failures = fails
-		t.failures += fails
-		extra := fails
-		if t.g.rules.Oblivious {
-			extra = (fails + 1) / 2
-		}
-		for range extra {
-			t.lose(rs)
-		}
+	s.defence = t.regimentWounds() - r0
+	fails := 0
+	if n := t.wounds - w0; n > 0 && morale && !t.gone {
+		fails = t.moraleTest(rs, d, n)
 	}
 	t.checkShattered()
-	o.wounds = t.wounds - w0
-	o.casualties = t.casualties - c0
-	o.standsLost = s0 - t.stands()
-	return o
+	s.morale = t.regimentWounds() - r0 - s.defence
+	return fails, s
+}
+
+// moraleTest rolls n Morale dice of t against its Resolve and applies the
+// wounds of the failures; it returns the failed dice.
+func (t *force) moraleTest(rs *conq.Ruleset, d dice, n int) int {
+	r := t.resolve(rs)
+	fails := 0
+	for range n {
+		if !d.test(r) {
+			fails++
+		}
+	}
+	t.failures += fails
+	extra := fails
+	if t.g.rules.Oblivious {
+		extra = (fails + 1) / 2
+	}
+	for range extra {
+		t.lose(rs)
+	}
+	return fails
+}
+
+// lethalHits is the hits Lethal Demise strikes back for the wounds s of
+// regiment t (BSData .gst [V 1.03]; WoodRust 2.x [S]): while the
+// regiments are in contact, one for each wound it suffered (its
+// Character's own excluded), every one of them under lethal_demise
+// every_wound, those of its failed defence dice under failed_defence.
+func lethalHits(rs *conq.Ruleset, t *force, s suffered) int {
+	if !t.g.rules.LethalDemise || !t.g.contact {
+		return 0
+	}
+	if rs.LethalDemise == conq.LethalEveryWound {
+		return s.defence + s.morale
+	}
+	return s.defence
+}
+
+// strikeBack resolves n hits struck back at a (Counter-Attack, Lethal
+// Demise): they "do not benefit from any other Special Rules", so each is
+// a defence die of a's against its front, Defence and Shield never below
+// 0, or Evasion; a wound when it fails. Their wounds strike nothing back,
+// and cause a Morale test under strike_back_morale.
+func strikeBack(rs *conq.Ruleset, d dice, a *force, n int) {
+	if n == 0 || a.gone {
+		return
+	}
+	block := plainDefence(a.g)
+	pool := 0
+	for range n {
+		if !d.test(block) {
+			pool++
+		}
+	}
+	suffer(rs, d, a, pool, rs.StrikeBackMorale)
+}
+
+// plainDefence is what a defence die of g's against a hit from its front
+// with no rule of the attacker's must roll: Defence + Shield (shield:
+// all_front_hits), or Evasion.
+func plainDefence(g *regiment) int {
+	d := g.p.D
+	if g.rules.Shield {
+		d++
+	}
+	return max(d, g.p.E)
 }

@@ -38,12 +38,19 @@ func benchReference(b *testing.B, name string) {
 }
 
 // TestReferenceDoesNotAllocate checks that a reference trial allocates
-// nothing, so that the benchmarks compare dice with dice.
+// nothing, so that the benchmarks compare dice with dice: the built-ins'
+// and testdata's.
 func TestReferenceDoesNotAllocate(t *testing.T) {
 	for _, name := range builtinNames(t) {
 		_, ref := load(t, name)
 		if a := refrun.Allocs(len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial); a != 0 {
 			t.Errorf("%s: %.1f allocations a trial", name, a)
+		}
+	}
+	for _, file := range []string{"counter-attack", "lethal-demise", "damage-spell", "spell-contact", "draw-event-rally", "duel"} {
+		_, ref := loadVariant(t, file, variant{opts: "duel_morale: yes"})
+		if a := refrun.Allocs(len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial); a != 0 {
+			t.Errorf("testdata/%s: %.1f allocations a trial", file, a)
 		}
 	}
 }

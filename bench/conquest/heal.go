@@ -36,7 +36,7 @@ func heal(rs *conq.Ruleset, f *force, points int, skipChar bool) healed {
 		return h
 	}
 	W := f.g.p.W
-	if !skipChar {
+	if !skipChar && !f.charSlain { // a slain Character is not healed
 		for points > 0 && f.charMarks > 0 { // step 1
 			f.charMarks--
 			points--
@@ -88,17 +88,4 @@ func amount(d dice, a scenario.Amount) int {
 		}
 	}
 	return n
-}
-
-// cast rolls the Character's healing spell (conquestwiki Spellcasting,
-// v1.5; conquest.md §4): its Magic Level in dice, each equal to or under
-// the Casting Difficulty a success, each success PerSuccess Heal Points.
-func cast(d dice, s *scenario.Spell) int {
-	n := 0
-	for range s.Dice {
-		if d.test(s.Difficulty) {
-			n++
-		}
-	}
-	return n * s.HealPerSuccess
 }

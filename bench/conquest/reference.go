@@ -16,15 +16,22 @@
 // 2.0); Morale with the size bonus, Broken (both editions' Resolve),
 // Shattered and Oblivious; and fights of several turns with Healing
 // (seed 003's sequence, Regeneration (X) as heal_x, fixed and dice
-// heals, a Character's healing spell), restore_cost one.
+// heals, a Character's healing spell), restore_cost one, and Rally. Then
+// the hits struck back by Counter-Attack and Lethal Demise
+// (strike_back_morale, lethal_demise), damage spells with Enemy
+// Interference and Scaling (spell_successes, scaling, spell_morale), a
+// Character's Draw Event Rally, and Duels (duels: simultaneous,
+// duel_morale).
 //
 // Not covered, refused by Reference with an error: every other special
 // rule (Flurry, Parry, Relentless Blows, Deadly Blades, Smite, Fury,
-// Terrifying, Bastion, Hardened, Indomitable, ...), flank and rear
-// facings, Inspired, aimed, obscured and long-range Volleys, 2.x Impact
-// (X), option values other than the presets' for evasion, shield,
-// zero_characteristic, restore_cost, regeneration and impact_rounding,
-// and library regiments (from:).
+// Terrifying, Bastion, Hardened, Indomitable, Tenacious, Decay, Aura of
+// Death, ...), flank and rear facings, Inspired, aimed, obscured and
+// long-range Volleys, 2.x Impact (X), option values other than the
+// presets' for evasion, shield, zero_characteristic, restore_cost,
+// regeneration and impact_rounding, activation: roll_off, a Duel beside
+// Counter-Attack, Lethal Demise or a Draw Event Rally, a Duel or a Draw
+// Event Rally under character_wounds: last, and library regiments (from:).
 package conquest
 
 import (
@@ -104,6 +111,9 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 		byID[r.ID] = g
 	}
 	f := sc.Fight
+	if err := supportedFight(rs, f, byID); err != nil {
+		return nil, err
+	}
 	if f.Facing != "" && f.Facing != "front" || f.Inspired || f.Aimed || f.Obscured || f.LongRange {
 		return nil, errors.New("conquest reference: only attacks from the front, not Inspired, aimed, obscured or at long range")
 	}
@@ -142,8 +152,9 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 					return nil, fmt.Errorf("conquest reference: the %s action is not implemented", a)
 				}
 			}
-			sd.rallies = slices.Contains(sd.firstTurn, "rally") || slices.Contains(sd.actions, "rally")
-			sd.healer = len(g.heals) > 0 || (g.char != nil && g.char.Spell != nil &&
+			sd.rallies = slices.Contains(sd.firstTurn, "rally") || slices.Contains(sd.actions, "rally") ||
+				g.char != nil && g.char.DrawEventRally
+			sd.healer = len(g.heals) > 0 || (g.char != nil && g.char.Spell != nil && g.char.Spell.HealPerSuccess > 0 &&
 				(slices.Contains(sd.firstTurn, "cast") || slices.Contains(sd.actions, "cast")))
 			res.sides[i] = sd
 		}
@@ -191,6 +202,38 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 		return nil, fmt.Errorf("conquest reference: fight type %q", f.Type)
 	}
 	return res, nil
+}
+
+// supportedFight marks the regiments in contact (the fight has a Clash
+// or a Charge) and refuses what the reference does not implement: a Duel
+// beside Counter-Attack, Lethal Demise or a Draw Event Rally, a Duel or a
+// Draw Event Rally under character_wounds: last, and activation: roll_off.
+func supportedFight(rs *conq.Ruleset, f scenario.Fight, byID map[string]*regiment) error {
+	contact := f.Type == "clash" || f.Type == "charge"
+	duels := false
+	for _, s := range f.Sides {
+		for _, a := range append(append([]string(nil), s.FirstTurn...), s.Actions...) {
+			contact = contact || a == "clash" || a == "charge"
+			duels = duels || a == "duel"
+		}
+	}
+	for _, g := range byID {
+		g.contact = contact
+		der := g.char != nil && g.char.DrawEventRally
+		switch {
+		case duels && (g.rules.CounterAttack || g.rules.LethalDemise || der):
+			return fmt.Errorf("conquest reference: %s: a Duel beside Counter-Attack, Lethal Demise or a Draw Event Rally is not implemented", g.id)
+		case (duels || der) && rs.CharacterWounds == conq.CharLast:
+			return errors.New("conquest reference: a Duel or a Draw Event Rally under character_wounds: last is not implemented")
+		}
+	}
+	if f.Activation != "" && f.Activation != "in_order" {
+		return fmt.Errorf("conquest reference: activation: %s is not implemented (only in_order, the scenario's order)", f.Activation)
+	}
+	if duels && rs.Duels != conq.DuelsSimultaneous {
+		return errors.New("conquest reference: the duel action needs duels: simultaneous")
+	}
+	return nil
 }
 
 // supported refuses the option values the reference does not implement.
@@ -279,6 +322,14 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 				}
 			}
 			// Draw Events at the start of the activation (conquest.md §4).
+			// First a Character's Draw Event Rally (conquestwiki Broken,
+			// v1.03 [V]): Broken as it activates, he foregoes his actions
+			// to Rally it, before its heal sources.
+			me.foregoing = false
+			if c := s.g.char; c != nil && c.DrawEventRally && me.broken && me.charAlive() {
+				me.foregoing = true
+				rally(r.rs, d, me, foe)
+			}
 			for _, h := range s.g.heals {
 				if h.Kind == "regeneration" {
 					addHeal(heal(r.rs, me, amount(d, h.Amount), r.rs.RegenSkipsCharacter))
@@ -296,7 +347,17 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 				}
 				switch a {
 				case "cast":
-					addHeal(heal(r.rs, me, cast(d, s.g.char.Spell), false))
+					// A slain Character, or one who foregoes his actions,
+					// casts nothing.
+					switch {
+					case !me.charActs():
+					case s.g.char.Spell.HealPerSuccess > 0:
+						addHeal(heal(r.rs, me, castHeal(r.rs, d, me, foe), false))
+					default:
+						castHits(r.rs, d, me, foe)
+					}
+				case "duel":
+					duel(r.rs, d, me, foe)
 				case "rally":
 					rally(r.rs, d, me, foe)
 				case "charge":
@@ -307,6 +368,7 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 					act(r.rs, d, me, foe, volley)
 				}
 			}
+			me.foregoing = false
 		}
 		if turn <= maxTurnMetrics {
 			for i := range f {

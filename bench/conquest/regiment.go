@@ -26,6 +26,16 @@ func (d dice) test(target int) bool {
 	return r <= target
 }
 
+// roll is test, and also says whether the die that passed rolled a
+// natural 1 (no die is rolled at a target of 0 or less).
+func (d dice) roll(target int) (pass, one bool) {
+	if target <= 0 {
+		return false, false
+	}
+	r := d.d6()
+	return r == 1 || r != 6 && r <= target, r == 1
+}
+
 // regiment is one regiment as the reference reads it from the scenario
 // file, with the characteristics it fights with.
 type regiment struct {
@@ -42,6 +52,7 @@ type regiment struct {
 	rearLocked bool // rear in contact or no room: step 4 cannot place a stand
 	heals      []scenario.Heal
 	char       *scenario.Character
+	contact    bool // the fight has a Clash or a Charge: the regiments are in contact
 }
 
 // newRegiment reads r as docs/conquest.md's format defines it: frontage by
@@ -73,9 +84,13 @@ func (g *regiment) supported() error {
 		x := r
 		// The rules implemented: Barrage, Armour Piercing, Cleave, Brutal
 		// Impact, Support, Shield, Oblivious; Fearsome and Fearless as far
-		// as a Rally goes (Terrifying is not implemented).
+		// as a Rally goes (Terrifying is not implemented); Counter-Attack
+		// and Lethal Demise on a regiment (a Character's are refused).
 		x.Barrage, x.ArmourPiercing, x.Cleave, x.BrutalImpact, x.Support, x.Shield, x.Oblivious = 0, 0, 0, 0, 0, false, false
 		x.Fearsome, x.Fearless = false, false
+		if who == g.id {
+			x.CounterAttack, x.LethalDemise = false, false
+		}
 		if x != (scenario.Rules{}) {
 			return fmt.Errorf("conquest reference: %s: special rules %+v are not implemented", who, x)
 		}
@@ -113,8 +128,9 @@ type force struct {
 	gone       bool
 	shattered  bool
 	brokeEver  bool
-	charSlain  bool // its Character lost his last Wound (character_wounds last)
+	charSlain  bool // its Character lost his last Wound (character_wounds last, or a Duel)
 	rallied    bool // a Rally ended its Broken state
+	foregoing  bool // its Character foregoes his actions this activation (Draw Event Rally)
 
 	// tallies over the trial
 	casualties, wounds, failures int
@@ -129,6 +145,17 @@ func (g *regiment) fresh() force {
 	f.turnStands = f.counted()
 	return f
 }
+
+// charAlive reports whether it has a Character who has not been slain.
+func (f *force) charAlive() bool { return f.g.char != nil && !f.charSlain }
+
+// charActs reports whether its Character strikes, shoots and casts now:
+// alive, and not foregoing his actions for a Draw Event Rally.
+func (f *force) charActs() bool { return f.charAlive() && !f.foregoing }
+
+// regimentWounds counts the wounds it has suffered, its Character's own
+// left out.
+func (f *force) regimentWounds() int { return f.wounds - f.charWounds }
 
 // stands counts the stands on the table, the incomplete one included.
 func (f *force) stands() int { return (f.models + f.g.perStand - 1) / f.g.perStand }
@@ -164,12 +191,12 @@ func (f *force) counted() int {
 }
 
 // resolve is the Resolve the regiment tests Morale on (RULES.md §7.7): the
-// highest in it, its Character's included, plus +1 for 4 to 6 stands, +2
+// highest in it, its Character's included (unless he was slain), plus +1 for 4 to 6 stands, +2
 // for 7 to 9, +3 for 10 or more, counted at the test; a Broken regiment
 // has no size bonus (1.5) or tests on its lowest Resolve (2.x).
 func (f *force) resolve(rs *conq.Ruleset) int {
 	hi, lo := f.g.p.R, f.g.p.R
-	if f.g.char != nil {
+	if f.charAlive() {
 		hi, lo = max(hi, f.g.char.Profile.R), min(lo, f.g.char.Profile.R)
 	}
 	if f.broken {
@@ -225,8 +252,11 @@ func (f *force) wound(rs *conq.Ruleset) bool {
 
 // lose applies one wound, then Broken at once, at the stand that breaks
 // the regiment, and Shattered too under shattered_checked: each_stand (a
-// wound after it is lost).
+// wound after it is lost). A regiment Rallied this turn that has still
+// lost half the stands it started the turn with is Broken again as the
+// wound comes, before the stand it may remove (README.md, Read so).
 func (f *force) lose(rs *conq.Ruleset) {
+	f.checkBroken()
 	f.wound(rs)
 	f.checkBroken()
 	if rs.ShatteredChecked == conq.ShatterEachStand {
@@ -236,7 +266,7 @@ func (f *force) lose(rs *conq.Ruleset) {
 
 // checkBroken applies Broken (RULES.md §7.7 [V]): a regiment that has lost
 // half or more of the stands it started the turn with "becomes Broken
-// immediately". It stays Broken (Rally is not simulated).
+// immediately". It stays Broken until it Rallies (rally).
 func (f *force) checkBroken() {
 	if f.gone {
 		return
