@@ -29,9 +29,9 @@ func TestInspireAndTakeAimActions(t *testing.T) {
 	} {
 		target := menAtArms()
 		target.Stands = 6
-		byAction := newFight(t, rs, Combat{Turns: 1, Sides: [2]Side{
+		byAction := newFight(t, rs, Combat{Turns: 1, Sides: []Side{
 			{Regiment: c.reg, FirstTurn: []Action{c.act, c.after}}, {Regiment: target}}})
-		byFlag := newFight(t, rs, Combat{Turns: 1, Sides: [2]Side{
+		byFlag := newFight(t, rs, Combat{Turns: 1, Sides: []Side{
 			{Regiment: c.reg, FirstTurn: []Action{c.after}, Engagement: c.eng}, {Regiment: target}}})
 		a, err := byAction.Exact()
 		if err != nil {
@@ -51,9 +51,9 @@ func TestInspireAndTakeAimActions(t *testing.T) {
 		enginetest.Agree(t, c.name, a, run(t, byAction, 100_000, 21))
 		// Spent by the first: two of them after one Inspire (Take Aim) are
 		// one helped and one not, which differs from both helped.
-		twice := newFight(t, rs, Combat{Turns: 1, Sides: [2]Side{
+		twice := newFight(t, rs, Combat{Turns: 1, Sides: []Side{
 			{Regiment: c.reg, FirstTurn: []Action{c.act, c.after, c.after}}, {Regiment: target}}})
-		bothHelped := newFight(t, rs, Combat{Turns: 1, Sides: [2]Side{
+		bothHelped := newFight(t, rs, Combat{Turns: 1, Sides: []Side{
 			{Regiment: c.reg, FirstTurn: []Action{c.after, c.after}, Engagement: c.eng}, {Regiment: target}}})
 		x, _ := twice.Exact()
 		y, _ := bothHelped.Exact()

@@ -31,10 +31,16 @@ func (s *Strike) Describe() []string {
 func (f *Fight) Describe() []string {
 	var lines []string
 	if f.cc.Activation == RollOff {
-		lines = append(lines, "each turn the Supremacy roll-off decides who activates first: either side, one chance in two")
+		lines = append(lines, fmt.Sprintf("each turn the Supremacy roll-off decides which army activates first: army 1 with chance %.4g", f.rollOffP))
+	}
+	if f.n > 2 {
+		lines = append(lines, "activation order: "+f.orderText(f.orders[0]))
+		if f.cc.Activation == RollOff {
+			lines = append(lines, "  or, army 1 first: "+f.orderText(f.orders[1]))
+		}
 	}
 	for i, sd := range f.cc.Sides {
-		u, a := f.units[i], f.atk[i]
+		u, a := f.units[i], f.atk[i][sd.Target]
 		lines = append(lines, u.describe())
 		acts := func(list []Action) string {
 			var names []string
@@ -50,7 +56,12 @@ func (f *Fight) Describe() []string {
 		if !slices.Equal(sd.FirstTurn, sd.Actions) {
 			plan = "  turn 1: " + acts(sd.FirstTurn) + "; later turns: " + acts(sd.Actions)
 		}
-		if a.eng.Facing != Front {
+		if f.n > 2 {
+			plan += fmt.Sprintf("; army %d, strikes %s", sd.Army, f.cc.Sides[sd.Target].Regiment.ID)
+			if a.eng.Facing != Front {
+				plan += "'s " + a.eng.Facing.String()
+			}
+		} else if a.eng.Facing != Front {
 			plan += "; strikes the enemy's " + a.eng.Facing.String()
 		}
 		lines = append(lines, plan)
@@ -101,16 +112,31 @@ func (f *Fight) Describe() []string {
 		if p := a.pk[Volley][fBonus][0]; f.does(i, ActTakeAim) && p != nil {
 			lines = append(lines, "  take_aim: its next Volley this turn at +1: "+p.describe("volley", a.shotsOf(st.health)))
 		}
-		// Its Morale test against the enemy's first kind of attack.
-		foe := &f.cc.Sides[1-i]
-		for _, x := range append(append([]Action(nil), foe.FirstTurn...), foe.Actions...) {
-			if k, ok := map[Action]Kind{ActCharge: Impact, ActClash: Clash, ActVolley: Volley}[x]; ok {
-				lines = append(lines, "  "+f.atk[1-i].moraleText(k, &st))
-				break
+		// Its Morale test against the first kind of attack of the first
+		// enemy that targets it.
+		for j, foe := range f.cc.Sides {
+			if foe.Target != i {
+				continue
 			}
+			for _, x := range append(append([]Action(nil), foe.FirstTurn...), foe.Actions...) {
+				if k, ok := map[Action]Kind{ActCharge: Impact, ActClash: Clash, ActVolley: Volley}[x]; ok {
+					lines = append(lines, "  "+f.atk[j][i].moraleText(k, &st))
+					break
+				}
+			}
+			break
 		}
 	}
 	return lines
+}
+
+// orderText names the regiments of an activation order.
+func (f *Fight) orderText(order []int) string {
+	var ids []string
+	for _, i := range order {
+		ids = append(ids, f.cc.Sides[i].Regiment.ID)
+	}
+	return strings.Join(ids, ", ")
 }
 
 // count writes n things: "1 stand", "2 stands".
@@ -300,7 +326,7 @@ func (f *Fight) healText(h HealSource) string {
 func (f *Fight) spellText(i int) string {
 	sp := f.cc.Sides[i].Regiment.Character.Spell
 	dice := fmt.Sprintf("%d dice", sp.Dice)
-	if n := f.spellDice(i, &fkey{f.units[0].start, f.units[1].start}); n != sp.Dice {
+	if n := f.spellDice(i, f.startKey()); n != sp.Dice {
 		dice = fmt.Sprintf("%d dice (%d, one fewer for Enemy Interference)", n, sp.Dice)
 	}
 	needs := fmt.Sprintf("%d success", f.rs.SpellSuccesses)
@@ -314,5 +340,5 @@ func (f *Fight) spellText(i int) string {
 	if !sp.damage() {
 		return s + fmt.Sprintf("; %d Heal Points a success", sp.PerSuccess)
 	}
-	return s + fmt.Sprintf("; %d hits a success, each blocked on %s", sp.Hits, f.atk[i].spell.def.text())
+	return s + fmt.Sprintf("; %d hits a success, each blocked on %s", sp.Hits, f.atk[i][f.cc.Sides[i].Target].spell.def.text())
 }

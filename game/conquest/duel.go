@@ -17,23 +17,31 @@ import "github.com/wargamesim/sim/engine"
 // sources); a Duel needs both alive, and one who foregoes his actions for
 // a Draw Event Rally fights none.
 
-// duelers reports whether side i's Character can duel the enemy's in
-// state k.
-func (f *Fight) duelers(i int, k *fkey) bool {
-	me, foe := &k[i], &k[1-i]
-	return me.char > 0 && foe.char > 0 && !me.charIdle && !me.destroyed && !foe.destroyed
+// duelers returns the enemy side i's Character duels in state k (the
+// regiment its attacks strike), or −1 when no Duel can be fought.
+func (f *Fight) duelers(i int, k *fkey) int {
+	j := f.target(i, k)
+	if j < 0 {
+		return -1
+	}
+	me, foe := &k[i], &k[j]
+	if me.char > 0 && foe.char > 0 && !me.charIdle && !me.destroyed && !foe.destroyed && f.atk[i][j].duel != nil {
+		return j
+	}
+	return -1
 }
 
 // duel resolves side i's Duel.
 func (t *fightTrial) duel(d *engine.Dice, i int) {
 	f := t.f
-	k := (*fkey)(&t.st)
-	if !f.duelers(i, k) {
+	j := f.duelers(i, &t.st)
+	if j < 0 {
 		return
 	}
-	var pool [2]int // wounds on side j's Character
-	for j := range 2 {
-		a := f.atk[j]
+	pair := [2]int{i, j}
+	var pool [2]int // wounds on pair[x]'s Character
+	for x := range 2 {
+		a := f.atk[pair[x]][pair[1-x]]
 		n := a.u.reg.Character.Profile.A
 		var ones, twos int
 		if f.perDie {
@@ -41,19 +49,19 @@ func (t *fightTrial) duel(d *engine.Dice, i int) {
 		} else {
 			_, ones, twos, _ = a.duel.sampleCosts(d, n, t.scratch[:])
 		}
-		pool[1-j] = ones + 2*twos
+		pool[1-x] = ones + 2*twos
 	}
 	var before [2]int
-	for j := range 2 {
-		before[j] = f.units[j].stands(&t.st[j])
+	for x, r := range pair {
+		before[x] = f.units[r].stands(&t.st[r])
 	}
-	for j := range 2 {
-		taken, cas := f.units[j].woundCharacter(&t.st[j], pool[j])
+	for x, r := range pair {
+		taken, cas := f.units[r].woundCharacter(&t.st[r], pool[x])
 		o := outcome{wounds: taken, charWounds: taken, casualties: cas}
-		if f.rs.DuelMorale && taken > 0 && !t.st[j].destroyed {
-			f.atk[1-j].moraleTest(d, Clash, &t.st[j], before[j], &o, f.perDie)
+		if f.rs.DuelMorale && taken > 0 && !t.st[r].destroyed {
+			f.atk[pair[1-x]][r].moraleTest(d, Clash, &t.st[r], before[x], &o, f.perDie)
 		}
-		t.suffered(j, o)
+		t.suffered(r, o)
 	}
 }
 
@@ -62,51 +70,54 @@ func (t *fightTrial) duel(d *engine.Dice, i int) {
 // enemy's Strikes.
 func (e *fightExact) duel(i int, k fkey) ([]ftrans, error) {
 	f := e.f
-	em := e.emitter()
-	if !f.duelers(i, &k) {
-		return em.ts, em.add(k, [2][nTallies]int32{}, 1)
+	j := f.duelers(i, &k)
+	if j < 0 {
+		return e.identity(k)
 	}
-	var pools [2][]float64 // wounds on side j's Character
-	for j := range 2 {
-		a := f.atk[j]
-		_, pools[1-j] = a.duel.attacks(a.u.reg.Character.Profile.A)
+	pair := [2]int{i, j}
+	em := e.emitter()
+	var pools [2][]float64 // wounds on pair[x]'s Character
+	for x := range 2 {
+		a := f.atk[pair[x]][pair[1-x]]
+		_, pools[1-x] = a.duel.attacks(a.u.reg.Character.Profile.A)
 	}
 	var before [2]int
-	for j := range 2 {
-		before[j] = f.units[j].stands(&k[j])
+	for x, r := range pair {
+		before[x] = f.units[r].stands(&k[r])
 	}
 	var err error
-	// side follows side j's wounds and Morale, then side j+1's.
-	var side func(j int, k fkey, d [2][nTallies]int32, p float64)
-	side = func(j int, k fkey, d [2][nTallies]int32, p float64) {
-		if j == 2 {
+	// side follows pair[x]'s wounds and Morale, then pair[x+1]'s.
+	var side func(x int, k fkey, d tallies, p float64)
+	side = func(x int, k fkey, d tallies, p float64) {
+		if x == 2 {
 			if e2 := em.add(k, d, p); e2 != nil {
 				err = e2
 			}
 			return
 		}
-		for w, pw := range pools[j] {
+		r := pair[x]
+		for w, pw := range pools[x] {
 			if pw == 0 {
 				continue
 			}
-			tg := k[j]
-			taken, cas := f.units[j].woundCharacter(&tg, w)
+			tg := k[r]
+			taken, cas := f.units[r].woundCharacter(&tg, w)
 			next := func(tg *state, fails, wounds, casualties, char int, q float64) {
 				if err != nil {
 					return
 				}
 				k2, d2 := k, d
-				k2[j] = *tg
-				d2[j] = woundTally(fails, wounds, casualties, char)
-				side(j+1, k2, d2, q)
+				k2[r] = *tg
+				d2[r] = woundTally(fails, wounds, casualties, char)
+				side(x+1, k2, d2, q)
 			}
 			if f.rs.DuelMorale && taken > 0 && !tg.destroyed {
-				f.atk[1-j].moraleExact(Clash, tg, before[j], taken, cas, taken, p*pw, next)
+				f.atk[pair[1-x]][r].moraleExact(Clash, tg, before[x], taken, cas, taken, p*pw, next)
 				continue
 			}
 			next(&tg, 0, taken, cas, taken, p*pw)
 		}
 	}
-	side(0, k, [2][nTallies]int32{}, 1)
+	side(0, k, tallies{}, 1)
 	return em.ts, err
 }

@@ -26,12 +26,12 @@ func TestDuelRefused(t *testing.T) {
 	t.Parallel()
 	lord, champion := duelists(4)
 	duel := []Action{ActDuel}
-	_, err := NewFight(v15(t), Combat{Turns: 1, Sides: [2]Side{{Regiment: lord, FirstTurn: duel}, {Regiment: champion}}})
+	_, err := NewFight(v15(t), Combat{Turns: 1, Sides: []Side{{Regiment: lord, FirstTurn: duel}, {Regiment: champion}}})
 	if err == nil || !strings.Contains(err.Error(), "duels=simultaneous") {
 		t.Errorf("a duel with duels off: %v; want it refused, naming the option", err)
 	}
 	champion.Character = nil
-	_, err = NewFight(set(t, v15(t), "duels", "simultaneous"), Combat{Turns: 1, Sides: [2]Side{{Regiment: lord, FirstTurn: duel}, {Regiment: champion}}})
+	_, err = NewFight(set(t, v15(t), "duels", "simultaneous"), Combat{Turns: 1, Sides: []Side{{Regiment: lord, FirstTurn: duel}, {Regiment: champion}}})
 	if err == nil || !strings.Contains(err.Error(), "has none") {
 		t.Errorf("a duel without an enemy Character: %v; want it refused", err)
 	}
@@ -55,7 +55,7 @@ func TestDuelMeans(t *testing.T) {
 		{1, 1 - 16.0/81, 1 - 4.0/9, 1 - 16.0/81, 1 - 4.0/9},
 	} {
 		lord, champion := duelists(c.w)
-		f := newFight(t, rs, Combat{Turns: 1, Sides: [2]Side{{Regiment: lord, FirstTurn: []Action{ActDuel}}, {Regiment: champion}}})
+		f := newFight(t, rs, Combat{Turns: 1, Sides: []Side{{Regiment: lord, FirstTurn: []Action{ActDuel}}, {Regiment: champion}}})
 		ex, err := f.Exact()
 		if err != nil {
 			t.Fatal(err)
@@ -93,7 +93,7 @@ func TestDuelFight(t *testing.T) {
 	lord.Profile.R = 2 // below his Lord's 3, which he lends while he lives
 	lord.Stands, lord.Frontage, lord.Engaged = 2, 2, 2
 	rs := set(t, v15(t), "duels", "simultaneous", "duel_morale", "yes")
-	f := newFight(t, rs, Combat{Turns: 3, Sides: [2]Side{
+	f := newFight(t, rs, Combat{Turns: 3, Sides: []Side{
 		{Regiment: lord, FirstTurn: []Action{ActDuel, ActClash}, Actions: []Action{ActDuel, ActClash}},
 		{Regiment: champion, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}}}})
 	ex, err := f.Exact()
@@ -101,9 +101,9 @@ func TestDuelFight(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := f.units[0].start
-	if f.units[0].woundCharacter(&st, 2); !st.charSlain || f.atk[0].charStrikes(&st) != 0 || f.units[0].resolve(&st, 2, 0) != lord.Profile.R {
+	if f.units[0].woundCharacter(&st, 2); !st.charSlain || f.atk[0][1].charStrikes(&st) != 0 || f.units[0].resolve(&st, 2, 0) != lord.Profile.R {
 		t.Errorf("a slain lord: slain %v, %d Strikes, Resolve %d; want slain, none, his regiment's %d",
-			st.charSlain, f.atk[0].charStrikes(&st), f.units[0].resolve(&st, 2, 0), lord.Profile.R)
+			st.charSlain, f.atk[0][1].charStrikes(&st), f.units[0].resolve(&st, 2, 0), lord.Profile.R)
 	}
 	enginetest.Agree(t, "duels", ex, run(t, f, 60_000, 92))
 	enginetest.Agree(t, "duels, die by die", ex, run(t, f.PerDie(), 60_000, 93))

@@ -47,17 +47,46 @@ type Side struct {
 	Regiment   Regiment
 	FirstTurn  []Action   // its actions in the first turn
 	Actions    []Action   // its actions in every later turn
-	Engagement Engagement // how it attacks the other side
+	Engagement Engagement // how it attacks its target
+	Army       int        // 0 or 1: whose regiment it is
+	Target     int        // the index of the enemy regiment its attacks strike
 }
 
-// Combat is two regiments fighting for a number of turns. Each turn one
-// side activates, then the other, as Activation says. An activation
-// resolves the regiment's Draw Events first (a Character's Rally, heal
-// sources such as Regeneration (X)), then its actions.
+// Combat is two to six regiments, up to three in each of two armies,
+// fighting for a number of turns. Each regiment attacks its Target, and
+// fights in contact (when anyone charges, clashes or duels) every enemy
+// it targets or that targets it. Each turn the armies alternate their
+// regiments' activations, each army's in the order of Sides (its Command
+// Card stack), the first army as Activation says; a regiment whose
+// target is destroyed turns on the first enemy still fighting it, from
+// that enemy's front, or does nothing. An activation resolves the
+// regiment's Draw Events first (a Character's Rally, heal sources such as
+// Regeneration (X)), then its actions. The fight ends when an army has
+// no regiment left, or the turns run out.
+//
+// Two Sides whose Army and Target are all 0 are one regiment against the
+// other: armies 0 and 1, each the other's target.
 type Combat struct {
-	Sides      [2]Side
+	Sides      []Side
 	Turns      int // 1 to 50
 	Activation Activation
+}
+
+// MaxRegiments and MaxPerArmy bound a Combat.
+const (
+	MaxRegiments = 6
+	MaxPerArmy   = 3
+)
+
+// normalised returns cc with the armies and targets of one regiment
+// against another filled in.
+func (cc Combat) normalised() Combat {
+	cc.Sides = slices.Clone(cc.Sides) // the fight's own, whatever the caller does with its
+	s := cc.Sides
+	if len(s) == 2 && s[0].Army == 0 && s[1].Army == 0 && s[0].Target == 0 && s[1].Target == 0 {
+		s[0].Target, s[1].Army = 1, 1
+	}
+	return cc
 }
 
 // Activation is who activates first in a turn.
@@ -73,6 +102,12 @@ const (
 	// card: the winner's regiment, then the other.
 	RollOff
 )
+
+// rollOffWins is the chance the army with fewer Command Cards wins the
+// roll-off, adding 1 to its die to win where that wins (it may add or
+// subtract 1): a die each, it wins on a + 1 > b (21 of 36), the two tie
+// on a + 1 = b (5 of 36) and roll again, so 21 of 31.
+const rollOffWins = 21.0 / 31
 
 var activationNames = []string{"in_order", "roll_off"}
 
@@ -91,13 +126,23 @@ func ParseActivation(s string) (Activation, bool) {
 
 func (a Activation) String() string { return activationNames[a] }
 
-// order returns the sides in the order they activate in a turn, side 0
-// second when swapped.
-func order(swapped bool) [2]int {
-	if swapped {
-		return [2]int{1, 0}
+// activationOrder returns the regiments in the order they activate when
+// army first goes first: the armies' stacks, one card each in turn, the
+// rest of the longer stack at the end.
+func activationOrder(sides []Side, first int) []int {
+	var stack [2][]int
+	for i, s := range sides {
+		stack[s.Army] = append(stack[s.Army], i)
 	}
-	return [2]int{0, 1}
+	var out []int
+	for k := 0; k < len(stack[0]) || k < len(stack[1]); k++ {
+		for _, a := range []int{first, 1 - first} {
+			if k < len(stack[a]) {
+				out = append(out, stack[a][k])
+			}
+		}
+	}
+	return out
 }
 
 // MaxTurnMetrics bounds the turns reported one by one
@@ -108,16 +153,21 @@ const MaxTurnMetrics = 6
 // turn, with healing between, until one regiment is destroyed or the turns
 // run out.
 type Fight struct {
-	rs      *Ruleset
-	cc      Combat
-	units   [2]*unit
-	atk     [2]*attacker
-	sides   [2]fightSide
-	turnsN  int  // turns reported one by one
-	melee   bool // the regiments fight in contact
-	perDie  bool
-	metrics []engine.Metric
-	events  []string
+	rs         *Ruleset
+	cc         Combat
+	n          int // regiments
+	units      []*unit
+	atk        [][]*attacker // atk[i][j]: regiment i's attacks on enemy j (nil for a friend)
+	sides      []fightSide
+	contacts   [][]int          // the enemies each regiment fights in contact, its target first
+	orders     [2][]int         // the activation order, army 0 first and army 1 first
+	rollOffP   float64          // the chance army 1 wins the roll-off
+	rollOffBin *engine.Binomial // one draw of it
+	turnsN     int              // turns reported one by one
+	melee      bool             // the regiments fight in contact
+	perDie     bool
+	metrics    []engine.Metric
+	events     []string
 }
 
 // fightSide is what a side brings to every trial, worked out once.
@@ -179,6 +229,72 @@ func (f *Fight) drawRally(i int) bool {
 	return c != nil && c.DrawRally
 }
 
+// target returns the regiment side i's attacks strike in state k: its
+// own target while it stands, else the first enemy still fighting it in
+// contact, else -1.
+func (f *Fight) target(i int, k *fkey) int {
+	if t := f.cc.Sides[i].Target; !k[t].destroyed {
+		return t
+	}
+	for _, j := range f.contacts[i] {
+		if !k[j].destroyed {
+			return j
+		}
+	}
+	return -1
+}
+
+// over reports whether an army of state k has no regiment left: the fight
+// is then over.
+func (f *Fight) over(k *fkey) bool {
+	var left [2]bool
+	for i := range f.n {
+		left[f.cc.Sides[i].Army] = left[f.cc.Sides[i].Army] || !k[i].destroyed
+	}
+	return !left[0] || !left[1]
+}
+
+// start returns every regiment's state as the fight starts.
+func (f *Fight) start() fkey {
+	var k fkey
+	for i := range f.n {
+		k[i] = f.units[i].start
+	}
+	return k
+}
+
+func (f *Fight) startKey() *fkey {
+	k := f.start()
+	return &k
+}
+
+// hitsBackAt returns the hits side i strikes back at each regiment for
+// the wounds o enemy from did it (−1: no enemy, as Decay's), back of them
+// its Counter-Attack's at from: its Lethal Demise's at every enemy in
+// contact or at from (lethal_demise), and Counter-Attack's at from.
+func (f *Fight) hitsBackAt(i, from, back int, o outcome) (n [MaxRegiments]int) {
+	if from >= 0 {
+		n[from] = back
+	}
+	l := f.lethal(i, o)
+	switch {
+	case l == 0:
+	case f.lethalAll():
+		for _, j := range f.contacts[i] {
+			n[j] += l
+		}
+	case from >= 0:
+		n[from] += l
+	}
+	return n
+}
+
+// lethalAll reports whether side i's Lethal Demise strikes every enemy
+// in contact ("all enemy Regiments in contact", every_wound) rather than
+// the one that caused the wounds ("the Enemy Regiment in contact with the
+// Stand's Regiment that caused the Hits", failed_defence).
+func (f *Fight) lethalAll() bool { return f.rs.LethalDemise == LethalEveryWound }
+
 // lethal returns the hits side i's Lethal Demise strikes back for the
 // wounds o did to it (option lethal_demise): "Whenever this Stand suffers
 // a Wound, all enemy Regiments in contact suffer a Hit for each Wound
@@ -200,43 +316,55 @@ const decayDie = 2.0 / 6
 
 // NewFight builds the model of cc under rs.
 func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
-	var errs []error
-	for i := range cc.Sides {
-		errs = append(errs, cc.Sides[i].Regiment.check(rs))
-	}
-	if cc.Activation > RollOff {
-		errs = append(errs, fmt.Errorf("activation %d is not an order", cc.Activation))
-	}
-	if cc.Turns < 1 || cc.Turns > 50 {
-		errs = append(errs, fmt.Errorf("turns %d is outside 1..50", cc.Turns))
-	}
-	a, b := &cc.Sides[0], &cc.Sides[1]
-	if a.Regiment.ID == b.Regiment.ID {
-		errs = append(errs, fmt.Errorf("both sides are %q", a.Regiment.ID))
-	}
-	if a.Engagement.Facing != Front && b.Engagement.Facing != Front {
-		errs = append(errs, errors.New("both sides strike the other's flank or rear; one of them faces the enemy's front"))
-	}
-	if err := errors.Join(errs...); err != nil {
+	cc = cc.normalised()
+	if err := cc.check(rs); err != nil {
 		return nil, err
 	}
-	f := &Fight{rs: rs, cc: cc, turnsN: min(cc.Turns, MaxTurnMetrics)}
-	melee := false
+	n := len(cc.Sides)
+	f := &Fight{rs: rs, cc: cc, n: n, turnsN: min(cc.Turns, MaxTurnMetrics),
+		units: make([]*unit, n), atk: make([][]*attacker, n), sides: make([]fightSide, n), contacts: make([][]int, n)}
 	for _, s := range cc.Sides {
 		for _, act := range append(append([]Action(nil), s.FirstTurn...), s.Actions...) {
-			melee = melee || act == ActCharge || act == ActClash || act == ActDuel
+			f.melee = f.melee || act == ActCharge || act == ActClash || act == ActDuel
 		}
 	}
-	f.melee = melee
 	for i := range cc.Sides {
 		f.units[i] = newUnit(rs, &f.cc.Sides[i].Regiment)
 	}
+	f.orders = [2][]int{activationOrder(cc.Sides, 0), activationOrder(cc.Sides, 1)}
+	f.rollOffP = 0.5
+	if cards := f.cards(); cards[1] < cards[0] {
+		f.rollOffP = rollOffWins
+	} else if cards[0] < cards[1] {
+		f.rollOffP = 1 - rollOffWins
+	}
+	f.rollOffBin = engine.NewBinomial(f.rollOffP, 1)
+	if f.melee {
+		for i, s := range cc.Sides {
+			f.contacts[i] = append(f.contacts[i], s.Target)
+			for j, o := range cc.Sides {
+				if o.Target == i && j != s.Target {
+					f.contacts[i] = append(f.contacts[i], j)
+				}
+			}
+		}
+	}
+	var errs []error
 	for i := range cc.Sides {
-		me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
-		eng := me.Engagement
-		eng.Melee = melee
-		flanked := melee && foe.Engagement.Facing != Front
-		f.atk[i] = newAttacker(rs, f.units[i], f.units[1-i], eng, flanked)
+		me := &f.cc.Sides[i]
+		f.atk[i] = make([]*attacker, n)
+		for j := range cc.Sides {
+			if cc.Sides[j].Army == me.Army {
+				continue
+			}
+			eng := me.Engagement
+			if j != me.Target {
+				eng.Facing = Front // an enemy that fights it faces it
+			}
+			eng.Melee = f.melee
+			f.atk[i][j] = newAttacker(rs, f.units[i], f.units[j], eng, f.flanked(i))
+		}
+		foe := &f.cc.Sides[me.Target]
 		for _, act := range append(append([]Action(nil), me.FirstTurn...), me.Actions...) {
 			if err := f.canDo(i, act); err != nil {
 				errs = append(errs, err)
@@ -248,7 +376,10 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 		r := &me.Regiment
 		fs := &f.sides[i]
 		fs.healer = len(r.Healing) > 0 || r.Character != nil && r.Character.Spell != nil && !r.Character.Spell.damage()
-		fs.rearBlocked = r.RearInContact || r.NoRoom || melee && foe.Engagement.Facing == Rear
+		fs.rearBlocked = r.RearInContact || r.NoRoom
+		for _, j := range f.contacts[i] {
+			fs.rearBlocked = fs.rearBlocked || cc.Sides[j].Target == i && cc.Sides[j].Engagement.Facing == Rear
+		}
 		if c := r.Character; c != nil && c.Spell != nil {
 			fs.spell = newTest(rs, c.Spell.Difficulty)
 			fs.spellBin = engine.NewBinomial(fs.spell.Odds().PassP(), c.Spell.Dice)
@@ -256,15 +387,17 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 		if u := f.units[i]; u.decay > 0 {
 			fs.decayBin = engine.NewBinomial(decayDie, u.s0*u.decay)
 		}
-		// A Combat Rally against a Terrifying or Fearsome enemy needs a
-		// Resolve roll (conquest.md §7 [V]).
-		if fr := foe.Regiment.Rules; (fr.Terrifying > 0 || fr.Fearsome) && !r.Rules.Fearless && melee {
-			u := f.units[i]
-			res := u.rHigh
-			if rs.BrokenResolve == BrokenLowest {
-				res = u.rLow
+		// A Combat Rally against a Terrifying or Fearsome enemy in contact
+		// needs a Resolve roll (conquest.md §7 [V]).
+		for _, j := range f.contacts[i] {
+			if fr := cc.Sides[j].Regiment.Rules; (fr.Terrifying > 0 || fr.Fearsome) && !r.Rules.Fearless {
+				u := f.units[i]
+				res := u.rHigh
+				if rs.BrokenResolve == BrokenLowest {
+					res = u.rLow
+				}
+				fs.rally, fs.rallyAlone, fs.rallyTest = newTest(rs, res), newTest(rs, r.Profile.R), true
 			}
-			fs.rally, fs.rallyAlone, fs.rallyTest = newTest(rs, res), newTest(rs, r.Profile.R), true
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -272,6 +405,74 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	}
 	f.metrics, f.events = f.outcomes()
 	return f, nil
+}
+
+// check returns every problem with cc, one error each; a validated
+// scenario has none.
+func (cc *Combat) check(rs *Ruleset) error {
+	var errs []error
+	n := len(cc.Sides)
+	if n < 2 || n > MaxRegiments {
+		return fmt.Errorf("%d regiments; a fight has 2 to %d", n, MaxRegiments)
+	}
+	var per [2]int
+	ids := map[string]bool{}
+	for i := range cc.Sides {
+		s := &cc.Sides[i]
+		errs = append(errs, s.Regiment.check(rs))
+		if ids[s.Regiment.ID] {
+			errs = append(errs, fmt.Errorf("two regiments are %q", s.Regiment.ID))
+		}
+		ids[s.Regiment.ID] = true
+		if s.Army != 0 && s.Army != 1 {
+			errs = append(errs, fmt.Errorf("%s: army %d; give 0 or 1", s.Regiment.ID, s.Army))
+			continue
+		}
+		per[s.Army]++
+	}
+	if per[0] == 0 || per[1] == 0 || per[0] > MaxPerArmy || per[1] > MaxPerArmy {
+		errs = append(errs, fmt.Errorf("armies of %d and %d regiments; each has 1 to %d", per[0], per[1], MaxPerArmy))
+	}
+	for i := range cc.Sides {
+		s := &cc.Sides[i]
+		switch t := s.Target; {
+		case t < 0 || t >= n:
+			errs = append(errs, fmt.Errorf("%s: target %d is not a regiment of the fight", s.Regiment.ID, t))
+		case cc.Sides[t].Army == s.Army:
+			errs = append(errs, fmt.Errorf("%s: its target %s is a friend; give it an enemy", s.Regiment.ID, cc.Sides[t].Regiment.ID))
+		case cc.Sides[t].Target == i && s.Engagement.Facing != Front && cc.Sides[t].Engagement.Facing != Front:
+			if i < t {
+				errs = append(errs, fmt.Errorf("%s and %s strike each other's flank or rear; one of them faces the enemy's front", s.Regiment.ID, cc.Sides[t].Regiment.ID))
+			}
+		}
+	}
+	if cc.Activation > RollOff {
+		errs = append(errs, fmt.Errorf("activation %d is not an order", cc.Activation))
+	}
+	if cc.Turns < 1 || cc.Turns > 50 {
+		errs = append(errs, fmt.Errorf("turns %d is outside 1..50", cc.Turns))
+	}
+	return errors.Join(errs...)
+}
+
+// cards returns each army's Command Cards: one a regiment.
+func (f *Fight) cards() [2]int {
+	var n [2]int
+	for _, s := range f.cc.Sides {
+		n[s.Army]++
+	}
+	return n
+}
+
+// flanked reports whether an enemy strikes side i's flank or rear in
+// contact: it then loses Support under support_lost_flank_rear.
+func (f *Fight) flanked(i int) bool {
+	for j, s := range f.cc.Sides {
+		if f.melee && s.Target == i && s.Army != f.cc.Sides[i].Army && s.Engagement.Facing != Front && j != i {
+			return true
+		}
+	}
+	return false
 }
 
 // count is the most times side i takes action act in the fight.
@@ -313,10 +514,11 @@ func (f *Fight) PerDie() *Fight {
 	return &g
 }
 
-// enemyActions is the most attacking actions side i suffers.
-func (f *Fight) enemyActions(i int) int {
-	foe := &f.cc.Sides[1-i]
-	c := foe.Regiment.Character
+// attacking is the most attacking actions side i takes: its attacks and
+// its damage spells.
+func (f *Fight) attacking(i int) int {
+	s := &f.cc.Sides[i]
+	c := s.Regiment.Character
 	damage := c != nil && c.Spell != nil && c.Spell.damage()
 	n := 0
 	count := func(acts []Action, times int) {
@@ -326,8 +528,42 @@ func (f *Fight) enemyActions(i int) int {
 			}
 		}
 	}
-	count(foe.FirstTurn, 1)
-	count(foe.Actions, f.cc.Turns-1)
+	count(s.FirstTurn, 1)
+	count(s.Actions, f.cc.Turns-1)
+	return n
+}
+
+// woundingSteps is the most steps of the fight that may wound side i:
+// every enemy's attacks (a regiment whose target falls turns on another),
+// every Duel, its own Decay, each Aura of Death in contact, and the hits
+// struck back within its own attacks, Aura of Death and an enemy's Decay.
+func (f *Fight) woundingSteps(i int) int {
+	me := &f.cc.Sides[i]
+	n := 0
+	for j := range f.cc.Sides {
+		n += f.count(j, ActDuel)
+		if f.cc.Sides[j].Army != me.Army {
+			n += f.attacking(j)
+		}
+	}
+	if f.units[i].decay > 0 {
+		n += f.cc.Turns
+	}
+	for _, j := range f.contacts[i] {
+		fr := f.cc.Sides[j].Regiment.Rules
+		if fr.AuraOfDeath > 0 {
+			n += f.cc.Turns
+		}
+		if fr.CounterAttack || fr.LethalDemise {
+			n += f.attacking(i)
+		}
+		if fr.LethalDemise && f.units[j].decay > 0 {
+			n += f.cc.Turns
+		}
+		if fr.LethalDemise && me.Regiment.Rules.AuraOfDeath > 0 {
+			n += f.cc.Turns
+		}
+	}
 	return n
 }
 
@@ -376,24 +612,11 @@ func (f *Fight) outcomes() ([]engine.Metric, []string) {
 	for i := range f.cc.Sides {
 		u, fs := f.units[i], &f.sides[i]
 		id := u.reg.ID
-		acts := f.enemyActions(i)
-		if u.decay > 0 {
-			acts += f.cc.Turns // its Decay, a step each activation
+		acts := f.woundingSteps(i)
+		duels := 0
+		for j := range f.cc.Sides {
+			duels += f.count(j, ActDuel)
 		}
-		if f.cc.Sides[1-i].Regiment.Rules.AuraOfDeath > 0 {
-			acts += f.cc.Turns // the enemy's Aura of Death, a step each turn
-		}
-		if fr := f.cc.Sides[1-i].Regiment.Rules; fr.CounterAttack || fr.LethalDemise {
-			acts += f.enemyActions(1 - i) // hits back within its own attacks
-			if fr.LethalDemise && f.units[1-i].decay > 0 {
-				acts += f.cc.Turns // within the enemy's Decay
-			}
-			if fr.LethalDemise && u.reg.Rules.AuraOfDeath > 0 {
-				acts += f.cc.Turns // within its own Aura of Death
-			}
-		}
-		duels := f.count(0, ActDuel) + f.count(1, ActDuel)
-		acts += duels // either Character's Duel wounds the other
 		points, calls := f.heals(i)
 		fs.mStands = add(id+".stands", u.s0)
 		fs.mModels = -1

@@ -3,6 +3,7 @@ package conquest
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,7 +38,7 @@ func TestFightScriptedHealing(t *testing.T) {
 		4, 1, // Morale at Resolve 3: one fails, one more wound: a stand lost
 		6, 6, 6, 6, // turn 2: no hit
 	}
-	cc := Combat{Turns: 2, Sides: [2]Side{
+	cc := Combat{Turns: 2, Sides: []Side{
 		{Regiment: oneStandOfCrossbows(), FirstTurn: []Action{ActVolley}, Actions: []Action{ActVolley}},
 		{Regiment: brutes()},
 	}}
@@ -114,7 +115,7 @@ func TestFightOfOneActionMatchesStrike(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := newFight(t, rs, Combat{Turns: 1, Sides: [2]Side{{Regiment: atk, FirstTurn: []Action{ActClash}}, {Regiment: tgt}}})
+	f := newFight(t, rs, Combat{Turns: 1, Sides: []Side{{Regiment: atk, FirstTurn: []Action{ActClash}}, {Regiment: tgt}}})
 	trials := int64(100_000)
 	if testing.Short() {
 		trials = 20_000
@@ -163,19 +164,19 @@ func fightCases(t testing.TB) map[string]*Fight {
 	renewal := avatara()
 	renewal.Healing = []HealSource{{Name: "Biotic Renewal", Kind: HealFixed, Amount: Amount{Dice: 1, Sides: 6}}}
 	return map[string]*Fight{
-		"trolls ground down": newFight(t, v2, Combat{Turns: 5, Sides: [2]Side{
+		"trolls ground down": newFight(t, v2, Combat{Turns: 5, Sides: []Side{
 			{Regiment: maa, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
 			{Regiment: trolls, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
 		}}),
-		"a mage heals the men-at-arms": newFight(t, v15(t), Combat{Turns: 4, Sides: [2]Side{
+		"a mage heals the men-at-arms": newFight(t, v15(t), Combat{Turns: 4, Sides: []Side{
 			{Regiment: renewal, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
 			{Regiment: mage, FirstTurn: []Action{ActCast, ActClash}, Actions: []Action{ActCast, ActClash}},
 		}}),
-		"knights charge the flank": newFight(t, v15(t), Combat{Turns: 3, Sides: [2]Side{
+		"knights charge the flank": newFight(t, v15(t), Combat{Turns: 3, Sides: []Side{
 			{Regiment: householdKnights(), FirstTurn: []Action{ActCharge, ActClash}, Actions: []Action{ActClash}, Engagement: Engagement{Facing: Rear}},
 			{Regiment: brutes(), FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
 		}}),
-		"full restore": newFight(t, set(t, v15(t), "regeneration", "full_restore"), Combat{Turns: 4, Sides: [2]Side{
+		"full restore": newFight(t, set(t, v15(t), "regeneration", "full_restore"), Combat{Turns: 4, Sides: []Side{
 			{Regiment: crossbowmen(), FirstTurn: []Action{ActVolley}, Actions: []Action{ActVolley}},
 			{Regiment: brutes()},
 		}}),
@@ -198,7 +199,7 @@ func priestAndDrones(t testing.TB, turns, stands int) *Fight {
 	drones.Rules.CounterAttack, drones.Rules.LethalDemise, drones.Rules.Decay = true, true, 1
 	drones.Character = &Character{Name: "Executor", Profile: Profile{M: 6, V: 3, C: 3, A: 5, W: 4, R: 4, D: 2, E: 1}, Engaged: true, Rules: Rules{Cleave: 1}}
 	rs := set(t, v15(t), "duels", "simultaneous", "duel_morale", "yes")
-	return newFight(t, rs, Combat{Turns: turns, Activation: RollOff, Sides: [2]Side{
+	return newFight(t, rs, Combat{Turns: turns, Activation: RollOff, Sides: []Side{
 		{Regiment: priest, FirstTurn: []Action{ActDuel, ActCast, ActClash}, Actions: []Action{ActDuel, ActCast, ActClash}},
 		{Regiment: drones, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
 	}})
@@ -252,6 +253,7 @@ func TestRegenerationSlowsTheGrind(t *testing.T) {
 	t.Parallel()
 	f := fightCases(t)["trolls ground down"]
 	cc := f.cc
+	cc.Sides = slices.Clone(cc.Sides) // not f's own
 	cc.Sides[1].Regiment.Healing = nil
 	without := newFight(t, f.rs, cc)
 	a, b := run(t, f, 40_000, 31), run(t, without, 40_000, 32)
@@ -320,19 +322,19 @@ func TestBadInput(t *testing.T) {
 		cc   Combat
 		want string
 	}{
-		{"Clash 7", Combat{Turns: 1, Sides: [2]Side{{Regiment: clash7, Actions: []Action{ActClash}}, {Regiment: brutes()}}},
+		{"Clash 7", Combat{Turns: 1, Sides: []Side{{Regiment: clash7, Actions: []Action{ActClash}}, {Regiment: brutes()}}},
 			"men_at_arms: Clash 7 is outside 0..6"},
-		{"no models", Combat{Turns: 1, Sides: [2]Side{{Regiment: empty}, {Regiment: brutes()}}},
+		{"no models", Combat{Turns: 1, Sides: []Side{{Regiment: empty}, {Regiment: brutes()}}},
 			"men_at_arms: models 0 is outside 1..10"},
-		{"starts destroyed", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms()}, {Regiment: destroyed}}},
+		{"starts destroyed", Combat{Turns: 1, Sides: []Side{{Regiment: menAtArms()}, {Regiment: destroyed}}},
 			"brutes: stands lost 3 is outside 0..2"},
-		{"volley without Barrage", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms(), Actions: []Action{ActVolley}}, {Regiment: brutes()}}},
+		{"volley without Barrage", Combat{Turns: 1, Sides: []Side{{Regiment: menAtArms(), Actions: []Action{ActVolley}}, {Regiment: brutes()}}},
 			"men_at_arms has no Barrage and cannot volley"},
-		{"infantry charge", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms(), FirstTurn: []Action{ActCharge}}, {Regiment: brutes()}}},
+		{"infantry charge", Combat{Turns: 1, Sides: []Side{{Regiment: menAtArms(), FirstTurn: []Action{ActCharge}}, {Regiment: brutes()}}},
 			"men_at_arms makes no Impact attacks"},
-		{"cast without a spell", Combat{Turns: 1, Sides: [2]Side{{Regiment: menAtArms(), Actions: []Action{ActCast}}, {Regiment: brutes()}}},
+		{"cast without a spell", Combat{Turns: 1, Sides: []Side{{Regiment: menAtArms(), Actions: []Action{ActCast}}, {Regiment: brutes()}}},
 			"men_at_arms has no Character with a spell to cast"},
-		{"no turns", Combat{Turns: 0, Sides: [2]Side{{Regiment: menAtArms()}, {Regiment: brutes()}}}, "turns 0 is outside 1..50"},
+		{"no turns", Combat{Turns: 0, Sides: []Side{{Regiment: menAtArms()}, {Regiment: brutes()}}}, "turns 0 is outside 1..50"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := NewFight(v15(t), c.cc)
@@ -353,7 +355,7 @@ func TestRollOff(t *testing.T) {
 	clash := []Action{ActClash}
 	a, b := householdGuard(), householdKnights()
 	in := func(x, y Regiment, turns int, act Activation) *Fight {
-		return newFight(t, v15(t), Combat{Turns: turns, Activation: act, Sides: [2]Side{
+		return newFight(t, v15(t), Combat{Turns: turns, Activation: act, Sides: []Side{
 			{Regiment: x, FirstTurn: clash, Actions: clash}, {Regiment: y, FirstTurn: clash, Actions: clash}}})
 	}
 	exact := func(f *Fight) *engine.Exact {

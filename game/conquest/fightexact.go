@@ -8,7 +8,7 @@ import (
 	"github.com/wargamesim/sim/engine"
 )
 
-// maxFightStates bounds the distinct states of the two regiments the
+// maxFightStates bounds the distinct states of the regiments the
 // exact solver of a fight follows, maxFightOutcomes the outcomes of the
 // steps it works out (a Wound Pool, its failed Morale dice and the hits
 // struck back; each a merge into the step's outcomes, some hundred
@@ -46,9 +46,10 @@ const (
 // activation (heal ≥ 0), or one of its actions.
 type fstep struct {
 	side int
+	to   int // the regiment an Aura of Death strikes
 	heal int // index into the regiment's Healing, or -1
 	act  Action
-	when int8 // -1: always; 0: only when side 0 activates first this turn; 1: only when it activates second
+	when int8 // -1: always; 0: only when army 0 activates first this turn; 1: only when army 1 does
 }
 
 // activation appends the steps of side i's activation in the first turn
@@ -78,19 +79,19 @@ func (e *fightExact) activation(later, i int, when int8) {
 	}
 }
 
-// fkey is the state of both regiments between two steps.
-type fkey [2]state
+// fkey is the state of every regiment between two steps (those beyond
+// the fight's are zero).
+type fkey [MaxRegiments]state
 
-// over reports whether a regiment of k has been destroyed: the fight is
-// then absorbed.
-func (k *fkey) over() bool { return k[0].destroyed || k[1].destroyed }
+// tallies is what a step added to each regiment's tallies.
+type tallies [MaxRegiments][nTallies]int16
 
 // ftrans is one outcome of a step from a state: the state after it (by
 // its index), what it added to each regiment's tallies, and its
 // probability.
 type ftrans struct {
 	to int32
-	d  [2][nTallies]int32
+	d  tallies
 	p  float64
 }
 
@@ -127,7 +128,7 @@ type poolKey struct {
 // Exact computes the distributions a run of f estimates, without sampling
 // error ([engine.Solver]): the fight as an absorbing Markov chain whose
 // state, between two random steps of a turn (a heal source, an action),
-// is both regiments' state (health, Character, Broken, Shattered,
+// is every regiment's state (health, Character, Broken, Shattered,
 // destroyed, the stands at the start of the turn) and the turn. Each step
 // is followed outcome by outcome with its probability, by the functions a
 // trial uses (wound, checkBroken, resolve, heal, fullRestore); equal
@@ -144,19 +145,24 @@ func (f *Fight) Exact() (*engine.Exact, error) {
 	for later := range 2 {
 		for i := range f.cc.Sides {
 			if f.auraIn(i, 1+later) { // the Supremacy Phase, before any activation
-				e.steps[later] = append(e.steps[later], fstep{side: i, heal: -1, act: actAura, when: -1})
+				for _, j := range f.contacts[i] {
+					e.steps[later] = append(e.steps[later], fstep{side: i, to: j, heal: -1, act: actAura, when: -1})
+				}
 			}
 		}
 		if f.cc.Activation == RollOff {
-			// Side 0's activation comes first or last, as the roll-off
+			// The armies' activations in either order, as the roll-off
 			// the state records says.
 			e.steps[later] = append(e.steps[later], fstep{side: 0, heal: -1, act: actRollOff, when: -1})
-			e.activation(later, 0, 0)
-			e.activation(later, 1, -1)
-			e.activation(later, 0, 1)
+			for first := range 2 {
+				for _, i := range f.orders[first] {
+					e.activation(later, i, int8(first))
+				}
+			}
 		} else {
-			e.activation(later, 0, -1)
-			e.activation(later, 1, -1)
+			for _, i := range f.orders[0] {
+				e.activation(later, i, -1)
+			}
 		}
 		e.trans[later] = make([][][]ftrans, len(e.steps[later]))
 	}
@@ -268,7 +274,7 @@ func (e *fightExact) id(k fkey) (int32, error) {
 		return i, nil
 	}
 	if len(e.keys) >= maxFightStates {
-		return 0, fmt.Errorf("exact solution too large: more than %d states of the two regiments; use sim run", maxFightStates)
+		return 0, fmt.Errorf("exact solution too large: more than %d states of the regiments; use sim run", maxFightStates)
 	}
 	i := int32(len(e.keys))
 	e.ids[k] = i
@@ -279,10 +285,10 @@ func (e *fightExact) id(k fkey) (int32, error) {
 // startTurn sets the stands each regiment starts the turn with, as a trial
 // does.
 func (e *fightExact) startTurn(k fkey) fkey {
-	if k.over() {
+	if e.f.over(&k) {
 		return k
 	}
-	for i := range k {
+	for i := range e.f.n {
 		k[i].turnStands = e.f.units[i].stands(&k[i])
 		k[i].inspired, k[i].aimed, k[i].blessed = false, false, false
 	}
@@ -294,7 +300,7 @@ func (e *fightExact) startTurn(k fkey) fkey {
 // and records the states before each step for the tally passes.
 func (e *fightExact) base(out *engine.Exact) error {
 	f := e.f
-	id0, err := e.id(fkey{f.units[0].start, f.units[1].start})
+	id0, err := e.id(f.start())
 	if err != nil {
 		return err
 	}
@@ -305,7 +311,7 @@ func (e *fightExact) base(out *engine.Exact) error {
 		stillAlive := 0.0
 		for i, p := range dist {
 			k := e.keys[i]
-			if !k.over() {
+			if !f.over(&k) {
 				stillAlive += p
 			}
 			j, err := e.id(e.startTurn(k))
@@ -343,7 +349,7 @@ func (e *fightExact) base(out *engine.Exact) error {
 		if turn <= f.turnsN {
 			for i, p := range dist {
 				k := &e.keys[i]
-				for s := range k {
+				for s := range f.n {
 					out.PMF[f.sides[s].mTurnStands+turn-1][f.units[s].standsOf(k[s].health)] += p
 				}
 			}
@@ -352,7 +358,7 @@ func (e *fightExact) base(out *engine.Exact) error {
 	out.PMF[0][f.cc.Turns-f.metrics[0].Min] += alive
 	for i, p := range dist {
 		k := &e.keys[i]
-		for s := range k {
+		for s := range f.n {
 			u, fs, st := f.units[s], &f.sides[s], &k[s]
 			out.PMF[fs.mStands][u.standsOf(st.health)] += p
 			if fs.mModels >= 0 {
@@ -505,8 +511,9 @@ func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
 	var ts []ftrans
 	var err error
 	st := e.steps[later][s]
+	f := e.f
 	switch {
-	case k.over(), st.when >= 0 && st.when != int8(boolIndex(k[0].second)):
+	case f.over(&k), st.when >= 0 && st.when != int8(boolIndex(k[0].second)), k[st.side].destroyed && st.act != actRollOff:
 		ts = []ftrans{{to: id, p: 1}}
 	case st.act == actRollOff:
 		ts, err = e.rollOff(k)
@@ -518,8 +525,10 @@ func (e *fightExact) outcomes(later, s int, id int32) ([]ftrans, error) {
 		ts, err = e.cast(st.side, k)
 	case st.act == actDecay:
 		ts, err = e.decay(st.side, k)
+	case st.act == actAura && k[st.to].destroyed:
+		ts = []ftrans{{to: id, p: 1}}
 	case st.act == actAura:
-		ts, err = e.aura(st.side, k)
+		ts, err = e.aura(st.side, st.to, k)
 	case st.act == actDrawRally:
 		ts, err = e.drawRally(st.side, k)
 	case st.act == ActDuel:
@@ -548,9 +557,9 @@ func (e *fightExact) healed(i int, k fkey, res HealResult, before int, p float64
 	id, err := e.id(k)
 	t := ftrans{to: id, p: p}
 	d := &t.d[i]
-	d[tSpent], d[tLost] = int32(res.Spent), int32(res.Lost)
-	d[tRestored] = int32(u.modelsOf(k[i].health) - u.modelsOf(before))
-	d[tCharHealed] = int32(res.CharacterMarkers)
+	d[tSpent], d[tLost] = int16(res.Spent), int16(res.Lost)
+	d[tRestored] = int16(u.modelsOf(k[i].health) - u.modelsOf(before))
+	d[tCharHealed] = int16(res.CharacterMarkers)
 	if res.Stop == StopBlocked && (res.Lost > 0 || res.Points == 0) {
 		d[tBlocked] = 1
 	}
@@ -613,30 +622,30 @@ func (e *fightExact) decay(i int, k fkey) ([]ftrans, error) {
 		}
 		to := k
 		taken, cas, ch := u.wound(&to[i], w)
-		var d [2][nTallies]int32
+		var d tallies
 		d[i] = woundTally(0, taken, cas, ch)
-		n := e.f.lethal(i, outcome{wounds: taken, charWounds: ch}) // no defence roll failed
-		if err := e.strikeBack(i, to, n, d, p, em.add); err != nil {
+		if err := e.hitsBack(i, -1, 0, outcome{wounds: taken, charWounds: ch}, to, d, p, em.add); err != nil { // no enemy caused them
 			return nil, err
 		}
 	}
 	return em.ts, nil
 }
 
-// aura is side i's Aura of Death from state k ([attacker.auraStrike]).
-func (e *fightExact) aura(i int, k fkey) ([]ftrans, error) {
-	a := e.f.atk[i]
+// aura is side i's Aura of Death at side j from state k
+// ([attacker.auraStrike]).
+func (e *fightExact) aura(i, j int, k fkey) ([]ftrans, error) {
+	a := e.f.atk[i][j]
 	em := e.emitter()
-	err := e.hits(i, k, Clash, a.aura, a.auraHits(&k[i]), e.f.rs.AuraMorale, 1, em)
+	err := e.hits(i, j, k, Clash, a.aura, a.auraHits(&k[i]), e.f.rs.AuraMorale, 1, em)
 	return em.ts, err
 }
 
-// hits follows n hits of kind that roll no die to hit, from side i at the
-// other from state k, with probability pn ([attacker.hitsOn]): a failed
+// hits follows n hits of kind that roll no die to hit, from side i at side
+// j from state k, with probability pn ([attacker.hitsOn]): a failed
 // defence die of p a wound, binomially, less Tenacious; then the Morale
 // test, when morale says so, and the hits Lethal Demise strikes back.
-func (e *fightExact) hits(i int, k fkey, kind Kind, p *packet, n int, morale bool, pn float64, em *emitter) error {
-	a := e.f.atk[i]
+func (e *fightExact) hits(i, j int, k fkey, kind Kind, p *packet, n int, morale bool, pn float64, em *emitter) error {
+	a := e.f.atk[i][j]
 	o := p.def.Odds()
 	fail := o.P(Fail) + o.P(FailSix)
 	pool, err := a.tenaciousPMF(engine.BinomialPMF(n, fail, 1-fail), [2]*packet{p})
@@ -647,23 +656,23 @@ func (e *fightExact) hits(i int, k fkey, kind Kind, p *packet, n int, morale boo
 		if pw == 0 {
 			continue
 		}
-		tgc := k[1-i]
+		tgc := k[j]
 		poolTaken, poolCas, poolChar := a.tgt.wound(&tgc, w)
 		visit := func(tg *state, fails, wounds, cas, char int, q float64) {
 			if err != nil {
 				return
 			}
 			to := k
-			to[1-i] = *tg
-			var d [2][nTallies]int32
-			d[1-i] = woundTally(fails, wounds, cas, char)
-			back := e.f.lethal(1-i, outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar})
-			if e2 := e.strikeBack(1-i, to, back, d, q, em.add); e2 != nil {
+			to[j] = *tg
+			var d tallies
+			d[j] = woundTally(fails, wounds, cas, char)
+			o := outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar}
+			if e2 := e.hitsBack(j, i, 0, o, to, d, q, em.add); e2 != nil {
 				err = e2
 			}
 		}
 		if morale {
-			a.sufferExact(kind, k[1-i], w, pn*pw, visit)
+			a.sufferExact(kind, k[j], w, pn*pw, visit)
 			continue
 		}
 		visit(&tgc, 0, poolTaken, poolCas, poolChar, pn*pw)
@@ -672,12 +681,15 @@ func (e *fightExact) hits(i int, k fkey, kind Kind, p *packet, n int, morale boo
 }
 
 // rollOff is the turn's Supremacy roll-off from state k
-// ([fightTrial.rollOff]): either side first, one chance in two.
+// ([fightTrial.rollOff]): army 1 first with the chance rollOffP.
 func (e *fightExact) rollOff(k fkey) ([]ftrans, error) {
 	em := e.emitter()
-	for _, second := range []bool{false, true} {
-		k[0].second = second
-		if err := em.add(k, [2][nTallies]int32{}, 0.5); err != nil {
+	for _, o := range []struct {
+		second bool
+		p      float64
+	}{{false, 1 - e.f.rollOffP}, {true, e.f.rollOffP}} {
+		k[0].second = o.second
+		if err := em.add(k, tallies{}, o.p); err != nil {
 			return nil, err
 		}
 	}
@@ -703,7 +715,7 @@ func (e *fightExact) drawRally(i int, k fkey) ([]ftrans, error) {
 		p float64
 	}{{rallied, p}, {k, 1 - p}} {
 		if o.p > 0 {
-			if err := em.add(o.k, [2][nTallies]int32{}, o.p); err != nil {
+			if err := em.add(o.k, tallies{}, o.p); err != nil {
 				return nil, err
 			}
 		}
@@ -747,32 +759,36 @@ func (e *fightExact) command(i int, act Action, k fkey) ([]ftrans, error) {
 // Pool of its packets exactly, with the hits the target's Counter-Attack
 // strikes back, then [attacker.sufferExact], then the hits struck back.
 func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
-	a := e.f.atk[i]
+	j := e.f.target(i, &k)
+	if j < 0 {
+		return e.identity(k)
+	}
+	a := e.f.atk[i][j]
 	me := &k[i]
 	kind := kindOf(act)
-	ps, ns, fl := a.packetsOf(kind, me, &k[1-i])
+	ps, ns, fl := a.packetsOf(kind, me, &k[j])
 	// base: above the most hits Counter-Attack strikes back, so that a
 	// pool's index w*base+b holds w wounds and b hits back.
 	base := 1
-	for j, p := range ps {
-		if p != nil && p.counter && ns[j] > 0 {
-			base += p.maxHits() * p.maxAttacks(ns[j])
+	for x, p := range ps {
+		if p != nil && p.counter && ns[x] > 0 {
+			base += p.maxHits() * p.maxAttacks(ns[x])
 		}
 	}
 	pool := []float64{1}
-	for j, p := range ps {
-		if p == nil || ns[j] <= 0 {
+	for x, p := range ps {
+		if p == nil || ns[x] <= 0 {
 			continue
 		}
-		pk := poolKey{p, ns[j], base}
+		pk := poolKey{p, ns[x], base}
 		w, ok := e.pools[pk]
 		if !ok {
-			_, w = p.attacksBack(ns[j], base)
+			_, w = p.attacksBack(ns[x], base)
 			e.pools[pk] = w
 		}
 		pool = convolve(pool, w)
 	}
-	spendFlags(kind, fl, &k[i], &k[1-i])
+	spendFlags(kind, fl, &k[i], &k[j])
 	if (len(pool)-1)/base > maxExactPool {
 		return nil, fmt.Errorf("exact solution too large: a Wound Pool of up to %d wounds; use sim run", (len(pool)-1)/base)
 	}
@@ -790,18 +806,18 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 		if w < 0 {
 			return nil, errTenaciousDoubled
 		}
-		tgc := k[1-i]
+		tgc := k[j]
 		poolTaken, _, poolChar := a.tgt.wound(&tgc, w)
-		a.sufferExact(kind, k[1-i], w, px, func(tg *state, fails, wounds, cas, char int, p float64) {
+		a.sufferExact(kind, k[j], w, px, func(tg *state, fails, wounds, cas, char int, p float64) {
 			if err != nil {
 				return
 			}
 			to := k
-			to[1-i] = *tg
-			var d [2][nTallies]int32
-			d[1-i] = woundTally(fails, wounds, cas, char)
-			n := back + e.f.lethal(1-i, outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar})
-			if e2 := e.strikeBack(1-i, to, n, d, p, em.add); e2 != nil {
+			to[j] = *tg
+			var d tallies
+			d[j] = woundTally(fails, wounds, cas, char)
+			o := outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar}
+			if e2 := e.hitsBack(j, i, back, o, to, d, p, em.add); e2 != nil {
 				err = e2
 			}
 		})
@@ -809,21 +825,52 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 	return em.ts, err
 }
 
+// identity is a step that changes nothing.
+func (e *fightExact) identity(k fkey) ([]ftrans, error) {
+	id, err := e.id(k)
+	return []ftrans{{to: id, p: 1}}, err
+}
+
 // woundTally is the tallies of an outcome on a regiment.
-func woundTally(fails, wounds, cas, char int) (d [nTallies]int32) {
-	d[tCasualties], d[tWounds], d[tFailures], d[tCharWounds] = int32(cas), int32(wounds), int32(fails), int32(char)
+func woundTally(fails, wounds, cas, char int) (d [nTallies]int16) {
+	d[tCasualties], d[tWounds], d[tFailures], d[tCharWounds] = int16(cas), int16(wounds), int16(fails), int16(char)
 	return d
 }
 
-// strikeBack follows the n hits side j strikes back at the other from
-// state k ([attacker.strikeBack]), adding what they do to the tallies d
-// of the outcome that caused them, of probability p; add records each
-// outcome.
-func (e *fightExact) strikeBack(j int, k fkey, n int, d [2][nTallies]int32, p float64, add func(fkey, [2][nTallies]int32, float64) error) error {
-	if n == 0 || k[1-j].destroyed {
+// hitsBack follows the hits side i strikes back for o, the wounds enemy
+// from did it (−1: none did), back of them Counter-Attack's at from, from
+// state k with tallies d and probability p ([fightTrial.hitsBack]).
+func (e *fightExact) hitsBack(i, from, back int, o outcome, k fkey, d tallies, p float64, add func(fkey, tallies, float64) error) error {
+	f := e.f
+	var jobs [MaxRegiments][2]int // regiment, hits
+	n := 0
+	for j, h := range f.hitsBackAt(i, from, back, o) {
+		if h > 0 {
+			jobs[n] = [2]int{j, h}
+			n++
+		}
+	}
+	return e.strikeBacks(i, jobs[:n], k, d, p, add)
+}
+
+// strikeBacks follows side i's hits back at each regiment of jobs in turn.
+func (e *fightExact) strikeBacks(i int, jobs [][2]int, k fkey, d tallies, p float64, add func(fkey, tallies, float64) error) error {
+	if len(jobs) == 0 {
 		return add(k, d, p)
 	}
-	a := e.f.atk[j]
+	j, n := jobs[0][0], jobs[0][1]
+	rest := func(k fkey, d tallies, p float64) error { return e.strikeBacks(i, jobs[1:], k, d, p, add) }
+	return e.strikeBack(i, j, k, n, d, p, rest)
+}
+
+// strikeBack follows the n hits side i strikes back at side j from state
+// k ([attacker.strikeBack]), adding what they do to the tallies d of the
+// outcome that caused them, of probability p; add records each outcome.
+func (e *fightExact) strikeBack(i, j int, k fkey, n int, d tallies, p float64, add func(fkey, tallies, float64) error) error {
+	if n == 0 || k[j].destroyed {
+		return add(k, d, p)
+	}
+	a := e.f.atk[i][j]
 	o := a.back.def.Odds()
 	fail := o.P(Fail) + o.P(FailSix)
 	var err error
@@ -837,20 +884,20 @@ func (e *fightExact) strikeBack(j int, k fkey, n int, d [2][nTallies]int32, p fl
 				return
 			}
 			to, d2 := k, d
-			to[1-j] = *tg
+			to[j] = *tg
 			t := woundTally(fails, wounds, cas, char)
 			for x := range t {
-				d2[1-j][x] += t[x]
+				d2[j][x] += t[x]
 			}
 			if e2 := add(to, d2, q); e2 != nil {
 				err = e2
 			}
 		}
 		if e.f.rs.StrikeBackMorale {
-			a.sufferExact(Clash, k[1-j], w, p*pw, visit)
+			a.sufferExact(Clash, k[j], w, p*pw, visit)
 			continue
 		}
-		tg := k[1-j]
+		tg := k[j]
 		taken, cas, ch := a.tgt.wound(&tg, w)
 		visit(&tg, 0, taken, cas, ch, p*pw)
 	}
@@ -872,7 +919,7 @@ func (e *fightExact) emitter() *emitter { return &emitter{e: e, merged: map[ftra
 var errTooManyOutcomes = fmt.Errorf("exact solution too large: more than %d outcomes of actions to follow; use sim run", maxFightOutcomes)
 
 // add records an outcome: the state to, the tallies d, probability p.
-func (m *emitter) add(to fkey, d [2][nTallies]int32, p float64) error {
+func (m *emitter) add(to fkey, d tallies, p float64) error {
 	if m.e.outcomesN++; m.e.outcomesN > maxFightOutcomes {
 		return errTooManyOutcomes
 	}

@@ -33,7 +33,7 @@ func TestFightExactByHand(t *testing.T) {
 	brute := brutes()
 	brute.Stands, brute.Frontage, brute.Engaged = 1, 1, 1
 	brute.Healing[0].Amount = Amount{N: 1}
-	f := newFight(t, v15(t), Combat{Turns: 2, Sides: [2]Side{
+	f := newFight(t, v15(t), Combat{Turns: 2, Sides: []Side{
 		{Regiment: one, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
 		{Regiment: brute},
 	}})
@@ -110,7 +110,7 @@ func TestFightExactTooLarge(t *testing.T) {
 	horde.Healing = []HealSource{{Name: "Regeneration", Kind: HealRegeneration, Amount: Amount{Dice: 2, Sides: 6}}}
 	guard := householdGuard()
 	guard.Stands, guard.Frontage, guard.Engaged = 20, 5, 5
-	f := newFight(t, v15(t), Combat{Turns: 10, Sides: [2]Side{
+	f := newFight(t, v15(t), Combat{Turns: 10, Sides: []Side{
 		{Regiment: horde, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
 		{Regiment: guard, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
 	}})

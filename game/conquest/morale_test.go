@@ -127,9 +127,9 @@ func TestDrawEventRally(t *testing.T) {
 	t.Parallel()
 	victim := militia()
 	victim.Character = &Character{Name: "Priest", Profile: Profile{M: 5, C: 2, A: 4, W: 4, R: 2, D: 2}, Engaged: true, DrawRally: true}
-	sides := func() [2]Side {
+	sides := func() []Side {
 		clash := []Action{ActClash}
-		return [2]Side{{Regiment: victim, FirstTurn: clash, Actions: clash}, {Regiment: householdKnights(), FirstTurn: clash, Actions: clash}}
+		return []Side{{Regiment: victim, FirstTurn: clash, Actions: clash}, {Regiment: householdKnights(), FirstTurn: clash, Actions: clash}}
 	}
 	one, err := newFight(t, v15(t), Combat{Turns: 1, Sides: sides()}).Exact()
 	if err != nil {
@@ -151,7 +151,7 @@ func TestDrawEventRally(t *testing.T) {
 	enginetest.Agree(t, "Draw Event Rally, die by die", two, run(t, f.PerDie(), 40_000, 82))
 	st := f.units[0].start
 	st.charIdle = true
-	if n := f.atk[0].charStrikes(&st); n != 0 {
+	if n := f.atk[0][1].charStrikes(&st); n != 0 {
 		t.Errorf("the Character foregoing his actions strikes %d times", n)
 	}
 }

@@ -79,7 +79,7 @@ func TestDecay(t *testing.T) {
 		b := brutes()
 		b.Healing = nil
 		b.Rules.Decay, b.Rules.ResistDecay = 2, c.resist
-		f := newFight(t, v15(t), Combat{Turns: 1, Sides: [2]Side{
+		f := newFight(t, v15(t), Combat{Turns: 1, Sides: []Side{
 			{Regiment: b, FirstTurn: []Action{ActInspire}}, {Regiment: menAtArms()}}})
 		ex, err := f.Exact()
 		if err != nil {
@@ -180,7 +180,7 @@ func TestBlessed(t *testing.T) {
 	}
 	target := menAtArms()
 	target.Stands, target.Rules.Blessed = 6, BlessedDefence
-	fight := newFight(t, rs, Combat{Turns: 2, Sides: [2]Side{
+	fight := newFight(t, rs, Combat{Turns: 2, Sides: []Side{
 		{Regiment: hitter, FirstTurn: []Action{ActClash, ActClash}, Actions: []Action{ActClash, ActClash}}, {Regiment: target}}})
 	ex, err := fight.Exact()
 	if err != nil {
@@ -276,7 +276,7 @@ func TestAuraOfDeath(t *testing.T) {
 	} {
 		tgt := militia()
 		tgt.Rules = Rules{}
-		f := newFight(t, set(t, v15(t), c.rules...), Combat{Turns: 1, Sides: [2]Side{
+		f := newFight(t, set(t, v15(t), c.rules...), Combat{Turns: 1, Sides: []Side{
 			{Regiment: aura, FirstTurn: []Action{ActInspire}}, {Regiment: tgt, FirstTurn: c.first}}})
 		ex, err := f.Exact()
 		if err != nil {
@@ -288,7 +288,7 @@ func TestAuraOfDeath(t *testing.T) {
 		enginetest.Agree(t, "Aura of Death", ex, run(t, f, 50_000, 40))
 		enginetest.Agree(t, "Aura of Death, die by die", ex, run(t, f.PerDie(), 50_000, 41))
 	}
-	charged := newFight(t, v15(t), Combat{Turns: 1, Sides: [2]Side{
+	charged := newFight(t, v15(t), Combat{Turns: 1, Sides: []Side{
 		{Regiment: aura, FirstTurn: []Action{ActCharge}}, {Regiment: militia()}}})
 	if charged.auraIn(0, 1) || !charged.auraIn(0, 2) {
 		t.Errorf("after a charge in turn 1: the Aura strikes in turn 1 %v, turn 2 %v; want no, yes", charged.auraIn(0, 1), charged.auraIn(0, 2))

@@ -17,12 +17,15 @@ import "github.com/wargamesim/sim/engine"
 // suffers.
 func (f *Fight) spellDice(i int, k *fkey) int {
 	sp := f.cc.Sides[i].Regiment.Character.Spell
-	n := sp.Dice
-	foe := f.cc.Sides[1-i].Regiment.Character
-	if sp.Interfered || f.melee && foe != nil && foe.Spell != nil && k[1-i].char > 0 {
-		n--
+	near := sp.Interfered
+	for _, j := range f.contacts[i] {
+		foe := f.cc.Sides[j].Regiment.Character
+		near = near || foe != nil && foe.Spell != nil && k[j].char > 0
 	}
-	return max(n, 0)
+	if near {
+		return max(sp.Dice-1, 0)
+	}
+	return sp.Dice
 }
 
 // spellNeeds is the successes side i's spell needs when its target has
@@ -37,12 +40,15 @@ func (f *Fight) spellNeeds(i, stands int) int {
 	return n
 }
 
-// spellTarget is the side side i's spell works on, and the stands it has
-// in state st for Scaling (a Character alone is one stand).
+// spellTarget is the regiment side i's spell works on in state k (its
+// own, or the enemy its attacks strike; −1 when there is none), and the
+// stands it has for Scaling (a Character alone is one stand).
 func (f *Fight) spellTarget(i int, k *fkey) (target, stands int) {
 	target = i
 	if f.cc.Sides[i].Regiment.Character.Spell.damage() {
-		target = 1 - i
+		if target = f.target(i, k); target < 0 {
+			return -1, 0
+		}
 	}
 	u := f.units[target]
 	return target, max(u.standsOf(k[target].health), 1)
@@ -57,7 +63,11 @@ func (t *fightTrial) cast(d *engine.Dice, i int) {
 	sp := f.cc.Sides[i].Regiment.Character.Spell
 	fs := &f.sides[i]
 	n := 0
-	if dice := f.spellDice(i, (*fkey)(&t.st)); f.perDie {
+	target, stands := f.spellTarget(i, &t.st)
+	if target < 0 {
+		return
+	}
+	if dice := f.spellDice(i, &t.st); f.perDie {
 		for range dice {
 			if fs.spell.Roll(d).Passed() {
 				n++
@@ -66,7 +76,6 @@ func (t *fightTrial) cast(d *engine.Dice, i int) {
 	} else {
 		n = fs.spellBin.Sample(d, dice)
 	}
-	target, stands := f.spellTarget(i, (*fkey)(&t.st))
 	if n < f.spellNeeds(i, stands) {
 		return
 	}
@@ -76,10 +85,10 @@ func (t *fightTrial) cast(d *engine.Dice, i int) {
 		t.healed(i, f.units[i].heal(me, n*sp.PerSuccess, true, fs.rearBlocked, nil), before)
 		return
 	}
-	a := f.atk[i]
+	a := f.atk[i][target]
 	o := a.hitsOn(d, Spellcasting, a.spell, n*sp.Hits, f.rs.SpellMorale, &t.st[target], f.perDie, t.scratch[:])
 	t.suffered(target, o)
-	t.strikeBack(d, target, f.lethal(target, o))
+	t.hitsBack(d, target, i, 0, o)
 }
 
 // cast is side i's Character casting his spell from state k
@@ -89,7 +98,10 @@ func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
 	sp := f.cc.Sides[i].Regiment.Character.Spell
 	u, fs := f.units[i], &f.sides[i]
 	q := fs.spell.Odds().PassP()
-	_, stands := f.spellTarget(i, &k)
+	target, stands := f.spellTarget(i, &k)
+	if target < 0 {
+		return e.identity(k)
+	}
 	needs := f.spellNeeds(i, stands)
 	em := e.emitter()
 	before := k[i].health
@@ -98,7 +110,7 @@ func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
 		case p == 0:
 			continue
 		case n < needs:
-			if err := em.add(k, [2][nTallies]int32{}, p); err != nil {
+			if err := em.add(k, tallies{}, p); err != nil {
 				return nil, err
 			}
 		case !sp.damage():
@@ -112,8 +124,8 @@ func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
 				return nil, err
 			}
 		default:
-			a := f.atk[i]
-			if err := e.hits(i, k, Spellcasting, a.spell, n*sp.Hits, f.rs.SpellMorale, p, em); err != nil {
+			a := f.atk[i][target]
+			if err := e.hits(i, target, k, Spellcasting, a.spell, n*sp.Hits, f.rs.SpellMorale, p, em); err != nil {
 				return nil, err
 			}
 		}

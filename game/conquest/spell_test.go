@@ -62,7 +62,7 @@ func TestDamageSpellMeans(t *testing.T) {
 				acts = []Action{ActClash}
 			}
 			rs := set(t, preset(t, c.preset), append([]string{"spell_morale", "no"}, c.rules...)...)
-			f := newFight(t, rs, Combat{Turns: 1, Sides: [2]Side{
+			f := newFight(t, rs, Combat{Turns: 1, Sides: []Side{
 				{Regiment: mage(c.sp), FirstTurn: []Action{ActCast}}, {Regiment: tgt, FirstTurn: acts}}})
 			ex, err := f.Exact()
 			if err != nil {
@@ -86,7 +86,7 @@ func TestDamageSpellFight(t *testing.T) {
 	tgt.Rules.LethalDemise = true
 	caster := mage(Spell{Name: "Fire Dart", Dice: 5, Difficulty: 3, Hits: 1, ArmourPiercing: 2})
 	caster.Profile.W = 6
-	f := newFight(t, v15(t), Combat{Turns: 3, Sides: [2]Side{
+	f := newFight(t, v15(t), Combat{Turns: 3, Sides: []Side{
 		{Regiment: caster, FirstTurn: []Action{ActCast}, Actions: []Action{ActCast, ActClash}},
 		{Regiment: tgt, Actions: []Action{ActClash}}}})
 	ex, err := f.Exact()

@@ -33,7 +33,7 @@ func TestCounterAttackScripted(t *testing.T) {
 	t.Parallel()
 	att, ca := wall("attacker", 1, 2), wall("counter", 1, 3)
 	ca.Rules.CounterAttack = true
-	f := newFight(t, preset(t, "2.0"), Combat{Turns: 1, Sides: [2]Side{
+	f := newFight(t, preset(t, "2.0"), Combat{Turns: 1, Sides: []Side{
 		{Regiment: att, FirstTurn: []Action{ActClash}}, {Regiment: ca}}})
 	d := engine.Scripted(2, 3, 1, 5, 2, 6)
 	r := trial(f.PerDie(), d)
@@ -86,7 +86,7 @@ func TestStrikeBackMeans(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			f := newFight(t, set(t, preset(t, c.preset), c.rules...), Combat{Turns: 1, Sides: [2]Side{
+			f := newFight(t, set(t, preset(t, c.preset), c.rules...), Combat{Turns: 1, Sides: []Side{
 				{Regiment: c.att(), FirstTurn: []Action{ActClash}}, {Regiment: c.tgt()}}})
 			ex, err := f.Exact()
 			if err != nil {
@@ -119,7 +119,7 @@ func TestLethalDemiseDecay(t *testing.T) {
 	for _, v := range []string{"every_wound", "failed_defence"} {
 		ld := wall("lethal", 3, 2)
 		ld.Rules.LethalDemise, ld.Rules.Decay = true, 1
-		f := newFight(t, set(t, preset(t, "2.0"), "lethal_demise", v), Combat{Turns: 1, Sides: [2]Side{
+		f := newFight(t, set(t, preset(t, "2.0"), "lethal_demise", v), Combat{Turns: 1, Sides: []Side{
 			{Regiment: wall("enemy", 3, 3)}, {Regiment: ld, FirstTurn: []Action{ActClash}}}})
 		ex, err := f.Exact()
 		if err != nil {
@@ -146,7 +146,7 @@ func TestStrikeBackFight(t *testing.T) {
 	a.Rules = Rules{LethalDemise: true, AuraOfDeath: 1}
 	b.Rules = Rules{LethalDemise: true, CounterAttack: true, Decay: 1}
 	rs := set(t, preset(t, "2.0"), "strike_back_morale", "yes", "lethal_demise", "every_wound")
-	cc := Combat{Turns: 3, Sides: [2]Side{
+	cc := Combat{Turns: 3, Sides: []Side{
 		{Regiment: a, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}},
 		{Regiment: b, FirstTurn: []Action{ActClash}, Actions: []Action{ActClash}}}}
 	f := newFight(t, rs, cc)

@@ -5,8 +5,8 @@ import "github.com/wargamesim/sim/engine"
 type fightTrial struct {
 	f       *Fight
 	scratch [3]int
-	st      [2]state
-	tally   [2]tally
+	st      fkey
+	tally   [MaxRegiments]tally
 }
 
 // tally is what happened to one regiment over a trial.
@@ -19,37 +19,45 @@ type tally struct {
 
 func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	f := t.f
-	for i := range t.st {
+	t.st = fkey{}
+	for i := range f.n {
 		t.st[i] = f.units[i].start
 		t.tally[i] = tally{}
 	}
 	turns := 0
 	for turn := 1; turn <= f.cc.Turns && !t.over(); turn++ {
 		turns = turn
-		var woundsBefore [2]int
-		for i := range t.st {
+		var woundsBefore [MaxRegiments]int
+		for i := range f.n {
 			t.st[i].turnStands = f.units[i].stands(&t.st[i])
 			t.st[i].inspired, t.st[i].aimed, t.st[i].blessed = false, false, false // "this Turn"
 			woundsBefore[i] = t.tally[i].wounds
 		}
-		for i := range f.cc.Sides {
-			if f.auraIn(i, turn) && !t.over() { // the Supremacy Phase, before any activation
-				o := f.atk[i].auraStrike(d, &t.st[i], &t.st[1-i], f.perDie, t.scratch[:])
-				t.suffered(1-i, o)
-				t.strikeBack(d, 1-i, f.lethal(1-i, o))
+		for i := range f.n { // the Supremacy Phase, before any activation
+			if !f.auraIn(i, turn) {
+				continue
+			}
+			for _, j := range f.contacts[i] {
+				if !t.over() && !t.st[j].destroyed {
+					o := f.atk[i][j].auraStrike(d, &t.st[i], &t.st[j], f.perDie, t.scratch[:])
+					t.suffered(j, o)
+					t.hitsBack(d, j, i, 0, o)
+				}
 			}
 		}
 		if f.cc.Activation == RollOff {
 			t.st[0].second = t.rollOff(d)
 		}
-		for _, i := range order(t.st[0].second) {
+		for _, i := range f.orders[boolIndex(t.st[0].second)] {
 			if t.over() {
 				break
 			}
-			t.activate(d, i, turn, r)
+			if !t.st[i].destroyed {
+				t.activate(d, i, turn, r)
+			}
 		}
 		if turn <= f.turnsN {
-			for i := range t.st {
+			for i := range f.n {
 				r.Values[f.sides[i].mTurnStands+turn-1] = f.units[i].standsOf(t.st[i].health)
 				r.Values[f.sides[i].mTurnWounds+turn-1] = t.tally[i].wounds - woundsBefore[i]
 			}
@@ -57,12 +65,12 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	}
 	// Turns after the end report the regiments as they ended.
 	for turn := turns + 1; turn <= f.turnsN; turn++ {
-		for i := range t.st {
+		for i := range f.n {
 			r.Values[f.sides[i].mTurnStands+turn-1] = f.units[i].standsOf(t.st[i].health)
 		}
 	}
 	r.Values[0] = turns
-	for i := range t.st {
+	for i := range f.n {
 		u, fs, st, ta := f.units[i], &f.sides[i], &t.st[i], &t.tally[i]
 		r.Values[fs.mStands] = u.standsOf(st.health)
 		if fs.mModels >= 0 {
@@ -91,23 +99,29 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	}
 }
 
-// rollOff rolls the turn's Supremacy roll-off and reports whether side 1
-// won it: die by die, a die each until they differ; by counts, one die's
-// half, the same one chance in two.
+// rollOff rolls the turn's Supremacy roll-off and reports whether army 1
+// won it: die by die, a die each until no tie, the army with fewer
+// Command Cards adding 1 to its die where that wins; by counts, one draw
+// of the same chance.
 func (t *fightTrial) rollOff(d *engine.Dice) bool {
-	if !t.f.perDie {
-		return d.D6() > 3
+	f := t.f
+	if !f.perDie {
+		return f.rollOffBin.Sample(d, 1) == 1
 	}
+	cards := f.cards()
 	for {
 		a, b := d.D6(), d.D6()
-		if a != b {
-			return b > a
+		switch {
+		case cards[0] < cards[1] && a+1 > b, cards[1] < cards[0] && b+1 < a, cards[0] == cards[1] && a > b:
+			return false
+		case cards[0] < cards[1] && a+1 < b, cards[1] < cards[0] && b+1 > a, cards[0] == cards[1] && b > a:
+			return true
 		}
 	}
 }
 
-// over reports whether a regiment has been destroyed.
-func (t *fightTrial) over() bool { return t.st[0].destroyed || t.st[1].destroyed }
+// over reports whether an army has no regiment left.
+func (t *fightTrial) over() bool { return t.f.over(&t.st) }
 
 // activate resolves side i's activation in turn: its heal sources, then
 // its actions.
@@ -135,7 +149,7 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 		acts = side.FirstTurn
 	}
 	for _, act := range acts {
-		if t.over() {
+		if t.over() || me.destroyed {
 			break
 		}
 		switch act {
@@ -159,12 +173,15 @@ func (t *fightTrial) activate(d *engine.Dice, i, turn int, r *engine.TrialResult
 			me.aimed = true
 			continue
 		}
-		foe := &t.st[1-i]
-		o := f.atk[i].act(d, kindOf(act), me, foe, f.perDie, t.scratch[:])
-		t.suffered(1-i, o)
-		t.strikeBack(d, 1-i, o.back+f.lethal(1-i, o))
+		j := f.target(i, &t.st)
+		if j < 0 {
+			continue
+		}
+		o := f.atk[i][j].act(d, kindOf(act), me, &t.st[j], f.perDie, t.scratch[:])
+		t.suffered(j, o)
+		t.hitsBack(d, j, i, o.back, o)
 	}
-	if !t.over() {
+	if !t.over() && !me.destroyed {
 		t.decay(d, i)
 	}
 	if fs.healer && turn <= f.turnsN {
@@ -217,14 +234,23 @@ func (t *fightTrial) decay(d *engine.Dice, i int) {
 	ta.wounds += taken
 	ta.casualties += cas
 	ta.charWounds += ch
-	t.strikeBack(d, i, f.lethal(i, outcome{wounds: taken, charWounds: ch})) // no defence roll failed
+	t.hitsBack(d, i, -1, 0, outcome{wounds: taken, charWounds: ch}) // no enemy caused them
 }
 
-// strikeBack resolves the n hits side i strikes back at the other within
-// its action ([attacker.strikeBack]).
-func (t *fightTrial) strikeBack(d *engine.Dice, i, n int) {
+// strikeBack resolves the n hits side i strikes back at side j
+// ([attacker.strikeBack]).
+func (t *fightTrial) strikeBack(d *engine.Dice, i, j, n int) {
 	if n > 0 {
-		t.suffered(1-i, t.f.atk[i].strikeBack(d, &t.st[1-i], n, t.f.perDie, t.scratch[:]))
+		t.suffered(j, t.f.atk[i][j].strikeBack(d, &t.st[j], n, t.f.perDie, t.scratch[:]))
+	}
+}
+
+// hitsBack resolves the hits side i strikes back for the wounds o,
+// which enemy from did it (−1: none did), back of them its
+// Counter-Attack's ([Fight.hitsBackAt]), at each regiment in turn.
+func (t *fightTrial) hitsBack(d *engine.Dice, i, from, back int, o outcome) {
+	for j, n := range t.f.hitsBackAt(i, from, back, o) {
+		t.strikeBack(d, i, j, n)
 	}
 }
 

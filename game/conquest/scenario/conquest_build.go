@@ -43,18 +43,18 @@ func buildConquest(file string, s *Scenario, rules *options.Rules[conquest.Rules
 	if f.Type == "turns" {
 		cc := conquest.Combat{Turns: f.Turns}
 		cc.Activation, _ = conquest.ParseActivation(f.Activation) // validated; "" is in_order
-		for i, sd := range f.Sides {
+		for _, sd := range f.Sides {
 			r := byID[sd.Regiment]
 			acts := conquestActions(sd.Actions)
 			first := acts
 			if sd.FirstTurn != nil {
 				first = conquestActions(sd.FirstTurn)
 			}
-			cc.Sides[i] = conquest.Side{
+			cc.Sides = append(cc.Sides, conquest.Side{
 				Regiment: conquestRegiment(r), FirstTurn: first, Actions: acts,
 				Engagement: conquest.Engagement{Facing: conquestFacing(sd.Facing), Inspired: sd.Inspired,
 					Aimed: sd.Aimed, Obscured: sd.Obscured, LongRange: sd.LongRange},
-			}
+			})
 		}
 		fight, err := conquest.NewFight(&rs.Values, cc)
 		if err != nil {
