@@ -31,12 +31,17 @@ func (s *Strike) Describe() []string {
 func (f *Fight) Describe() []string {
 	var lines []string
 	if f.cc.Activation == RollOff {
-		lines = append(lines, fmt.Sprintf("each turn the Supremacy roll-off decides which army activates first: army 1 with chance %.4g", f.rollOffP))
+		how := "either, one chance in two"
+		if cards := f.cards(); cards[0] != cards[1] {
+			fewer := boolIndex(cards[1] < cards[0])
+			how = fmt.Sprintf("army %d, with fewer Command Cards, 21 times in 31", fewer+1)
+		}
+		lines = append(lines, "each turn the Supremacy roll-off decides which army activates first: "+how)
 	}
 	if f.n > 2 {
 		lines = append(lines, "activation order: "+f.orderText(f.orders[0]))
 		if f.cc.Activation == RollOff {
-			lines = append(lines, "  or, army 1 first: "+f.orderText(f.orders[1]))
+			lines = append(lines, "  or, army 2 first: "+f.orderText(f.orders[1]))
 		}
 	}
 	for i, sd := range f.cc.Sides {
@@ -57,7 +62,7 @@ func (f *Fight) Describe() []string {
 			plan = "  turn 1: " + acts(sd.FirstTurn) + "; later turns: " + acts(sd.Actions)
 		}
 		if f.n > 2 {
-			plan += fmt.Sprintf("; army %d, strikes %s", sd.Army, f.cc.Sides[sd.Target].Regiment.ID)
+			plan += fmt.Sprintf("; army %d, strikes %s", sd.Army+1, f.cc.Sides[sd.Target].Regiment.ID)
 			if a.eng.Facing != Front {
 				plan += "'s " + a.eng.Facing.String()
 			}

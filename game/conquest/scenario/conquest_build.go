@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/scenarios"
@@ -42,6 +43,10 @@ func buildConquest(file string, s *Scenario, rules *options.Rules[conquest.Rules
 	f := &s.Fight
 	if f.Type == "turns" {
 		cc := conquest.Combat{Turns: f.Turns}
+		index := map[string]int{}
+		for i, sd := range f.Sides {
+			index[sd.Regiment] = i
+		}
 		cc.Activation, _ = conquest.ParseActivation(f.Activation) // validated; "" is in_order
 		for _, sd := range f.Sides {
 			r := byID[sd.Regiment]
@@ -50,7 +55,8 @@ func buildConquest(file string, s *Scenario, rules *options.Rules[conquest.Rules
 			if sd.FirstTurn != nil {
 				first = conquestActions(sd.FirstTurn)
 			}
-			cc.Sides = append(cc.Sides, conquest.Side{
+			army, target := max(sd.Army-1, 0), index[sd.Target] // validated; both 0 for one against one
+			cc.Sides = append(cc.Sides, conquest.Side{Army: army, Target: target,
 				Regiment: conquestRegiment(r), FirstTurn: first, Actions: acts,
 				Engagement: conquest.Engagement{Facing: conquestFacing(sd.Facing), Inspired: sd.Inspired,
 					Aimed: sd.Aimed, Obscured: sd.Obscured, LongRange: sd.LongRange},
@@ -61,7 +67,11 @@ func buildConquest(file string, s *Scenario, rules *options.Rules[conquest.Rules
 			return nil, err
 		}
 		p.Model = fight
-		p.Lines = append([]string{label(byID[f.Sides[0].Regiment]) + " against " + label(byID[f.Sides[1].Regiment]) +
+		var army [2][]string
+		for i, sd := range cc.Sides {
+			army[sd.Army] = append(army[sd.Army], label(byID[f.Sides[i].Regiment]))
+		}
+		p.Lines = append([]string{strings.Join(army[0], ", ") + " against " + strings.Join(army[1], ", ") +
 			", " + plural(f.Turns, "turn")}, fight.Describe()...)
 		return p, nil
 	}

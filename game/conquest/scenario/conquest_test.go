@@ -221,7 +221,7 @@ func TestConquestValidate(t *testing.T) {
 		{
 			name: "one side", reason: "a fight has two sides",
 			in: conquestTurns("    - regiment: guard\n"),
-			want: "c.yaml:24:5: fight.sides: a fight has two sides, in activation order; give sides: " +
+			want: "c.yaml:24:5: fight.sides: a fight has 2 to 6 regiments, up to 3 an army, in activation order; give sides: " +
 				"[{regiment: a, actions: [clash]}, {regiment: b, actions: [clash]}] (got 1)",
 		},
 		{

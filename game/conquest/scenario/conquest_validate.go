@@ -306,22 +306,24 @@ func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ru
 		c.Add("fight.activation", "%s", scenarios.UnknownChoice("activation", f.Activation, conquest.ActivationNames(),
 			"in_order (the sides in their order every turn) or roll_off (each turn's Supremacy roll-off decides who activates first)"))
 	}
-	if len(f.Sides) != 2 {
-		c.Add("fight.sides", "a fight has two sides, in activation order; give sides: [{regiment: a, actions: [clash]}, {regiment: b, actions: [clash]}] (got %d)", len(f.Sides))
+	n := len(f.Sides)
+	if n < 2 || n > conquest.MaxRegiments {
+		c.Add("fight.sides", "a fight has 2 to %d regiments, up to %d an army, in activation order; give sides: "+
+			"[{regiment: a, actions: [clash]}, {regiment: b, actions: [clash]}] (got %d)", conquest.MaxRegiments, conquest.MaxPerArmy, n)
+		return
 	}
-	var regs [2]*Regiment
-	flank := 0
+	regs := make([]*Regiment, n)
+	seen := map[*Regiment]bool{}
 	for i := range f.Sides {
 		sd := &f.Sides[i]
 		p := fmt.Sprintf("fight.sides[%d]", i)
 		r := c.regimentRef(s, ids, p+".regiment", sd.Regiment)
-		if i < 2 {
-			regs[i] = r
+		regs[i] = r
+		if r != nil && seen[r] {
+			c.Add(p+".regiment", "%s fights once; name each regiment in one side", r.ID)
 		}
+		seen[r] = true
 		c.facing(p+".facing", sd.Facing)
-		if sd.Facing != "" && sd.Facing != "front" {
-			flank++
-		}
 		clashes, volleys := false, false
 		for _, list := range []struct {
 			field   string
@@ -354,23 +356,85 @@ func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ru
 		}
 		c.actionFlags(p, sd.Inspired, sd.Aimed, sd.Obscured, sd.LongRange, clashes, volleys)
 	}
-	if regs[0] != nil && regs[0] == regs[1] {
-		c.Add("fight.sides[1].regiment", "a regiment cannot fight itself; name two different regiments")
+	if n == 2 && regs[0] != nil && regs[0] == regs[1] {
+		return // said above
 	}
-	for i := range min(len(f.Sides), 2) {
-		foe := regs[1-i]
+	armies, targets, ok := c.armies(f, regs)
+	if !ok {
+		return
+	}
+	var per [2]int
+	for _, a := range armies {
+		per[a]++
+	}
+	if per[0] == 0 || per[1] == 0 || per[0] > conquest.MaxPerArmy || per[1] > conquest.MaxPerArmy {
+		c.Add("fight.sides", "armies of %d and %d regiments; give each army 1 to %d (army: 1 or 2)", per[0], per[1], conquest.MaxPerArmy)
+		return
+	}
+	for i, t := range targets {
+		p := fmt.Sprintf("fight.sides[%d]", i)
+		switch {
+		case armies[t] == armies[i]:
+			c.Add(p+".target", "%s is of its own army; give an enemy regiment", f.Sides[t].Regiment)
+			continue
+		case targets[t] == i && i < t && f.Sides[i].Facing != "" && f.Sides[i].Facing != "front" && f.Sides[t].Facing != "" && f.Sides[t].Facing != "front":
+			c.Add(fmt.Sprintf("fight.sides[%d].facing", t), "both sides strike the other's flank or rear; one of them faces the enemy's front")
+		}
+		foe := regs[t]
 		for _, list := range []struct {
 			field   string
 			actions []string
 		}{{"first_turn", f.Sides[i].FirstTurn}, {"actions", f.Sides[i].Actions}} {
 			if j := slices.Index(list.actions, "duel"); j >= 0 && foe != nil && foe.Character == nil && regs[i] != nil && regs[i].Character != nil {
-				c.Add(fmt.Sprintf("fight.sides[%d].%s[%d]", i, list.field, j), "a Duel is between two Characters, and %s has none; give it a character, or remove duel", foe.ID)
+				c.Add(fmt.Sprintf("%s.%s[%d]", p, list.field, j), "a Duel is between two Characters, and %s has none; give it a character, or remove duel", foe.ID)
 			}
 		}
 	}
-	if flank == 2 {
-		c.Add("fight.sides[1].facing", "both sides strike the other's flank or rear; one of them faces the enemy's front")
+}
+
+// armies checks each side's army (1 or 2) and target (an enemy regiment
+// of the fight), and returns them 0-based and as side indices; with two
+// sides and neither given, the first side's army and the second's, each
+// the other's target.
+func (c *checker) armies(f *Fight, regs []*Regiment) (armies, targets []int, ok bool) {
+	n := len(f.Sides)
+	armies, targets = make([]int, n), make([]int, n)
+	given := false
+	for i := range f.Sides {
+		p := fmt.Sprintf("fight.sides[%d]", i)
+		given = given || c.Present(p+".army") || c.Present(p+".target")
 	}
+	if n == 2 && !given {
+		return []int{0, 1}, []int{1, 0}, true
+	}
+	index := map[string]int{}
+	for i, sd := range f.Sides {
+		index[sd.Regiment] = i
+	}
+	ok = true
+	for i, sd := range f.Sides {
+		p := fmt.Sprintf("fight.sides[%d]", i)
+		switch {
+		case !c.Present(p + ".army"):
+			c.Add(p+".army", "missing; with more than two regiments (or a target given) give each side its army: 1 or 2")
+			ok = false
+		case sd.Army != 1 && sd.Army != 2:
+			c.Add(p+".army", "must be 1 or 2, got %d", sd.Army)
+			ok = false
+		}
+		armies[i] = sd.Army - 1
+		t, found := index[sd.Target]
+		switch {
+		case !c.Present(p + ".target"):
+			c.Add(p+".target", "missing; name the enemy regiment its attacks strike (one of the fight's sides)")
+			ok = false
+		case !found:
+			c.Add(p+".target", "%q is not a regiment of the fight; name one of its sides' regiments", sd.Target)
+			ok = false
+		}
+		targets[i] = t
+	}
+	return armies, targets, ok
 }
 
 // conquestCannot says why the regiment r cannot take action under rs, or
