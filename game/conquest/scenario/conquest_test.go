@@ -48,6 +48,13 @@ func conquestTurns(sides string) string {
 	return conquestEdit("  type: clash\n  attacker: guard\n  target: brutes\n", "  type: turns\n  turns: 3\n  sides:\n"+sides)
 }
 
+// conquestTurns3 is conquestTurns with a third regiment, guard2, a copy
+// of guard.
+func conquestTurns3(sides string) string {
+	return strings.Replace(conquestTurns(sides), "  - id: brutes\n",
+		"  - id: guard2\n    type: infantry\n    class: medium\n    profile: {M: 5, V: 1, C: 2, A: 1, W: 1, R: 3, D: 3, E: 0}\n    stands: 3\n    models: 4\n  - id: brutes\n", 1)
+}
+
 func TestConquestValidate(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -217,6 +224,30 @@ func TestConquestValidate(t *testing.T) {
 			name: "activation", reason: "the activation orders are listed, with the nearest",
 			in:   strings.Replace(conquestTurns("    - regiment: brutes\n    - regiment: guard\n"), "turns: 3\n", "turns: 3\n  activation: rolloff\n", 1),
 			want: `c.yaml:23:15: fight.activation: unknown activation "rolloff"; did you mean "roll_off"? Use in_order (the sides in their order every turn) or roll_off (each turn's Supremacy roll-off decides who activates first)`,
+		},
+		{
+			name: "three without armies", reason: "with more than two regiments each side says its army and target",
+			in:   conquestTurns3("    - regiment: guard\n      army: 1\n      target: brutes\n    - regiment: brutes\n      army: 2\n      target: guard\n    - regiment: guard2\n      army: 1\n"),
+			want: "c.yaml:36:7: fight.sides[2].target: missing; name the enemy regiment its attacks strike (one of the fight's sides)",
+		},
+		{
+			name: "a friend targeted", reason: "a regiment strikes the enemy",
+			in:   conquestTurns3("    - regiment: guard\n      army: 1\n      target: guard2\n    - regiment: brutes\n      army: 2\n      target: guard\n    - regiment: guard2\n      army: 1\n      target: brutes\n"),
+			want: "c.yaml:32:15: fight.sides[0].target: guard2 is of its own army; give an enemy regiment",
+		},
+		{
+			name: "one army", reason: "a fight has two armies",
+			in:   conquestTurns("    - regiment: guard\n      army: 1\n      target: brutes\n    - regiment: brutes\n      army: 1\n      target: guard\n"),
+			want: "c.yaml:24:5: fight.sides: armies of 2 and 0 regiments; give each army 1 to 3 (army: 1 or 2)",
+		},
+		{
+			name: "army 3", reason: "armies are 1 and 2",
+			in:   conquestTurns("    - regiment: guard\n      army: 3\n      target: brutes\n    - regiment: brutes\n      army: 2\n      target: guard\n"),
+			want: "c.yaml:25:13: fight.sides[0].army: must be 1 or 2, got 3",
+		},
+		{
+			name: "two on one", reason: "two regiments of army 1 against one of army 2 is valid",
+			in:   conquestTurns3("    - regiment: guard\n      army: 1\n      target: brutes\n    - regiment: brutes\n      army: 2\n      target: guard\n    - regiment: guard2\n      army: 1\n      target: brutes\n      facing: flank\n"),
 		},
 		{
 			name: "one side", reason: "a fight has two sides",
