@@ -47,7 +47,7 @@ type attacker struct {
 
 // newAttacker works out what u does to tgt; flanked says whether u is
 // itself engaged in its flank or rear.
-func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attacker {
+func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked, tgtFlanked bool) *attacker {
 	a := &attacker{rs: rs, u: u, tgt: tgt, eng: eng}
 	r, tr := u.reg, tgt.reg
 	a.support = max(r.Rules.Support, 1)
@@ -93,7 +93,7 @@ func newAttacker(rs *Ruleset, u, tgt *unit, eng Engagement, flanked bool) *attac
 	}
 	for i := range a.morale {
 		t := newTest(rs, i)
-		t.RerollPassed = a.targetFlanked() && rs.MoraleFlankRear == MoraleFlankRerollSuccesses && !tr.Rules.IronDiscipline
+		t.RerollPassed = tgtFlanked && rs.MoraleFlankRear == MoraleFlankRerollSuccesses && !tr.Rules.IronDiscipline
 		a.morale[i] = t
 		o := t.Odds()
 		a.moraleBin[i] = engine.NewBinomial(o.P(Fail)+o.P(FailSix), tgt.hMax)
@@ -114,9 +114,6 @@ func (a *attacker) terrorOf(kind Kind) int {
 	}
 	return t
 }
-
-// targetFlanked reports whether the target is engaged in its flank or rear.
-func (a *attacker) targetFlanked() bool { return a.eng.Melee && a.eng.Facing != Front }
 
 // maxStrikes is the most Strikes the regiment's stands make.
 func (a *attacker) maxStrikes() int { return a.strikesOf(a.u.hMax) }

@@ -21,7 +21,7 @@ func attackerOf(t *testing.T, rs *Ruleset, a, b Regiment, eng Engagement, flanke
 			t.Fatal(err)
 		}
 	}
-	return newAttacker(rs, newUnit(rs, &a), newUnit(rs, &b), eng, flanked)
+	return newAttacker(rs, newUnit(rs, &a), newUnit(rs, &b), eng, flanked, eng.Melee && eng.Facing != Front)
 }
 
 // Strikes (RULES.md §7.3): Attacks × models for each engaged stand, one

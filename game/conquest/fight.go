@@ -362,7 +362,10 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 				eng.Facing = Front // an enemy that fights it faces it
 			}
 			eng.Melee = f.melee
-			f.atk[i][j] = newAttacker(rs, f.units[i], f.units[j], eng, f.flanked(i))
+			// A regiment engaged in its flank or rear by any enemy tests
+			// Morale so, whoever's attack it tests for (2.x [S]: a state
+			// of the regiment, morale_flank_rear).
+			f.atk[i][j] = newAttacker(rs, f.units[i], f.units[j], eng, f.flanked(i), f.flanked(j))
 		}
 		foe := &f.cc.Sides[me.Target]
 		for _, act := range append(append([]Action(nil), me.FirstTurn...), me.Actions...) {

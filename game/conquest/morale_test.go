@@ -21,7 +21,7 @@ func militia() Regiment {
 // its Morale test with the scripted dice.
 func moraleAfter(t *testing.T, rs *Ruleset, attacker, target Regiment, pool int, dice ...int) (outcome, state) {
 	t.Helper()
-	a := newAttacker(rs, newUnit(rs, &attacker), newUnit(rs, &target), Engagement{Melee: true}, false)
+	a := newAttacker(rs, newUnit(rs, &attacker), newUnit(rs, &target), Engagement{Melee: true}, false, false)
 	tg := a.tgt.start
 	o := outcome{pool: pool}
 	d := engine.Scripted(dice...)

@@ -51,7 +51,7 @@ func NewStrike(rs *Ruleset, kind Kind, attacker, target Regiment, eng Engagement
 	}
 	eng.Melee = kind != Volley
 	s := &Strike{rs: rs, kind: kind, atk: newUnit(rs, &attacker), tgt: newUnit(rs, &target)}
-	s.a = newAttacker(rs, s.atk, s.tgt, eng, false)
+	s.a = newAttacker(rs, s.atk, s.tgt, eng, false, eng.Melee && eng.Facing != Front)
 	if err := s.a.canMake(kind); err != nil {
 		return nil, err
 	}
