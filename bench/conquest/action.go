@@ -64,6 +64,9 @@ func attacks(rs *conq.Ruleset, a *force, k kind) int {
 		e := min(g.engaged, s)
 		m, _ := modelsOn(e)
 		support := max(g.rules.Support, 1)
+		if rs.SupportLostFlankRear && g.flanked {
+			support = 1 // engaged in its flank or rear, it loses Support X (2.x)
+		}
 		return m*g.p.A + (s-e)*support
 	case impact:
 		e := min(g.engaged, s)
@@ -85,13 +88,13 @@ func attacks(rs *conq.Ruleset, a *force, k kind) int {
 
 // defenceTarget is the number a defence die must roll equal to or under
 // (conquest.md §1, §7; evasion: max_of_modified_defence): the higher of
-// Defence + Shield (against hits from the front) − the attack's penalty
-// (Cleave in a Clash, Brutal Impact on Impact, Armour Piercing on a
-// Volley), never below 0, and Evasion.
-func defenceTarget(att *regiment, tg *regiment, k kind, attRules penalty) int {
+// Defence + Shield (against hits from the front: front) − the attack's
+// penalty (Cleave in a Clash, Brutal Impact on Impact, Armour Piercing on
+// a Volley), never below 0, and Evasion.
+func defenceTarget(tg *regiment, k kind, attRules penalty, front bool) int {
 	d := tg.p.D
-	if tg.rules.Shield {
-		d++ // all hits here come from the front (shield: all_front_hits)
+	if tg.rules.Shield && front {
+		d++ // every hit from the front (shield: all_front_hits), none from the flank or rear
 	}
 	switch k {
 	case clash:
@@ -126,11 +129,15 @@ func packet(d dice, n, hitOn, block int) (hits, pool, ones int) {
 }
 
 // act resolves one action of attacker a at target t (RULES.md §7.3 to
-// §7.7): the attacks of its stands and of its Character, the Wound Pool,
-// casualties, then the target's Morale test at the end of the action; then
-// the hits the target strikes back within the action (Counter-Attack,
-// Lethal Demise), resolved at the attacker.
-func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
+// §7.7), from t's front or not (its flank or rear): the attacks of its
+// stands and of its Character, the Wound Pool, casualties, then the
+// target's Morale test at the end of the action. It returns what it did,
+// the hits the target's Counter-Attack strikes back (in an enemy Clash at
+// it, each defence die that blocks on a natural 1, though the
+// Counter-Attacker died of the Clash: WoodRust special_rules.json, 2.x
+// [S]) and the wounds the target suffered (Lethal Demise's count); the
+// caller resolves the hits back.
+func act(rs *conq.Ruleset, d dice, a, t *force, k kind, front bool) (outcome, int, suffered) {
 	var o outcome
 	g := a.g
 	pen := penalty{cleave: g.rules.Cleave, brutal: g.rules.BrutalImpact, ap: g.rules.ArmourPiercing}
@@ -138,7 +145,7 @@ func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 	if k == volley {
 		hitOn = g.p.V
 	}
-	block := defenceTarget(g, t.g, k, pen)
+	block := defenceTarget(t.g, k, pen, front)
 	h, p, ones := packet(d, attacks(rs, a, k), hitOn, block)
 	o.hits, o.pool = o.hits+h, o.pool+p
 	if c := g.char; c != nil && a.charActs() && (k != impact || a.charImpacts()) {
@@ -165,7 +172,7 @@ func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 		case volley:
 			n, on = c.Rules.Barrage, c.Profile.V
 		}
-		h, p, o1 := packet(d, n, on, defenceTarget(g, t.g, k, cp))
+		h, p, o1 := packet(d, n, on, defenceTarget(t.g, k, cp, front))
 		o.hits, o.pool, ones = o.hits+h, o.pool+p, ones+o1
 	}
 	s0, c0 := t.stands(), t.casualties
@@ -177,15 +184,11 @@ func act(rs *conq.Ruleset, d dice, a, t *force, k kind) outcome {
 	o.wounds = t.wounds - w0
 	o.casualties = t.casualties - c0
 	o.standsLost = s0 - t.stands()
-	// Counter-Attack (WoodRust special_rules.json, 2.x [S]): in an enemy
-	// Clash at it, each defence die that blocks on a natural 1 strikes one
-	// hit back, though the Counter-Attacker died of the Clash.
 	back := 0
 	if k == clash && t.g.rules.CounterAttack {
-		back += ones
+		back = ones
 	}
-	strikeBack(rs, d, a, back+lethalHits(rs, t, s))
-	return o
+	return o, back, s
 }
 
 // suffered is the wounds a regiment had from one cause, its Character's
@@ -224,9 +227,17 @@ func suffer(rs *conq.Ruleset, d dice, t *force, pool int, morale bool) (int, suf
 // wounds of the failures; it returns the failed dice.
 func (t *force) moraleTest(rs *conq.Ruleset, d dice, n int) int {
 	r := t.resolve(rs)
+	// Engaged in its flank or rear, a regiment re-rolls its passed Morale
+	// dice under morale_flank_rear: reroll_successes (2.x [S]): whatever
+	// caused the test, for it is so engaged all fight.
+	again := t.g.flanked && rs.MoraleFlankRear == conq.MoraleFlankRerollSuccesses
 	fails := 0
 	for range n {
-		if !d.test(r) {
+		pass := d.test(r)
+		if pass && again {
+			pass = d.test(r)
+		}
+		if !pass {
 			fails++
 		}
 	}
@@ -239,6 +250,28 @@ func (t *force) moraleTest(rs *conq.Ruleset, d dice, n int) int {
 		t.lose(rs)
 	}
 	return fails
+}
+
+// aura strikes a's Aura of Death (X) at t at the start of a turn (BSData
+// .gst [V 1.03]; docs/conquest.md): X hits for each of a's stands in
+// contact (its engaged stands), which roll nothing to hit; each a defence
+// die of t's "as normal", with no rule of a's: Defence, and Shield from
+// t's front (front), or Evasion; a wound when it fails; a Morale test under
+// aura_morale. It returns the wounds t suffered (Lethal Demise's count).
+func aura(rs *conq.Ruleset, d dice, a, t *force, front bool) suffered {
+	n := a.g.rules.AuraOfDeath * min(a.g.engaged, a.stands())
+	if n == 0 || a.gone || t.gone {
+		return suffered{}
+	}
+	block := defenceTarget(t.g, clash, penalty{}, front)
+	pool := 0
+	for range n {
+		if !d.test(block) {
+			pool++
+		}
+	}
+	_, s := suffer(rs, d, t, pool, rs.AuraMorale)
+	return s
 }
 
 // lethalHits is the hits Lethal Demise strikes back for the wounds s of
@@ -257,10 +290,11 @@ func lethalHits(rs *conq.Ruleset, t *force, s suffered) int {
 }
 
 // strikeBack resolves n hits struck back at a (Counter-Attack, Lethal
-// Demise): they "do not benefit from any other Special Rules", so each is
-// a defence die of a's against its front, Defence and Shield never below
-// 0, or Evasion; a wound when it fails. Their wounds strike nothing back,
-// and cause a Morale test under strike_back_morale.
+// Demise): they "do not benefit from any other Special Rules" and are
+// "resolved against the Enemy Regiment's front arc", so each is a defence
+// die of a's against its front, Defence and Shield never below 0, or
+// Evasion; a wound when it fails. Their wounds strike nothing back, and
+// cause a Morale test under strike_back_morale.
 func strikeBack(rs *conq.Ruleset, d dice, a *force, n int) {
 	if n == 0 || a.gone {
 		return

@@ -151,6 +151,18 @@ func agreeThree(t *testing.T, name string, p *scenarios.Plan, ref *Resolver, n i
 	enginetest.Agree(t, name+" exact", exact, got)
 }
 
+// agreeEngine runs plan p's model and its reference n trials each, on
+// their own dice, and checks them against each other: for a fight too
+// large for the exact solver.
+func agreeEngine(t *testing.T, p *scenarios.Plan, ref *Resolver, n int) {
+	t.Helper()
+	eng, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: int64(n), Seed: 7, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	compare(t, eng, ref.Run(n, 11))
+}
+
 // compare checks the reference's result got against the engine's eng
 // (enginetest.AgreeSamples: within 4.5 standard errors).
 func compare(t *testing.T, eng, got *engine.Result) {

@@ -16,7 +16,8 @@ import (
 //
 // GuardVsDrones is a single action (a Clash and its Morale test);
 // TrollsGroundDown a fight of six turns with Regeneration; MageHeals four
-// turns with a Charge, Clashes and a healing spell.
+// turns with a Charge, Clashes and a healing spell; HammerAndAnvil three
+// regiments over four turns, with the roll-off.
 
 func BenchmarkEngineGuardVsDrones(b *testing.B)    { benchEngine(b, "conquest-guard-vs-drones") }
 func BenchmarkReferenceGuardVsDrones(b *testing.B) { benchReference(b, "conquest-guard-vs-drones") }
@@ -26,6 +27,12 @@ func BenchmarkReferenceTrollsGroundDown(b *testing.B) {
 }
 func BenchmarkEngineMageHeals(b *testing.B)    { benchEngine(b, "conquest-chapter-mage-heals") }
 func BenchmarkReferenceMageHeals(b *testing.B) { benchReference(b, "conquest-chapter-mage-heals") }
+func BenchmarkEngineHammerAndAnvil(b *testing.B) {
+	benchEngine(b, "conquest-hammer-and-anvil")
+}
+func BenchmarkReferenceHammerAndAnvil(b *testing.B) {
+	benchReference(b, "conquest-hammer-and-anvil")
+}
 
 func benchEngine(b *testing.B, name string) {
 	p, _ := load(b, name)
@@ -47,7 +54,8 @@ func TestReferenceDoesNotAllocate(t *testing.T) {
 			t.Errorf("%s: %.1f allocations a trial", name, a)
 		}
 	}
-	for _, file := range []string{"counter-attack", "lethal-demise", "damage-spell", "spell-contact", "draw-event-rally", "duel"} {
+	for _, file := range []string{"counter-attack", "lethal-demise", "damage-spell", "spell-contact", "draw-event-rally", "duel",
+		"two-on-one", "retarget", "three-on-three"} {
 		_, ref := loadVariant(t, file, variant{opts: "duel_morale: yes"})
 		if a := refrun.Allocs(len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial); a != 0 {
 			t.Errorf("testdata/%s: %.1f allocations a trial", file, a)

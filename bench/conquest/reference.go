@@ -21,17 +21,23 @@
 // (strike_back_morale, lethal_demise), damage spells with Enemy
 // Interference and Scaling (spell_successes, scaling, spell_morale), a
 // Character's Draw Event Rally, and Duels (duels: simultaneous,
-// duel_morale).
+// duel_morale). And fights of two to six regiments in two armies (army,
+// target): contacts, a regiment turning on another enemy when its target
+// falls, flank and rear facings (Shield, support_lost_flank_rear,
+// morale_flank_rear, no restored stand from the rear), Aura of Death
+// (aura_morale), hits back at every enemy in contact, the armies'
+// alternating Command Card stacks, and activation: roll_off, die by die.
 //
 // Not covered, refused by Reference with an error: every other special
 // rule (Flurry, Parry, Relentless Blows, Deadly Blades, Smite, Fury,
-// Terrifying, Bastion, Hardened, Indomitable, Tenacious, Decay, Aura of
-// Death, ...), flank and rear facings, Inspired, aimed, obscured and
-// long-range Volleys, 2.x Impact (X), option values other than the
-// presets' for evasion, shield, zero_characteristic, restore_cost,
-// regeneration and impact_rounding, activation: roll_off, a Duel beside
+// Terrifying, Bastion, Hardened, Indomitable, Tenacious, Decay, Iron
+// Discipline, ...), a one-action scenario's flank or rear, Inspired,
+// aimed, obscured and long-range attacks, 2.x Impact (X), option values
+// other than the presets' for evasion, shield, zero_characteristic,
+// restore_cost, regeneration and impact_rounding, a Duel beside
 // Counter-Attack, Lethal Demise or a Draw Event Rally, a Duel or a Draw
-// Event Rally under character_wounds: last, and library regiments (from:).
+// Event Rally under character_wounds: last, and library regiments
+// (from:).
 package conquest
 
 import (
@@ -69,9 +75,16 @@ type Resolver struct {
 	severalPerStnd bool
 
 	// a fight of turns
-	turns int
-	sides [2]side
+	turns   int
+	sides   []side
+	orders  [2][]int // the activation order when army 0 goes first, and when army 1 does
+	cards   [2]int   // each army's Command Cards: one a regiment
+	rollOff bool     // activation: roll_off
+	charge  bool     // someone charges in turn 1: Aura of Death strikes from turn 2
 }
+
+// maxSides is the most regiments a fight has (game/conquest's MaxRegiments).
+const maxSides = 6
 
 type side struct {
 	g                  *regiment
@@ -79,6 +92,13 @@ type side struct {
 	healer             bool
 	hasModels          bool
 	rallies            bool // it takes a Rally action
+	army               int  // 0 or 1
+	target             int  // the side its attacks strike
+	front              bool // it strikes its target's front (facing: front)
+	// contacts are the enemies it fights in contact (a fight with a
+	// Charge, a Clash or a Duel): its target, then, in side order, every
+	// other enemy whose target it is.
+	contacts []int
 }
 
 // Reference builds the resolver of the Conquest scenario src (a scenario
@@ -115,7 +135,7 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 		return nil, err
 	}
 	if f.Facing != "" && f.Facing != "front" || f.Inspired || f.Aimed || f.Obscured || f.LongRange {
-		return nil, errors.New("conquest reference: only attacks from the front, not Inspired, aimed, obscured or at long range")
+		return nil, errors.New("conquest reference: a single action only from the front, not Inspired, aimed, obscured or at long range")
 	}
 	res := &Resolver{rs: rs}
 	switch f.Type {
@@ -136,27 +156,8 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 		}
 		res.events = []string{id + "broken", id + "shattered", id + "destroyed"}
 	case "turns":
-		res.turns = f.Turns
-		res.metrics = []engine.Metric{{Name: "turns", Max: f.Turns}}
-		for i, s := range f.Sides {
-			g := byID[s.Regiment]
-			if s.Facing != "" && s.Facing != "front" || s.Inspired || s.Aimed || s.Obscured || s.LongRange {
-				return nil, errors.New("conquest reference: only attacks from the front, not Inspired, aimed, obscured or at long range")
-			}
-			sd := side{g: g, actions: s.Actions, firstTurn: s.FirstTurn, hasModels: g.perStand > 1}
-			if sd.firstTurn == nil {
-				sd.firstTurn = sd.actions
-			}
-			for _, a := range append(append([]string(nil), sd.firstTurn...), sd.actions...) {
-				if a == "inspire" || a == "take_aim" {
-					return nil, fmt.Errorf("conquest reference: the %s action is not implemented", a)
-				}
-			}
-			sd.rallies = slices.Contains(sd.firstTurn, "rally") || slices.Contains(sd.actions, "rally") ||
-				g.char != nil && g.char.DrawEventRally
-			sd.healer = len(g.heals) > 0 || (g.char != nil && g.char.Spell != nil && g.char.Spell.HealPerSuccess > 0 &&
-				(slices.Contains(sd.firstTurn, "cast") || slices.Contains(sd.actions, "cast")))
-			res.sides[i] = sd
+		if err := res.turnsFight(f, byID); err != nil {
+			return nil, err
 		}
 		for _, s := range res.sides {
 			id, g := s.g.id+".", s.g
@@ -204,16 +205,110 @@ func Reference(p *scenarios.Plan, src []byte) (*Resolver, error) {
 	return res, nil
 }
 
-// supportedFight marks the regiments in contact (the fight has a Clash
-// or a Charge) and refuses what the reference does not implement: a Duel
-// beside Counter-Attack, Lethal Demise or a Draw Event Rally, a Duel or a
-// Draw Event Rally under character_wounds: last, and activation: roll_off.
+// turnsFight reads a fight of turns (docs/conquest.md, "A fight of several
+// turns", "Several regiments"): each side's regiment, actions, army and
+// target (with two sides and neither given, one against the other), its
+// contacts, and what being engaged in the flank or rear does to a
+// regiment for the whole fight.
+func (res *Resolver) turnsFight(f scenario.Fight, byID map[string]*regiment) error {
+	res.turns = f.Turns
+	res.rollOff = f.Activation == "roll_off"
+	res.metrics = []engine.Metric{{Name: "turns", Max: f.Turns}}
+	n := len(f.Sides)
+	if n < 2 || n > maxSides {
+		return fmt.Errorf("conquest reference: %d sides", n)
+	}
+	index := map[string]int{}
+	given := false
+	for i, s := range f.Sides {
+		index[s.Regiment] = i
+		given = given || s.Army != 0 || s.Target != ""
+	}
+	melee := byID[f.Sides[0].Regiment].contact // the fight is in contact: every regiment is
+	for i, s := range f.Sides {
+		g := byID[s.Regiment]
+		if s.Inspired || s.Aimed || s.Obscured || s.LongRange {
+			return errors.New("conquest reference: Inspired, aimed, obscured and long-range attacks are not implemented")
+		}
+		sd := side{g: g, actions: s.Actions, firstTurn: s.FirstTurn, hasModels: g.perStand > 1,
+			army: i, target: 1 - i, front: s.Facing == "" || s.Facing == "front"}
+		if given || n > 2 {
+			sd.army, sd.target = s.Army-1, index[s.Target] // validated by the engine's loader
+		}
+		if sd.firstTurn == nil {
+			sd.firstTurn = sd.actions
+		}
+		for _, a := range append(append([]string(nil), sd.firstTurn...), sd.actions...) {
+			if a == "inspire" || a == "take_aim" {
+				return fmt.Errorf("conquest reference: the %s action is not implemented", a)
+			}
+		}
+		res.charge = res.charge || slices.Contains(sd.firstTurn, "charge")
+		sd.rallies = slices.Contains(sd.firstTurn, "rally") || slices.Contains(sd.actions, "rally") ||
+			g.char != nil && g.char.DrawEventRally
+		sd.healer = len(g.heals) > 0 || (g.char != nil && g.char.Spell != nil && g.char.Spell.HealPerSuccess > 0 &&
+			(slices.Contains(sd.firstTurn, "cast") || slices.Contains(sd.actions, "cast")))
+		res.sides = append(res.sides, sd)
+		res.cards[sd.army]++
+	}
+	for i := range res.sides {
+		sd := &res.sides[i]
+		if melee {
+			sd.contacts = append(sd.contacts, sd.target)
+			for j, o := range res.sides {
+				if o.target == i && j != sd.target {
+					sd.contacts = append(sd.contacts, j)
+				}
+			}
+		}
+	}
+	// Engaged in its flank or rear by an enemy in contact, a regiment
+	// loses Support and re-rolls its passed Morale dice (2.x options);
+	// from the rear it cannot restore stands. A Fearsome enemy in contact
+	// makes its Rally need a Resolve roll.
+	for i := range res.sides {
+		sd := &res.sides[i]
+		for _, j := range sd.contacts {
+			o := &res.sides[j]
+			if o.target == i && !o.front {
+				sd.g.flanked = true
+				if f.Sides[j].Facing == "rear" {
+					sd.g.rearLocked = true
+				}
+			}
+			if o.g.rules.Fearsome && !sd.g.rules.Fearless {
+				sd.g.fearful = true
+			}
+		}
+	}
+	// Each army's regiments in side order are its Command Card stack; the
+	// armies alternate one card each, the rest of the longer stack last.
+	for first := range 2 {
+		var stack [2][]int
+		for i, sd := range res.sides {
+			stack[sd.army] = append(stack[sd.army], i)
+		}
+		for k := 0; k < len(stack[0]) || k < len(stack[1]); k++ {
+			for _, a := range [2]int{first, 1 - first} {
+				if k < len(stack[a]) {
+					res.orders[first] = append(res.orders[first], stack[a][k])
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// supportedFight marks the regiments in contact (the fight has a Clash,
+// a Charge or a Duel) and refuses what the reference does not implement:
+// a Duel beside Counter-Attack, Lethal Demise or a Draw Event Rally, a
+// Duel or a Draw Event Rally under character_wounds: last.
 func supportedFight(rs *conq.Ruleset, f scenario.Fight, byID map[string]*regiment) error {
 	contact := f.Type == "clash" || f.Type == "charge"
 	duels := false
 	for _, s := range f.Sides {
 		for _, a := range append(append([]string(nil), s.FirstTurn...), s.Actions...) {
-			contact = contact || a == "clash" || a == "charge"
+			contact = contact || a == "clash" || a == "charge" || a == "duel"
 			duels = duels || a == "duel"
 		}
 	}
@@ -226,9 +321,6 @@ func supportedFight(rs *conq.Ruleset, f scenario.Fight, byID map[string]*regimen
 		case (duels || der) && rs.CharacterWounds == conq.CharLast:
 			return errors.New("conquest reference: a Duel or a Draw Event Rally under character_wounds: last is not implemented")
 		}
-	}
-	if f.Activation != "" && f.Activation != "in_order" {
-		return fmt.Errorf("conquest reference: activation: %s is not implemented (only in_order, the scenario's order)", f.Activation)
 	}
 	if duels && rs.Duels != conq.DuelsSimultaneous {
 		return errors.New("conquest reference: the duel action needs duels: simultaneous")
@@ -279,7 +371,8 @@ func (r *Resolver) Trial(rnd *rand.Rand, values []int, events []bool) {
 // strike is one action at the target as the scenario starts them.
 func (r *Resolver) strike(d dice, values []int, events []bool) {
 	a, t := r.attacker.fresh(), r.tgt.fresh()
-	o := act(r.rs, d, &a, &t, r.kind)
+	o, back, s := act(r.rs, d, &a, &t, r.kind, true)
+	strikeBack(r.rs, d, &a, back+lethalHits(r.rs, &t, s)) // at the attacker, whom the metrics leave out
 	values[0], values[1], values[2], values[3], values[4] = o.hits, o.pool, o.failures, o.wounds, o.casualties
 	if r.severalPerStnd {
 		values[5] = o.standsLost
@@ -287,30 +380,60 @@ func (r *Resolver) strike(d dice, values []int, events []bool) {
 	events[0], events[1], events[2] = t.brokeEver, t.shattered, t.gone
 }
 
-// fight fights the two sides turn by turn (docs/conquest.md, "A fight of
-// several turns"; conquest.md §10 "Order of play"): each turn the first
-// side activates, then the second; an activation resolves the regiment's
-// heal sources, then its actions in order. It ends when a regiment is
-// destroyed or the turns run out.
+// fight fights the regiments turn by turn (docs/conquest.md, "A fight of
+// several turns", "Several regiments"; conquest.md §10 "Order of play").
+// Each turn starts with Aura of Death, then the Supremacy roll-off under
+// roll_off; then the armies alternate their activations. An activation
+// resolves the regiment's Draw Events (its Character's Rally, its heal
+// sources), then its actions in order. It ends when an army has no
+// regiment left or the turns run out.
 func (r *Resolver) fight(d dice, values []int, events []bool) {
-	var f [2]force
-	var spent, lost, restored [2]int
-	var spentTurn [2][maxTurnMetrics]int
-	var after, woundsTurn [2][maxTurnMetrics]int
-	var blocked [2]bool
+	n := len(r.sides)
+	var fs [maxSides]force
+	f := fs[:n]
+	var spent, lost, restored [maxSides]int
+	var spentTurn, after, woundsTurn [maxSides][maxTurnMetrics]int
+	var blocked [maxSides]bool
 	for i := range f {
 		f[i] = r.sides[i].g.fresh()
 	}
 	turn := 0
-	for turn < r.turns && !f[0].gone && !f[1].gone {
+	for turn < r.turns && !r.over(f) {
 		turn++
-		var w0 [2]int
+		var w0 [maxSides]int
 		for i := range f {
 			f[i].turnStands = f[i].counted() // Broken counts from the turn's start
 			w0[i] = f[i].wounds
 		}
-		for i := 0; i < 2 && !f[0].gone && !f[1].gone; i++ {
-			me, foe := &f[i], &f[1-i]
+		// Aura of Death, at the start of the Supremacy Phase, once the
+		// regiments are in contact (after a first turn's Charge, from the
+		// second): each regiment with it, in side order, at each enemy in
+		// contact in turn.
+		if turn > 1 || !r.charge {
+			for i := range f {
+				if r.sides[i].g.rules.AuraOfDeath == 0 {
+					continue
+				}
+				for _, j := range r.sides[i].contacts {
+					if !r.over(f) && !f[j].gone {
+						s := aura(r.rs, d, &f[i], &f[j], r.front(i, j))
+						r.hitsBack(d, f, j, i, 0, s)
+					}
+				}
+			}
+		}
+		first := 0
+		if r.rollOff {
+			first = r.rollOffWinner(d)
+		}
+		for _, i := range r.orders[first] {
+			if r.over(f) {
+				break
+			}
+			me := &f[i]
+			if me.gone {
+				continue // a destroyed regiment's card is skipped
+			}
 			s := r.sides[i]
 			addHeal := func(h healed) {
 				spent[i] += h.spent
@@ -328,7 +451,7 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 			me.foregoing = false
 			if c := s.g.char; c != nil && c.DrawEventRally && me.broken && me.charAlive() {
 				me.foregoing = true
-				rally(r.rs, d, me, foe)
+				rally(r.rs, d, me)
 			}
 			for _, h := range s.g.heals {
 				if h.Kind == "regeneration" {
@@ -342,9 +465,13 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 				acts = s.firstTurn
 			}
 			for _, a := range acts {
-				if me.gone || foe.gone {
+				if me.gone || r.over(f) {
 					break
 				}
+				// Its attacks strike its target, or the first enemy still
+				// fighting it when the target is destroyed, from that
+				// enemy's front; with none, they strike nothing.
+				j := r.target(i, f)
 				switch a {
 				case "cast":
 					// A slain Character, or one who foregoes his actions,
@@ -352,20 +479,30 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 					switch {
 					case !me.charActs():
 					case s.g.char.Spell.HealPerSuccess > 0:
-						addHeal(heal(r.rs, me, castHeal(r.rs, d, me, foe), false))
-					default:
-						castHits(r.rs, d, me, foe)
+						addHeal(heal(r.rs, me, castHeal(r.rs, d, me, r.interfered(i, f)), false))
+					case j >= 0:
+						sf := castHits(r.rs, d, me, &f[j], r.interfered(i, f), r.front(i, j))
+						r.hitsBack(d, f, j, i, 0, sf)
 					}
 				case "duel":
-					duel(r.rs, d, me, foe)
+					if j >= 0 {
+						duel(r.rs, d, me, &f[j])
+					}
 				case "rally":
-					rally(r.rs, d, me, foe)
-				case "charge":
-					act(r.rs, d, me, foe, impact)
-				case "clash":
-					act(r.rs, d, me, foe, clash)
-				case "volley":
-					act(r.rs, d, me, foe, volley)
+					rally(r.rs, d, me)
+				case "charge", "clash", "volley":
+					if j < 0 {
+						continue
+					}
+					k := clash
+					switch a {
+					case "charge":
+						k = impact
+					case "volley":
+						k = volley
+					}
+					_, back, sf := act(r.rs, d, me, &f[j], k, r.front(i, j))
+					r.hitsBack(d, f, j, i, back, sf)
 				}
 			}
 			me.foregoing = false
@@ -434,15 +571,99 @@ func (r *Resolver) fight(d dice, values []int, events []bool) {
 	}
 }
 
+// over reports whether an army has no regiment left: the fight is over.
+func (r *Resolver) over(f []force) bool {
+	var left [2]bool
+	for i := range f {
+		left[r.sides[i].army] = left[r.sides[i].army] || !f[i].gone
+	}
+	return !left[0] || !left[1]
+}
+
+// target is the regiment side i's attacks strike: its target while that
+// stands, else the first of its contacts not destroyed, else none (−1).
+func (r *Resolver) target(i int, f []force) int {
+	if t := r.sides[i].target; !f[t].gone {
+		return t
+	}
+	for _, j := range r.sides[i].contacts {
+		if !f[j].gone {
+			return j
+		}
+	}
+	return -1
+}
+
+// front reports whether side i strikes enemy j's front: j is its target
+// and it faces j's front, or j is another enemy in contact, which faces it.
+func (r *Resolver) front(i, j int) bool { return j != r.sides[i].target || r.sides[i].front }
+
+// interfered reports whether side i's caster suffers Enemy Interference
+// from an enemy caster in contact.
+func (r *Resolver) interfered(i int, f []force) bool {
+	for _, j := range r.sides[i].contacts {
+		if f[j].caster() {
+			return true
+		}
+	}
+	return false
+}
+
+// rollOffWinner rolls the turn's Supremacy roll-off and returns the army
+// that activates first (conquestwiki Supremacy Phase [V]; docs/conquest.md,
+// Several regiments): a die each, the higher wins, a tie is rolled again;
+// the army with fewer Command Cards adds 1 to its die where that wins
+// (and ties where that ties rather than loses).
+func (r *Resolver) rollOffWinner(d dice) int {
+	for {
+		a, b := d.d6(), d.d6() // army 0's die, army 1's
+		switch {
+		case r.cards[0] < r.cards[1]:
+			a++
+		case r.cards[1] < r.cards[0]:
+			b++
+		}
+		switch {
+		case a > b:
+			return 0
+		case b > a:
+			return 1
+		}
+	}
+}
+
+// hitsBack resolves the hits side t strikes back within the step in
+// which it suffered the wounds s (Lethal Demise), the attack of enemy from
+// (its Counter-Attack's back hits at from): under lethal_demise
+// every_wound Lethal Demise's hits at every enemy in contact, under
+// failed_defence at from; then each regiment's hits, in side order, one
+// batch each (one Morale test).
+func (r *Resolver) hitsBack(d dice, f []force, t, from, back int, s suffered) {
+	var n [maxSides]int
+	n[from] += back
+	if l := lethalHits(r.rs, &f[t], s); l > 0 {
+		if r.rs.LethalDemise == conq.LethalEveryWound {
+			for _, j := range r.sides[t].contacts {
+				n[j] += l
+			}
+		} else {
+			n[from] += l
+		}
+	}
+	for j := range f {
+		strikeBack(r.rs, d, &f[j], n[j])
+	}
+}
+
 // rally is a (Combat) Rally (conquestwiki Broken, Companion Rules p.176
 // [V]): a Broken regiment ceases to be Broken; against a Fearsome enemy
 // in contact, unless it is Fearless, only if a die passes its Resolve
 // (conquest.md §7 [V]), the Resolve it tests Morale on while Broken.
-func rally(rs *conq.Ruleset, d dice, f, foe *force) {
+func rally(rs *conq.Ruleset, d dice, f *force) {
 	if !f.broken {
 		return
 	}
-	if foe.g.rules.Fearsome && !f.g.rules.Fearless && !d.test(f.resolve(rs)) {
+	if f.g.fearful && !d.test(f.resolve(rs)) {
 		return
 	}
 	f.broken, f.brokeAt, f.rallied = false, 0, true

@@ -52,7 +52,9 @@ type regiment struct {
 	rearLocked bool // rear in contact or no room: step 4 cannot place a stand
 	heals      []scenario.Heal
 	char       *scenario.Character
-	contact    bool // the fight has a Clash or a Charge: the regiments are in contact
+	contact    bool // the fight has a Clash, a Charge or a Duel: the regiments are in contact
+	flanked    bool // in contact, an enemy targets it in its flank or rear
+	fearful    bool // an enemy in contact is Fearsome, and it is not Fearless: its Rally needs a Resolve roll
 }
 
 // newRegiment reads r as docs/conquest.md's format defines it: frontage by
@@ -84,12 +86,14 @@ func (g *regiment) supported() error {
 		x := r
 		// The rules implemented: Barrage, Armour Piercing, Cleave, Brutal
 		// Impact, Support, Shield, Oblivious; Fearsome and Fearless as far
-		// as a Rally goes (Terrifying is not implemented); Counter-Attack
-		// and Lethal Demise on a regiment (a Character's are refused).
+		// as a Rally goes (Terrifying is not implemented); Counter-Attack,
+		// Lethal Demise and Aura of Death on a regiment (a Character's are
+		// refused); Resist Decay, which does nothing where no one has
+		// Decay (refused).
 		x.Barrage, x.ArmourPiercing, x.Cleave, x.BrutalImpact, x.Support, x.Shield, x.Oblivious = 0, 0, 0, 0, 0, false, false
-		x.Fearsome, x.Fearless = false, false
+		x.Fearsome, x.Fearless, x.ResistDecay = false, false, 0
 		if who == g.id {
-			x.CounterAttack, x.LethalDemise = false, false
+			x.CounterAttack, x.LethalDemise, x.AuraOfDeath = false, false, 0
 		}
 		if x != (scenario.Rules{}) {
 			return fmt.Errorf("conquest reference: %s: special rules %+v are not implemented", who, x)
@@ -266,11 +270,10 @@ func (f *force) lose(rs *conq.Ruleset) {
 
 // checkBroken applies Broken (RULES.md §7.7 [V]): a regiment that has lost
 // half or more of the stands it started the turn with "becomes Broken
-// immediately". It stays Broken until it Rallies (rally).
+// immediately". It stays Broken until it Rallies (rally). One that loses
+// its last stand has lost them all: it is Broken as it is destroyed, a
+// regiment of one stand too (README.md, Read so).
 func (f *force) checkBroken() {
-	if f.gone {
-		return
-	}
 	s := f.counted()
 	if !f.broken && 2*(f.turnStands-s) >= f.turnStands {
 		f.broken, f.brokeEver, f.brokeAt = true, true, s
