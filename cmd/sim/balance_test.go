@@ -328,3 +328,36 @@ func TestConquestCastOrDuelCompare(t *testing.T) {
 		t.Errorf("the duelling Priest's regiment is destroyed far more often: %+v", d)
 	}
 }
+
+// docs/conquest.md, "What the hammer adds": the built-in of two regiments
+// against one against a copy without the Knights' side; the Knights save
+// the Men-at-Arms and destroy the Avatara far more often.
+func TestConquestHammerCompare(t *testing.T) {
+	dir := t.TempDir()
+	_, src, _ := sim(t, context.Background(), "show", "conquest-hammer-and-anvil")
+	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
+	os.WriteFile(a, []byte(src), 0o644)
+	var kept []string
+	for _, line := range strings.Split(src, "\n") {
+		if !strings.Contains(line, "regiment: knights") {
+			kept = append(kept, line)
+		}
+	}
+	anvil := strings.Replace(strings.Join(kept, "\n"), "name: conquest-hammer-and-anvil", "name: no-knights", 1)
+	os.WriteFile(b, []byte(anvil), 0o644)
+	code, out, stderr := sim(t, context.Background(), "compare", a, b, "--trials", "20000", "--seed", "1", "--format", "json", "--quiet")
+	if code != 0 {
+		t.Fatal(stderr)
+	}
+	var c report.Comparison
+	if err := json.Unmarshal([]byte(out), &c); err != nil {
+		t.Fatal(err)
+	}
+	diff := c.Differences["no-knights-conquest-hammer-and-anvil"]
+	if d := diff.Events["avatara.destroyed"]; !(d.CI95[1] < -0.4) {
+		t.Errorf("without the Knights the Avatara are destroyed far less often: %+v", d)
+	}
+	if d := diff.Events["men_at_arms.destroyed"]; !(d.CI95[0] > 0.25) {
+		t.Errorf("without the Knights the Men-at-Arms are destroyed far more often: %+v", d)
+	}
+}

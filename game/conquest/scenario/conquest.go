@@ -173,8 +173,8 @@ type Fight struct {
 // Side is one regiment of a fight of several turns.
 type Side struct {
 	Regiment  string   `yaml:"regiment"`
-	Army      int      `yaml:"army"`   // 1 or 2: whose it is (with two sides, by default the first's and the second's)
-	Target    string   `yaml:"target"` // the enemy regiment its attacks strike (with two sides, by default the other)
+	Army      int      `yaml:"army"`       // 1 or 2: whose it is (with two sides, by default the first's and the second's)
+	Target    string   `yaml:"target"`     // the enemy regiment its attacks strike (with two sides, by default the other)
 	FirstTurn []string `yaml:"first_turn"` // its actions in turn 1; default its actions
 	Actions   []string `yaml:"actions"`    // in every later turn
 	Facing    string   `yaml:"facing"`

@@ -243,11 +243,11 @@ func TestConquestValidate(t *testing.T) {
 		{
 			name: "army 3", reason: "armies are 1 and 2",
 			in:   conquestTurns("    - regiment: guard\n      army: 3\n      target: brutes\n    - regiment: brutes\n      army: 2\n      target: guard\n"),
-			want: "c.yaml:25:13: fight.sides[0].army: must be 1 or 2, got 3",
+			want: "c.yaml:25:13: fight.sides[0].army: must be 1 to 2, got 3",
 		},
 		{
 			name: "two on one", reason: "two regiments of army 1 against one of army 2 is valid",
-			in:   conquestTurns3("    - regiment: guard\n      army: 1\n      target: brutes\n    - regiment: brutes\n      army: 2\n      target: guard\n    - regiment: guard2\n      army: 1\n      target: brutes\n      facing: flank\n"),
+			in: conquestTurns3("    - regiment: guard\n      army: 1\n      target: brutes\n    - regiment: brutes\n      army: 2\n      target: guard\n    - regiment: guard2\n      army: 1\n      target: brutes\n      facing: flank\n"),
 		},
 		{
 			name: "one side", reason: "a fight has two sides",

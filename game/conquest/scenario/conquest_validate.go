@@ -419,7 +419,7 @@ func (c *checker) armies(f *Fight, regs []*Regiment) (armies, targets []int, ok 
 			c.Add(p+".army", "missing; with more than two regiments (or a target given) give each side its army: 1 or 2")
 			ok = false
 		case sd.Army != 1 && sd.Army != 2:
-			c.Add(p+".army", "must be 1 or 2, got %d", sd.Army)
+			c.Optional(p+".army", sd.Army, 1, 2) // says why, unread values too
 			ok = false
 		}
 		armies[i] = sd.Army - 1
