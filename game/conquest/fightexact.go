@@ -658,19 +658,7 @@ func (e *fightExact) hits(i, j int, k fkey, kind Kind, p *packet, n int, morale 
 		}
 		tgc := k[j]
 		poolTaken, poolCas, poolChar := a.tgt.wound(&tgc, w)
-		visit := func(tg *state, fails, wounds, cas, char int, q float64) {
-			if err != nil {
-				return
-			}
-			to := k
-			to[j] = *tg
-			var d tallies
-			d[j] = woundTally(fails, wounds, cas, char)
-			o := outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar}
-			if e2 := e.hitsBack(j, i, 0, o, to, d, q, em.add); e2 != nil {
-				err = e2
-			}
-		}
+		visit := e.wounded(i, j, 0, poolTaken, poolChar, k, em, &err)
 		if morale {
 			a.sufferExact(kind, k[j], w, pn*pw, visit)
 			continue
@@ -808,21 +796,30 @@ func (e *fightExact) attack(i int, act Action, k fkey) ([]ftrans, error) {
 		}
 		tgc := k[j]
 		poolTaken, _, poolChar := a.tgt.wound(&tgc, w)
-		a.sufferExact(kind, k[j], w, px, func(tg *state, fails, wounds, cas, char int, p float64) {
-			if err != nil {
-				return
-			}
-			to := k
-			to[j] = *tg
-			var d tallies
-			d[j] = woundTally(fails, wounds, cas, char)
-			o := outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar}
-			if e2 := e.hitsBack(j, i, back, o, to, d, p, em.add); e2 != nil {
-				err = e2
-			}
-		})
+		a.sufferExact(kind, k[j], w, px, e.wounded(i, j, back, poolTaken, poolChar, k, em, &err))
 	}
 	return em.ts, err
+}
+
+// wounded returns the visit of [attacker.sufferExact] for side i's attack
+// at side j from state k: the state and tallies after it, then the hits j
+// strikes back (back of them its Counter-Attack's), for a Wound Pool of
+// which j took poolTaken wounds, poolChar of them its Character's; the
+// first error goes to *err, and stops the rest.
+func (e *fightExact) wounded(i, j, back, poolTaken, poolChar int, k fkey, em *emitter, err *error) func(*state, int, int, int, int, float64) {
+	return func(tg *state, fails, wounds, cas, char int, p float64) {
+		if *err != nil {
+			return
+		}
+		to := k
+		to[j] = *tg
+		var d tallies
+		d[j] = woundTally(fails, wounds, cas, char)
+		o := outcome{wounds: wounds, charWounds: char, poolWounds: poolTaken, poolChar: poolChar}
+		if e2 := e.hitsBack(j, i, back, o, to, d, p, em.add); e2 != nil {
+			*err = e2
+		}
+	}
 }
 
 // identity is a step that changes nothing.
