@@ -165,6 +165,7 @@ type Fight struct {
 	rollOffBin *engine.Binomial // one draw of it
 	turnsN     int              // turns reported one by one
 	melee      bool             // the regiments fight in contact
+	backers    bool             // a regiment strikes hits back (Counter-Attack, Lethal Demise)
 	perDie     bool
 	metrics    []engine.Metric
 	events     []string
@@ -247,6 +248,9 @@ func (f *Fight) target(i int, k *fkey) int {
 // over reports whether an army of state k has no regiment left: the fight
 // is then over.
 func (f *Fight) over(k *fkey) bool {
+	if f.n == 2 { // one regiment an army
+		return k[0].destroyed || k[1].destroyed
+	}
 	var left [2]bool
 	for i := range f.n {
 		left[f.cc.Sides[i].Army] = left[f.cc.Sides[i].Army] || !k[i].destroyed
@@ -330,6 +334,8 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	}
 	for i := range cc.Sides {
 		f.units[i] = newUnit(rs, &f.cc.Sides[i].Regiment)
+		x := cc.Sides[i].Regiment.Rules
+		f.backers = f.backers || x.CounterAttack || x.LethalDemise
 	}
 	f.orders = [2][]int{activationOrder(cc.Sides, 0), activationOrder(cc.Sides, 1)}
 	f.rollOffP = 0.5

@@ -249,6 +249,9 @@ func (t *fightTrial) strikeBack(d *engine.Dice, i, j, n int) {
 // which enemy from did it (−1: none did), back of them its
 // Counter-Attack's ([Fight.hitsBackAt]), at each regiment in turn.
 func (t *fightTrial) hitsBack(d *engine.Dice, i, from, back int, o outcome) {
+	if !t.f.backers {
+		return
+	}
 	for j, n := range t.f.hitsBackAt(i, from, back, o) {
 		t.strikeBack(d, i, j, n)
 	}
