@@ -476,8 +476,8 @@ func (f *Fight) cards() [2]int {
 // flanked reports whether an enemy strikes side i's flank or rear in
 // contact: it then loses Support under support_lost_flank_rear.
 func (f *Fight) flanked(i int) bool {
-	for j, s := range f.cc.Sides {
-		if f.melee && s.Target == i && s.Army != f.cc.Sides[i].Army && s.Engagement.Facing != Front && j != i {
+	for _, s := range f.cc.Sides {
+		if f.melee && s.Target == i && s.Engagement.Facing != Front { // a target is always an enemy
 			return true
 		}
 	}
