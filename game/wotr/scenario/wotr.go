@@ -1,6 +1,11 @@
 package scenario
 
 import (
+	"fmt"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
 	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/game/wotr"
 	"github.com/wargamesim/sim/scenarios"
@@ -98,7 +103,31 @@ type Action struct {
 type Fight struct {
 	Type    string `yaml:"type"`    // fight (default): the formations fight; duels: only the duels are fought
 	Charger string `yaml:"charger"` // the formation that charges this turn, if any (a heroic_charge decides otherwise)
-	Turns   int    `yaml:"turns"`   // turns played, 1 (default) to 12 (docs/wotr.md, "Several turns")
+	Turns   TurnCount `yaml:"turns"` // turns played, 1 (default) to 12, or until_destroyed (docs/wotr.md, "Several turns")
+}
+
+// UntilDestroyed is how fight.turns writes "play until a formation is
+// destroyed": the most turns a fight plays, since a fight ends early
+// when a formation is destroyed.
+const UntilDestroyed = "until_destroyed"
+
+// TurnCount is fight.turns: a number of turns, or UntilDestroyed, which
+// reads as wotr.MaxTurns.
+type TurnCount int
+
+// UnmarshalYAML reads 3 or until_destroyed.
+func (t *TurnCount) UnmarshalYAML(n *yaml.Node) error {
+	n = scenarios.Resolve(n)
+	if n.Kind == yaml.ScalarNode && strings.TrimSpace(n.Value) == UntilDestroyed {
+		*t = wotr.MaxTurns
+		return nil
+	}
+	var k int
+	if err := n.Decode(&k); err != nil {
+		return fmt.Errorf("expected a number of turns (1 to %d) or %s, got %q", wotr.MaxTurns, UntilDestroyed, n.Value)
+	}
+	*t = TurnCount(k)
+	return nil
 }
 
 // loadWotR decodes, validates and builds a War of the Ring scenario, under

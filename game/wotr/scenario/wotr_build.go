@@ -24,7 +24,7 @@ func buildWotR(file string, s *Scenario, rules *options.Rules[wotr.Ruleset]) (*s
 		}
 	}
 	scenarioPolicy := scenarios.OrDefault(s.MightPolicy, "duel")
-	e := wotr.Engagement{Charger: -1, DuelsOnly: s.Fight.Type == "duels", Turns: s.Fight.Turns}
+	e := wotr.Engagement{Charger: -1, DuelsOnly: s.Fight.Type == "duels", Turns: int(s.Fight.Turns)}
 	heroIndex := map[string]int{}
 	names := map[string]string{}
 	for i := range s.Formations {
@@ -58,7 +58,7 @@ func buildWotR(file string, s *Scenario, rules *options.Rules[wotr.Ruleset]) (*s
 				act.Kind, _ = wotr.ParseAction(a.Action)
 				act.SecondCharge, _ = wotr.ParseSecondCharge(scenarios.OrDefault(a.SecondCharge, "charge"))
 				if a.Turns != nil {
-					act.Turns = turnMask(a.Turns, s.Fight.Turns) // validated
+					act.Turns = turnMask(a.Turns, int(s.Fight.Turns)) // validated
 				}
 				if act.Kind.Duel() {
 					target := a.Target

@@ -99,6 +99,15 @@ func TestWotRValidate(t *testing.T) {
 			want: "w.yaml:22:10: fight.turns: must be 1 to 12, got 13",
 		},
 		{
+			name: "until destroyed", reason: "docs/wotr.md, Several turns: until_destroyed is the most turns",
+			in:   wotrEdit("  charger: men\n", "  charger: men\n  turns: until_destroyed\n"),
+		},
+		{
+			name: "turns misspelt", reason: "fight.turns is a number or until_destroyed",
+			in:   wotrEdit("  charger: men\n", "  charger: men\n  turns: until_dead\n"),
+			want: "w.yaml:22:10: fight.turns: expected a number of turns (1 to 12) or until_destroyed, got \"until_dead\"",
+		},
+		{
 			name: "charging after a Heroic Move", reason: "seed 001: a Heroic Move forbids charging that turn",
 			in:   wotrEdit(duel, "          - {action: heroic_move}\n"),
 			want: "w.yaml:21:12: fight.charger: men made a heroic_move this turn and may not charge (seed 001)",
@@ -386,4 +395,21 @@ func TestWotRBuiltins(t *testing.T) {
 func TestEveryBadRuleIsReported(t *testing.T) {
 	t.Parallel()
 	scenariotest.EveryBadRuleIsReported(t, func(bad string) string { return wotrEdit("might_policy: duel\n", "might_policy: duel\n"+bad) })
+}
+
+// fight.turns: until_destroyed plays the most turns a fight may
+// (wotr.MaxTurns), so its per-turn metrics run to turn 12 and no further.
+func TestWotRUntilDestroyed(t *testing.T) {
+	t.Parallel()
+	p, err := scenarios.Load("w.yaml", []byte(wotrEdit("  charger: men\n", "  charger: men\n  turns: until_destroyed\n")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, m := range p.Model.Metrics() {
+		names[m.Name] = true
+	}
+	if !names["men.companies.turn12"] || names["men.companies.turn13"] {
+		t.Errorf("until_destroyed reports turn 12: %v, turn 13: %v; want 12 turns", names["men.companies.turn12"], names["men.companies.turn13"])
+	}
 }

@@ -178,7 +178,7 @@ func (c *checker) wotrActions(s *Scenario) {
 			first := 0
 			for k, a := range h.Actions {
 				ap := fmt.Sprintf("%s.actions[%d]", hp, k)
-				turns := c.actionTurns(ap+".turns", a.Turns, s.Fight.Turns)
+				turns := c.actionTurns(ap+".turns", a.Turns, int(s.Fight.Turns))
 				if turns&1 != 0 {
 					first++
 				}
@@ -217,7 +217,7 @@ func (c *checker) wotrActions(s *Scenario) {
 						}
 					}
 				case wotr.HeroicCharge:
-					if moved(f, s.Fight.Turns)&turns != 0 {
+					if moved(f, int(s.Fight.Turns))&turns != 0 {
 						c.Add(ap+".action", "%s made a heroic_move this turn and may not charge (seed 001)", scenarios.IDText(f.ID))
 					}
 				}
@@ -347,14 +347,14 @@ func (c *checker) wotrFight(s *Scenario) {
 	default:
 		c.Add("fight.type", "%s", scenarios.UnknownChoice("fight type", s.Fight.Type, []string{"fight", "duels"}, "fight or duels"))
 	}
-	c.Optional("fight.turns", s.Fight.Turns, 1, wotr.MaxTurns)
+	c.Optional("fight.turns", int(s.Fight.Turns), 1, wotr.MaxTurns)
 	ch := s.Fight.Charger
 	if ch == "" {
 		return
 	}
 	for i := range s.Formations {
 		if s.Formations[i].ID == ch {
-			if moved(&s.Formations[i], s.Fight.Turns)&1 != 0 {
+			if moved(&s.Formations[i], int(s.Fight.Turns))&1 != 0 {
 				c.Add("fight.charger", "%s made a heroic_move this turn and may not charge (seed 001)", scenarios.IDText(ch))
 			}
 			return
