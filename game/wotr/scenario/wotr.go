@@ -101,9 +101,9 @@ type Action struct {
 
 // Fight is what the turn is.
 type Fight struct {
-	Type    string `yaml:"type"`    // fight (default): the formations fight; duels: only the duels are fought
-	Charger string `yaml:"charger"` // the formation that charges this turn, if any (a heroic_charge decides otherwise)
-	Turns   TurnCount `yaml:"turns"` // turns played, 1 (default) to 12, or until_destroyed (docs/wotr.md, "Several turns")
+	Type    string    `yaml:"type"`    // fight (default): the formations fight; duels: only the duels are fought
+	Charger string    `yaml:"charger"` // the formation that charges this turn, if any (a heroic_charge decides otherwise)
+	Turns   TurnCount `yaml:"turns"`   // turns played, 1 (default) to 12, or until_destroyed (docs/wotr.md, "Several turns")
 }
 
 // UntilDestroyed is how fight.turns writes "play until a formation is

@@ -100,7 +100,7 @@ func TestWotRValidate(t *testing.T) {
 		},
 		{
 			name: "until destroyed", reason: "docs/wotr.md, Several turns: until_destroyed is the most turns",
-			in:   wotrEdit("  charger: men\n", "  charger: men\n  turns: until_destroyed\n"),
+			in: wotrEdit("  charger: men\n", "  charger: men\n  turns: until_destroyed\n"),
 		},
 		{
 			name: "turns misspelt", reason: "fight.turns is a number or until_destroyed",
