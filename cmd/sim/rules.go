@@ -16,8 +16,8 @@ const rulesUsage = `Usage: sim rules [RULES] [flags]
 Prints every option of a ruleset, its value and where the value came
 from; 'diff' lists the options two rulesets of one game set differently
 (when they agree on all, the text format says so in a sentence and the
-other formats give an empty table). RULES is a preset of any game (6th
-and 8th for Warhammer, 6th by default; wotr for War of the Ring; 1.5 and
+other formats give an empty table). RULES is a preset of any game (6th,
+7th, 8th and tow, The Old World, for Warhammer, 6th by default; wotr for War of the Ring; 1.5 and
 2.0 for Conquest), a house-rules file (house.yaml: preset: 6th, rules:
 {option: value}), either followed by options set one by one:
 6th+regeneration=save, wotr+battle_skill=none. docs/rules.md, docs/wotr.md

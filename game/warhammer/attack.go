@@ -29,6 +29,7 @@ type Attack struct {
 	Skill     int  // WS in close combat, BS when shooting, 1..10
 	ToHitMod  int  // sum of to-hit modifiers, negative for penalties
 	S         int  // Strength of each hit, 1..10
+	AP        int  // the weapon's Armour Piercing, where armour_modifier is weapon: worsens the armour save by this much
 	AutoHit   bool // hits without a roll (Impact Hits, Stomp)
 	AutoWound bool // wounds without a roll (never a Killing Blow: RULES.md §2.9.3)
 	Round     int  // round of close combat, from 1 (Hatred works in round 1)
@@ -41,10 +42,15 @@ type Attack struct {
 type stages struct {
 	hit        engine.Test
 	autoHit    bool
-	poison     bool // a natural 6 to hit wounds automatically
+	poison     bool        // a natural 6 to hit wounds automatically, or rolls poisonWound
+	poisonPlus bool        // ... rolls poisonWound (poisoned_attacks: plus_2_to_wound)
 	wound      engine.Test
-	killing    bool // a natural 6 to wound slays outright
+	poisonWnd  engine.Test // the wound roll of a Poisoned natural 6 at +2
+	killing    bool        // a natural 6 to wound slays outright
+	bane       bool        // a natural 6 to wound meets baneArmour (Armour Bane)
 	armour     engine.Test
+	baneArmour engine.Test // the armour save against a wound of a natural 6 with Armour Bane
+	regen      engine.Test // Regeneration rolled as the wound is lost, after the ward (regeneration: after_wound)
 	ward       engine.Test // ward save against ordinary wounds (or the Regeneration save when it is the better)
 	wardIsRegn bool        // the save against ordinary wounds is Regeneration (8th)
 	kbWard     engine.Test // ward save against Killing Blows
@@ -70,7 +76,7 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 		st.hit = engine.Test{Need: ShootingToHit(a.Skill, a.ToHitMod), Nat1Fails: true, Beyond6: true}
 	default:
 		st.hit = engine.Test{
-			Need:       CloseCombatToHit(a.Skill, tg.WS) - a.ToHitMod,
+			Need:       rs.ToHit(a.Skill, tg.WS) - a.ToHitMod,
 			Nat1Fails:  true,
 			Nat6Passes: rs.SixAlwaysHits,
 		}
@@ -81,14 +87,20 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 	// automatic hit) wounds automatically (RULES.md §2.9.3).
 	st.poison = a.Rules.Poisoned && !a.AutoHit
 
-	if need, ok := ToWound(a.S, tg.T); a.AutoWound {
+	st.poisonWnd = noTest
+	if need, ok := rs.ToWound(a.S, tg.T); a.AutoWound {
 		st.wound = engine.Test{Need: 1} // every face wounds
 	} else if ok {
 		st.wound = engine.Test{Need: need, Nat1Fails: true}
+		st.poisonWnd = engine.Test{Need: max(need-2, 2), Nat1Fails: true}
 	} else {
 		st.wound = noTest // "N": no effect (seed 002)
 	}
 	a.Rules.RerollWounds.apply(&st.wound)
+	a.Rules.RerollWounds.apply(&st.poisonWnd)
+	// The Old World's Poisoned Attacks: the natural 6 rolls to wound at +2
+	// (RULES.md §4); a hit that cannot wound still cannot.
+	st.poisonPlus = st.poison && rs.Poison == PoisonPlusTwo && !a.AutoWound
 	// Killing Blow: close combat only, against the troop types the edition
 	// names; Heroic Killing Blow against all but swarms (RULES.md §2.9.1-2).
 	st.killing = a.Phase == CloseCombat && !a.AutoWound &&
@@ -96,11 +108,22 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 			a.Rules.HeroicKillingBlow && tg.Type != Swarm)
 
 	d := tg.Defence
-	if a.Rules.IgnoresArmour || d.Armour >= NoSave {
-		st.armour = noTest
-	} else {
-		st.armour = engine.Test{Need: int(d.Armour) + ArmourModifier(a.S) + a.Rules.ArmourPiercing, Nat1Fails: true}
+	st.armour, st.baneArmour = noTest, noTest
+	if !a.Rules.IgnoresArmour && d.Armour < NoSave {
+		mod := ArmourModifier(a.S)
+		if rs.ArmourMod == ArmourByWeapon {
+			mod = a.AP // The Old World: the weapon's Armour Piercing, not Strength (RULES.md §4)
+		}
+		need := int(d.Armour) + mod + a.Rules.ArmourPiercing
+		st.armour = engine.Test{Need: need, Nat1Fails: true}
 		d.RerollArmour.apply(&st.armour)
+		// Armour Bane (X): a natural 6 to wound improves the Armour
+		// Piercing by X (RULES.md §4); a Killing Blow allows no armour.
+		if a.Rules.ArmourBane > 0 && !st.killing {
+			st.bane = true
+			st.baneArmour = engine.Test{Need: need + a.Rules.ArmourBane, Nat1Fails: true}
+			d.RerollArmour.apply(&st.baneArmour)
+		}
 	}
 
 	st.kbWard = noTest
@@ -124,6 +147,12 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 			st.ward, st.wardIsRegn = regen, true
 		}
 	}
+	// Regeneration as the wound is lost (The Old World): after armour and
+	// ward, never against Killing Blows or Flaming Attacks (RULES.md §4).
+	st.regen = noTest
+	if rs.Regeneration == RegenAfterWound && d.Regeneration < NoSave && !a.Rules.Flaming {
+		st.regen = engine.Test{Need: int(d.Regeneration), Nat1Fails: true}
+	}
 	return st
 }
 
@@ -145,7 +174,9 @@ const (
 	stSaved
 	stUnsaved
 	stKBUnsaved
-	stRegenSaved // saved by Regeneration taken as a save
+	stRegenSaved // saved by Regeneration taken as a save, or rolled as the wound is lost
+	stBane       // wounded on a natural 6 with Armour Bane
+	stWardFailed // failed the ward save, before Regeneration rolled as the wound is lost
 	numStates
 )
 
@@ -165,14 +196,26 @@ func (st stages) flow(maxN int) *engine.Flow {
 	if st.killing {
 		six = stKB
 	}
+	if st.bane {
+		six = stBane
+	}
 	f.Step(stHit, []int{stNoWound, stWound, six}, st.wound.Odds().Probs(), maxN)
-	f.Step(stPoison, []int{stWound}, []float64{1}, maxN)
+	if st.poisonPlus {
+		f.Step(stPoison, []int{stNoWound, stWound, six}, st.poisonWnd.Odds().Probs(), maxN)
+	} else {
+		f.Step(stPoison, []int{stWound}, []float64{1}, maxN)
+	}
 	f.Step(stWound, []int{stArmourFailed, stSaved, stSaved}, st.armour.Odds().Probs(), maxN)
-	saved := stSaved
+	f.Step(stBane, []int{stArmourFailed, stSaved, stSaved}, st.baneArmour.Odds().Probs(), maxN)
+	saved, failed := stSaved, stUnsaved
 	if st.wardIsRegn {
 		saved = stRegenSaved
 	}
-	f.Step(stArmourFailed, []int{stUnsaved, saved, saved}, st.ward.Odds().Probs(), maxN)
+	if st.regen != noTest {
+		failed = stWardFailed
+	}
+	f.Step(stArmourFailed, []int{failed, saved, saved}, st.ward.Odds().Probs(), maxN)
+	f.Step(stWardFailed, []int{stUnsaved, stRegenSaved, stRegenSaved}, st.regen.Odds().Probs(), maxN)
 	f.Step(stKB, []int{stKBUnsaved, stSaved, stSaved}, st.kbWard.Odds().Probs(), maxN)
 	return f
 }
@@ -185,12 +228,20 @@ func (st stages) rollOne(d *engine.Dice) int {
 		case engine.Fail:
 			return stMiss
 		case engine.PassSix:
+			if st.poisonPlus {
+				return st.woundRoll(d, st.poisonWnd)
+			}
 			if st.poison {
-				return st.save(d, st.ward, stUnsaved)
+				return st.save(d, st.armour)
 			}
 		}
 	}
-	switch st.wound.Roll(d) {
+	return st.woundRoll(d, st.wound)
+}
+
+// woundRoll rolls wound, the wound roll of one hit, and what follows it.
+func (st stages) woundRoll(d *engine.Dice, wound engine.Test) int {
+	switch wound.Roll(d) {
 	case engine.Fail:
 		return stNoWound
 	case engine.PassSix:
@@ -200,23 +251,29 @@ func (st stages) rollOne(d *engine.Dice) int {
 			}
 			return stKBUnsaved
 		}
+		if st.bane {
+			return st.save(d, st.baneArmour)
+		}
 	}
-	return st.save(d, st.ward, stUnsaved)
+	return st.save(d, st.armour)
 }
 
-// save rolls the armour save, then the ward (or Regeneration) save, for an
-// ordinary wound.
-func (st stages) save(d *engine.Dice, ward engine.Test, unsaved int) int {
-	if st.armour.Roll(d) != engine.Fail {
+// save rolls the armour save, then the ward (or Regeneration) save, then
+// Regeneration as the wound is lost, for an ordinary wound.
+func (st stages) save(d *engine.Dice, armour engine.Test) int {
+	if armour.Roll(d) != engine.Fail {
 		return stSaved
 	}
-	if ward.Roll(d) != engine.Fail {
+	if st.ward.Roll(d) != engine.Fail {
 		if st.wardIsRegn {
 			return stRegenSaved
 		}
 		return stSaved
 	}
-	return unsaved
+	if st.regen.Roll(d) != engine.Fail {
+		return stRegenSaved
+	}
+	return stUnsaved
 }
 
 func (st stages) String() string {

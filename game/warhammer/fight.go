@@ -112,6 +112,7 @@ type group struct {
 	perModel int // attacks a fighting model makes
 	asf, asl bool
 	rules    AttackRules
+	ap       [2]int // the weapon's Armour Piercing in later rounds and the first (Weapon.AP)
 	// twin is, for supporting ranks, the side's group of the rank and
 	// file's own attacks: the same blows (profile, weapon, rules), so that
 	// where they strike at once the simulation rolls them together
@@ -370,7 +371,8 @@ func (f *Fight) addGroups(s *side, i, m int) {
 	supMax := 3 * mf.Frontage * per
 	twins := supports && !mf.Rules.KillingBlow && !mf.Rules.HeroicKillingBlow
 
-	rider := group{kind: riders, member: m, ws: mf.Profile.WS, i: mf.Profile.I, rules: mf.Rules,
+	ap := [2]int{mf.Weapon.AP(f.rs, 2, s.charging, mounted), mf.Weapon.AP(f.rs, 1, s.charging, mounted)}
+	rider := group{kind: riders, member: m, ws: mf.Profile.WS, i: mf.Profile.I, rules: mf.Rules, ap: ap,
 		perModel: mf.Profile.A + mf.Weapon.Attacks(mounted),
 		asf:      mf.AlwaysStrikesFirst,
 		asl:      mf.AlwaysStrikesLast || mf.Weapon.strikesLast(), twin: -1}
@@ -392,7 +394,7 @@ func (f *Fight) addGroups(s *side, i, m int) {
 	}
 
 	if supports {
-		sup := group{kind: supporters, ws: mf.Profile.WS, i: mf.Profile.I, perModel: per, rules: mf.Rules,
+		sup := group{kind: supporters, ws: mf.Profile.WS, i: mf.Profile.I, perModel: per, rules: mf.Rules, ap: ap,
 			asf: rider.asf, asl: rider.asl, twin: -1}
 		if twins {
 			sup.twin = riderAt
@@ -447,11 +449,15 @@ func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
 // the enemy's Regeneration save or not.
 func (f *Fight) blows(g *group, i, tgt, maxN, s int, round1, feared, foeFeared, regen bool) (Attack, Target) {
 	foe := f.memberFighter(1-i, tgt)
-	ws := g.ws
+	ws, mod := g.ws, 0
 	if feared {
-		ws = 1 // failed Fear test (8th)
+		if f.rs.Fear == FearMinusOneToHit {
+			mod = -1 // failed Fear test (The Old World)
+		} else {
+			ws = 1 // failed Fear test (8th)
+		}
 	}
-	a := Attack{Phase: CloseCombat, Count: maxN, Skill: ws, S: s, Round: roundOf(round1), Rules: g.rules}
+	a := Attack{Phase: CloseCombat, Count: maxN, Skill: ws, ToHitMod: mod, S: s, AP: g.ap[b2i(round1)], Round: roundOf(round1), Rules: g.rules}
 	if g.asf && !g.asl && f.rs.ASFRerolls && g.i >= foe.Profile.I && !foe.strikesFirst() {
 		// Always Strikes First re-rolls misses against equal or lower
 		// Initiative, unless Always Strikes Last cancels it or the enemy
@@ -459,7 +465,7 @@ func (f *Fight) blows(g *group, i, tgt, maxN, s int, round1, feared, foeFeared, 
 		a.Rules.RerollHits.Failed = true
 	}
 	tg := foe.target()
-	if foeFeared {
+	if foeFeared && f.rs.Fear == FearWS1 {
 		tg.WS = 1
 	}
 	if !regen {

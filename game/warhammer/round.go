@@ -253,7 +253,7 @@ func (t *fightTrial) roundStart(d *engine.Dice, round, prevWinner int) (first in
 	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
 	// start of each round; failing, its WS is 1 (RULES.md §2.4). Fear-causers
 	// and Unbreakable units take no test (Fighter.fears).
-	if rs.Fear == FearWS1 {
+	if rs.Fear == FearWS1 || rs.Fear == FearMinusOneToHit {
 		for i := range t.st {
 			me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
 			if me.fears(foe) {

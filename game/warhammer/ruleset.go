@@ -15,36 +15,50 @@ type Ruleset struct {
 	KillingBlowWounds  KBWounds    // what a Killing Blow kill adds to combat result
 	KillingBlowOrder   KBOrder     // Killing Blows before or after the other wounds
 	SixAlwaysHits      bool        // in close combat a natural 6 hits whatever the modifiers
+	ToHitChart         HitChart    // the close-combat to-hit chart
+	TooTough           int         // T - S from which a hit cannot wound
+	Poison             PoisonRule  // what a Poisoned natural 6 to hit does
+	ArmourMod          ArmourRule  // what worsens armour saves: Strength, or the weapon's Armour Piercing
+	MountArmour        bool        // a mount improves its rider's armour save
+	Parry              bool        // infantry with hand weapon and shield improve their armour in close combat
+	RegenCounts        bool        // wounds regenerated still count for combat result
 
 	// Close combat.
-	StrikeOrder         StrikeOrder // chargers first, or Initiative only
-	InitiativeTies      TieRule     // equal strike order across sides
-	ASFAgainstASF       ASFTie      // two Always Strikes First groups
-	ASFRerolls          bool        // Always Strikes First re-rolls misses against lower Initiative
-	SupportingAttacks   bool        // one supporting attack per model of the rank behind
-	RankWidth           int         // models a rank needs to count for the rank bonus
-	MonstrousRankWidth  int         // the same for monstrous troop types
-	RankCounted         RankTime    // when ranks are counted
-	FlankCancelsRanks   FlankRule   // what a flank or rear attack needs to cancel the rank bonus
-	OutnumberBonus      bool        // +1 for the side with the greater Unit Strength
-	HighGroundBonus     bool        // +1 for fighting from higher ground
-	ChargeBonus         bool        // +1 for the side that charged, in the first round
-	BattleStandard      BSBBonus    // what a battle standard adds to combat result
-	BSBReroll           bool        // a battle standard lets its unit re-roll a failed break test
-	BSBRerollFear       bool        // ... and a failed Fear test
-	MusicianWinsDraws   bool        // a drawn combat is won by 1 by the side with a musician
-	InsaneCourage       bool        // a double 1 always passes a break test
-	Steadfast           bool        // a loser with more ranks tests on unmodified Leadership
-	Fear                FearRule    // what fighting a Fear-causing enemy does
-	FearOnCharge        bool        // Fear tests to charge a Fear-causer and when charged by one (6th)
-	FearSixesRerolled   bool        // a unit hitting only on 6s for Fear keeps its re-rolls to hit
-	Stomp               bool        // monstrous models make a Stomp attack after all others
-	CavalryFlee         FleeRoll    // how cavalry roll to flee and pursue
-	CavalryFleeTypes    TroopSet    // troop types that roll as CavalryFlee says; the others roll 2D6
-	GreatWeaponStrength int         // Strength bonus of a great weapon
-	LanceStrength       int         // Strength bonus of a lance on the charge
-	FlailStrength       int         // Strength bonus of a flail in the first round
-	MorningStarStrength int         // Strength bonus of a morning star in the first round
+	StrikeOrder         StrikeOrder     // chargers first, or Initiative only
+	StrikeFirst         StrikeFirstRule // what Always Strikes First and Last do
+	ChargeInitiative    bool            // a charger adds the inches it charged to its Initiative
+	InitiativeTies      TieRule         // equal strike order across sides
+	ASFAgainstASF       ASFTie          // two Always Strikes First groups
+	ASFRerolls          bool            // Always Strikes First re-rolls misses against lower Initiative
+	SupportingAttacks   bool            // one supporting attack per model of the rank behind
+	RankWidth           int             // models a rank needs to count for the rank bonus
+	MonstrousRankWidth  int             // the same for monstrous troop types
+	RankCounted         RankTime        // when ranks are counted
+	RankBonus           RankBonusRule   // how wide a rank is and how many count, by width or by troop type
+	FlankCancelsRanks   FlankRule       // what a flank or rear attack needs to cancel the rank bonus
+	OutnumberBonus      bool            // +1 for the side with the greater Unit Strength
+	MassedInfantry      bool            // +1 for an infantry side with the greater Unit Strength
+	UnitStrength        USRule          // Unit Strength of a model by troop type
+	HighGroundBonus     bool            // +1 for fighting from higher ground
+	ChargeBonus         bool            // +1 for the side that charged, in the first round
+	BattleStandard      BSBBonus        // what a battle standard adds to combat result
+	BSBReroll           bool            // a battle standard lets its unit re-roll a failed break test
+	BSBRerollFear       bool            // ... and a failed Fear test
+	MusicianWinsDraws   bool            // a drawn combat is won by 1 by the side with a musician
+	InsaneCourage       bool            // a double 1 always passes a break test
+	BreakTest           BreakRule       // what a failed or passed break test comes to
+	Terror              bool            // a loser beaten by a Terror-causer tests at Leadership -1
+	Steadfast           bool            // a loser with more ranks tests on unmodified Leadership
+	Fear                FearRule        // what fighting a Fear-causing enemy does
+	FearOnCharge        bool            // Fear tests to charge a Fear-causer and when charged by one (6th)
+	FearSixesRerolled   bool            // a unit hitting only on 6s for Fear keeps its re-rolls to hit
+	Stomp               bool            // monstrous models make a Stomp attack after all others
+	CavalryFlee         FleeRoll        // how cavalry roll to flee and pursue
+	CavalryFleeTypes    TroopSet        // troop types that roll as CavalryFlee says; the others roll 2D6
+	GreatWeaponStrength int             // Strength bonus of a great weapon
+	LanceStrength       int             // Strength bonus of a lance on the charge
+	FlailStrength       int             // Strength bonus of a flail in the first round
+	MorningStarStrength int             // Strength bonus of a morning star in the first round
 
 	// Characters and challenges.
 	ChampionOverflow     bool // wounds left when the rank and file are slain fall on the champion
@@ -59,6 +73,7 @@ type RegenTiming uint8
 const (
 	RegenEndOfPhase RegenTiming = iota // once all attacks of the phase are resolved (6th, seed 000)
 	RegenSave                          // as a save after armour, instead of a ward (8th)
+	RegenAfterWound                    // as each wound is lost, after armour and ward saves (The Old World)
 )
 
 // RegenLoss is how long Flaming Attacks take Regeneration away.
@@ -156,9 +171,10 @@ const (
 type FearRule uint8
 
 const (
-	FearAutoBreak FearRule = iota // beaten by Fear-causers that outnumber it, a unit breaks without a test (6th)
-	FearWS1                       // a unit that fails a Leadership test at the start of a round has WS 1 (8th)
-	FearNone                      // no effect
+	FearAutoBreak     FearRule = iota // beaten by Fear-causers that outnumber it, a unit breaks without a test (6th)
+	FearWS1                           // a unit that fails a Leadership test at the start of a round has WS 1 (8th)
+	FearNone                          // no effect
+	FearMinusOneToHit                 // a unit that fails a Leadership test at the start of a round has -1 to hit the Fear-causers (The Old World)
 )
 
 // FleeRoll is how cavalry (the troop types of Ruleset.CavalryFleeTypes)
@@ -171,103 +187,238 @@ const (
 	Flee3D6DropLowest                 // 3D6, dropping the lowest (8th Swiftstride)
 )
 
+// HitChart is the close-combat to-hit chart.
+type HitChart uint8
+
+const (
+	HitChart3To5 HitChart = iota // 3+, 4+ or 5+ (6th to 8th)
+	HitChart2To5                 // 2+ against less than half the WS, then as 6th (The Old World)
+)
+
+// PoisonRule is what a natural 6 to hit does with Poisoned Attacks.
+type PoisonRule uint8
+
+const (
+	PoisonWounds  PoisonRule = iota // the hit wounds automatically (6th to 8th; The Old World as first printed)
+	PoisonPlusTwo                   // the hit rolls to wound at +2 (The Old World, current wording)
+)
+
+// ArmourRule is what worsens armour saves.
+type ArmourRule uint8
+
+const (
+	ArmourByStrength ArmourRule = iota // -1 for each point of Strength above 3 (6th to 8th)
+	ArmourByWeapon                     // the weapon's Armour Piercing only (The Old World)
+)
+
+// StrikeFirstRule is what Always Strikes First and Always Strikes Last do.
+type StrikeFirstRule uint8
+
+const (
+	StrikeFirstStep StrikeFirstRule = iota // a strike step of its own, before (or after) the others
+	StrikeFirstI10                         // Initiative 10 (Strike Last: 1) before modifiers (The Old World)
+)
+
+// RankBonusRule is how ranks count for the rank bonus.
+type RankBonusRule uint8
+
+const (
+	RanksByWidth     RankBonusRule = iota // ranks of rank_bonus_width (monstrous_rank_width) models, at most +3
+	RanksByTroopType                      // each troop type's rank width and maximum (The Old World)
+)
+
+// USRule is which edition's Unit Strength a model has.
+type USRule uint8
+
+const (
+	US6th USRule = iota // 1 infantry, 2 cavalry, 3 monstrous, 4 chariots, Wounds of monsters and swarms
+	USTOW               // as 6th, but 3 light and 5 heavy chariots (The Old World)
+)
+
+// BreakRule is what a loser's break test comes to.
+type BreakRule uint8
+
+const (
+	BreakOrHold    BreakRule = iota // failed: it breaks and flees; passed: it holds, and the fight goes on
+	BreakThreeWays                  // Break and flee, Fall Back in Good Order, or Give Ground (The Old World)
+)
+
 // DefaultPreset is the ruleset used when a scenario names none: the 6th
 // edition of the seeds, followed to the letter.
 const DefaultPreset = "6th"
 
 var presets = options.Presets[Ruleset]{
-	"6th": func() Ruleset {
-		return Ruleset{
-			Regeneration:       RegenEndOfPhase,
-			FlamingRegen:       LoseRegenForBattle,
-			RegenDice:          RegenPerUnsavedWound,
-			RegenOrWard:        RegenOrWardBetter,
-			KillingBlowTargets: Troops(Infantry, Cavalry),
-			KillingBlowWounds:  KBRemainingWounds,
-			KillingBlowOrder:   KBAfterOtherWounds,
-			SixAlwaysHits:      true,
+	"6th": sixthEdition,
+	"7th": seventhEdition,
+	"8th": eighthEdition,
+	"tow": oldWorld,
+}
 
-			StrikeOrder:         ChargersFirst,
-			InitiativeTies:      TiePreviousWinner,
-			ASFAgainstASF:       ASFByInitiative,
-			ASFRerolls:          false,
-			SupportingAttacks:   false,
-			RankWidth:           4,
-			MonstrousRankWidth:  4,
-			RankCounted:         RanksAtStart,
-			FlankCancelsRanks:   FlankUnitStrength5,
-			OutnumberBonus:      true,
-			HighGroundBonus:     true,
-			ChargeBonus:         false,
-			BattleStandard:      BSBCountsAsStandard,
-			BSBReroll:           true,
-			BSBRerollFear:       false,
-			MusicianWinsDraws:   true,
-			InsaneCourage:       false,
-			Steadfast:           false,
-			Fear:                FearAutoBreak,
-			FearOnCharge:        true,
-			FearSixesRerolled:   true,
-			Stomp:               false,
-			CavalryFlee:         Flee3D6,
-			CavalryFleeTypes:    Troops(Cavalry, MonstrousCavalry),
-			GreatWeaponStrength: 2,
-			LanceStrength:       2,
-			FlailStrength:       2,
-			MorningStarStrength: 1,
+// sixthEdition is the 6th edition of the seeds.
+func sixthEdition() Ruleset {
+	return Ruleset{
+		Regeneration:       RegenEndOfPhase,
+		FlamingRegen:       LoseRegenForBattle,
+		RegenDice:          RegenPerUnsavedWound,
+		RegenOrWard:        RegenOrWardBetter,
+		KillingBlowTargets: Troops(Infantry, Cavalry),
+		KillingBlowWounds:  KBRemainingWounds,
+		KillingBlowOrder:   KBAfterOtherWounds,
+		SixAlwaysHits:      true,
+		ToHitChart:         HitChart3To5,
+		TooTough:           4,
+		Poison:             PoisonWounds,
+		ArmourMod:          ArmourByStrength,
+		MountArmour:        true,
+		Parry:              false,
+		RegenCounts:        false,
 
-			ChampionOverflow:     true,
-			LoneCharacterRefuses: false,
-			RetireChampion:       false,
-			OverkillCap:          5,
-		}
-	},
-	"8th": func() Ruleset {
-		return Ruleset{
-			Regeneration:       RegenSave,
-			FlamingRegen:       LoseRegenForPhase,
-			RegenDice:          RegenPerUnsavedWound,
-			RegenOrWard:        RegenOrWardBetter,
-			KillingBlowTargets: Troops(Infantry, Cavalry, WarBeast),
-			KillingBlowWounds:  KBProfileWounds,
-			KillingBlowOrder:   KBAfterOtherWounds,
-			SixAlwaysHits:      true,
+		StrikeOrder:         ChargersFirst,
+		StrikeFirst:         StrikeFirstStep,
+		ChargeInitiative:    false,
+		InitiativeTies:      TiePreviousWinner,
+		ASFAgainstASF:       ASFByInitiative,
+		ASFRerolls:          false,
+		SupportingAttacks:   false,
+		RankWidth:           4,
+		MonstrousRankWidth:  4,
+		RankCounted:         RanksAtStart,
+		RankBonus:           RanksByWidth,
+		FlankCancelsRanks:   FlankUnitStrength5,
+		OutnumberBonus:      true,
+		MassedInfantry:      false,
+		UnitStrength:        US6th,
+		HighGroundBonus:     true,
+		ChargeBonus:         false,
+		BattleStandard:      BSBCountsAsStandard,
+		BSBReroll:           true,
+		BSBRerollFear:       false,
+		MusicianWinsDraws:   true,
+		InsaneCourage:       false,
+		BreakTest:           BreakOrHold,
+		Terror:              false,
+		Steadfast:           false,
+		Fear:                FearAutoBreak,
+		FearOnCharge:        true,
+		FearSixesRerolled:   true,
+		Stomp:               false,
+		CavalryFlee:         Flee3D6,
+		CavalryFleeTypes:    Troops(Cavalry, MonstrousCavalry),
+		GreatWeaponStrength: 2,
+		LanceStrength:       2,
+		FlailStrength:       2,
+		MorningStarStrength: 1,
 
-			StrikeOrder:         InitiativeOnly,
-			InitiativeTies:      TieSimultaneous,
-			ASFAgainstASF:       ASFSimultaneously,
-			ASFRerolls:          true,
-			SupportingAttacks:   true,
-			RankWidth:           5,
-			MonstrousRankWidth:  3,
-			RankCounted:         RanksAtEnd,
-			FlankCancelsRanks:   FlankTwoRanksOf5,
-			OutnumberBonus:      false,
-			HighGroundBonus:     false,
-			ChargeBonus:         true,
-			BattleStandard:      BSBExtra,
-			BSBReroll:           true,
-			BSBRerollFear:       true,
-			MusicianWinsDraws:   true,
-			InsaneCourage:       true,
-			Steadfast:           true,
-			Fear:                FearWS1,
-			FearOnCharge:        false,
-			FearSixesRerolled:   true,
-			Stomp:               true,
-			CavalryFlee:         Flee3D6DropLowest,
-			CavalryFleeTypes:    Troops(Cavalry, MonstrousCavalry),
-			GreatWeaponStrength: 2,
-			LanceStrength:       2,
-			FlailStrength:       2,
-			MorningStarStrength: 1,
+		ChampionOverflow:     true,
+		LoneCharacterRefuses: false,
+		RetireChampion:       false,
+		OverkillCap:          5,
+	}
+}
 
-			ChampionOverflow:     true,
-			LoneCharacterRefuses: false,
-			RetireChampion:       false,
-			OverkillCap:          5,
-		}
-	},
+// eighthEdition is the 8th edition (RULES.md §2).
+func eighthEdition() Ruleset {
+	return Ruleset{
+		Regeneration:       RegenSave,
+		FlamingRegen:       LoseRegenForPhase,
+		RegenDice:          RegenPerUnsavedWound,
+		RegenOrWard:        RegenOrWardBetter,
+		KillingBlowTargets: Troops(Infantry, Cavalry, WarBeast),
+		KillingBlowWounds:  KBProfileWounds,
+		KillingBlowOrder:   KBAfterOtherWounds,
+		SixAlwaysHits:      true,
+		ToHitChart:         HitChart3To5,
+		TooTough:           4,
+		Poison:             PoisonWounds,
+		ArmourMod:          ArmourByStrength,
+		MountArmour:        true,
+		Parry:              false,
+		RegenCounts:        false,
+
+		StrikeOrder:         InitiativeOnly,
+		StrikeFirst:         StrikeFirstStep,
+		ChargeInitiative:    false,
+		InitiativeTies:      TieSimultaneous,
+		ASFAgainstASF:       ASFSimultaneously,
+		ASFRerolls:          true,
+		SupportingAttacks:   true,
+		RankWidth:           5,
+		MonstrousRankWidth:  3,
+		RankCounted:         RanksAtEnd,
+		RankBonus:           RanksByWidth,
+		FlankCancelsRanks:   FlankTwoRanksOf5,
+		OutnumberBonus:      false,
+		MassedInfantry:      false,
+		UnitStrength:        US6th,
+		HighGroundBonus:     false,
+		ChargeBonus:         true,
+		BattleStandard:      BSBExtra,
+		BSBReroll:           true,
+		BSBRerollFear:       true,
+		MusicianWinsDraws:   true,
+		InsaneCourage:       true,
+		BreakTest:           BreakOrHold,
+		Terror:              false,
+		Steadfast:           true,
+		Fear:                FearWS1,
+		FearOnCharge:        false,
+		FearSixesRerolled:   true,
+		Stomp:               true,
+		CavalryFlee:         Flee3D6DropLowest,
+		CavalryFleeTypes:    Troops(Cavalry, MonstrousCavalry),
+		GreatWeaponStrength: 2,
+		LanceStrength:       2,
+		FlailStrength:       2,
+		MorningStarStrength: 1,
+
+		ChampionOverflow:     true,
+		LoneCharacterRefuses: false,
+		RetireChampion:       false,
+		OverkillCap:          5,
+	}
+}
+
+// seventhEdition is the 7th edition: 6th with the differences of RULES.md §3.1's
+// 7th column, each named (docs/rules.md gives their sources).
+func seventhEdition() Ruleset {
+	r := sixthEdition()
+	r.RankWidth, r.MonstrousRankWidth = 5, 5                   // ranks of 5 (7th.whfb.app close-combat/combat-resolution)
+	r.InsaneCourage = true                                     // 7th.whfb.app close-combat/insane-courage
+	r.KillingBlowTargets = Troops(Infantry, Cavalry, WarBeast) // Unit Strength 2 or less
+	return r
+}
+
+// oldWorld is Warhammer: The Old World (2024), RULES.md §4.
+func oldWorld() Ruleset {
+	r := eighthEdition()
+	r.ToHitChart = HitChart2To5
+	r.TooTough = 6
+	r.Poison = PoisonPlusTwo
+	r.ArmourMod = ArmourByWeapon
+	r.MountArmour = false
+	r.Parry = true
+	r.Regeneration = RegenAfterWound
+	r.RegenCounts = true
+	r.KillingBlowTargets = Troops(Infantry, Cavalry)
+	r.KillingBlowWounds = KBRemainingWounds
+	r.StrikeFirst = StrikeFirstI10
+	r.ChargeInitiative = true
+	r.ASFRerolls = false
+	r.SupportingAttacks = false
+	r.RankBonus = RanksByTroopType
+	r.FlankCancelsRanks = FlankUnitStrength5
+	r.RankCounted = RanksAtStart
+	r.HighGroundBonus = true
+	r.ChargeBonus = false
+	r.MassedInfantry = true
+	r.UnitStrength = USTOW
+	r.Steadfast = false
+	r.BreakTest = BreakThreeWays
+	r.Terror = true
+	r.Fear = FearMinusOneToHit
+	r.Stomp = false
+	r.BSBRerollFear = false
+	return r
 }
 
 // System is Warhammer's rule system: its options and presets.

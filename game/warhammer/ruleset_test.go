@@ -7,7 +7,7 @@ import (
 )
 
 func TestPresets(t *testing.T) {
-	if _, err := Preset("5th"); err == nil || !strings.Contains(err.Error(), "6th, 8th") {
+	if _, err := Preset("5th"); err == nil || !strings.Contains(err.Error(), "6th, 7th, 8th, tow") {
 		t.Errorf("unknown preset: %v; want an error listing the presets", err)
 	}
 	rs := named(t, "6th")

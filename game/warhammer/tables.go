@@ -42,3 +42,23 @@ func ToWound(s, t int) (need int, ok bool) {
 func ArmourModifier(s int) int {
 	return max(0, s-3)
 }
+
+// ToHit returns the close-combat need of weapon skill ws against target
+// under rs's to-hit chart: CloseCombatToHit, or with The Old World's 2+
+// column, 2+ against a target of less than half the WS (RULES.md §4 [V]).
+func (rs *Ruleset) ToHit(ws, target int) int {
+	if rs.ToHitChart == HitChart2To5 && ws > 2*target {
+		return 2
+	}
+	return CloseCombatToHit(ws, target)
+}
+
+// ToWound returns the need of Strength s against Toughness t under rs:
+// the chart of ToWound, whose 6+ reaches as far as too_tough_to_wound
+// says (6th-8th: T - S of 4 cannot wound; The Old World: 6, RULES.md §4).
+func (rs *Ruleset) ToWound(s, t int) (need int, ok bool) {
+	if t-s >= rs.TooTough {
+		return 0, false
+	}
+	return min(max(4+t-s, 2), 6), true
+}

@@ -118,6 +118,7 @@ type AttackRules struct {
 	Flaming           bool   // Flaming Attacks: no Regeneration against them
 	IgnoresArmour     bool   // no armour save
 	ArmourPiercing    int    // extra armour save modifier, usually 1
+	ArmourBane        int    // a natural 6 to wound worsens the armour save by this much more (The Old World)
 	MultipleWounds    Amount // wounds per unsaved wound; zero value means 1
 	Hatred            bool   // re-roll misses in the first round of close combat
 	RerollHits        Reroll

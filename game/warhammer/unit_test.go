@@ -40,8 +40,10 @@ func named(t testing.TB, preset string) *options.Rules[Ruleset] {
 	return rs
 }
 
-func sixth(t testing.TB) *Ruleset  { return &named(t, "6th").Values }
-func eighth(t testing.TB) *Ruleset { return &named(t, "8th").Values }
+func sixth(t testing.TB) *Ruleset   { return &named(t, "6th").Values }
+func seventh(t testing.TB) *Ruleset { return &named(t, "7th").Values }
+func eighth(t testing.TB) *Ruleset  { return &named(t, "8th").Values }
+func tow(t testing.TB) *Ruleset     { return &named(t, "tow").Values }
 
 // setOption sets an option of rs by name, as a scenario's rules do.
 func setOption(t testing.TB, rs *Ruleset, name, value string) {

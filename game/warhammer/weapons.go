@@ -69,6 +69,37 @@ func (w Weapon) Strength(rs *Ruleset, r int, charging, mounted bool) int {
 	return 0
 }
 
+// AP is the weapon's Armour Piercing in round r for a bearer that charged
+// this turn (charging), mounted or not, where rs's armour_modifier is
+// weapon (The Old World, RULES.md §4 [V]): a great weapon 2; a halberd 1; a
+// lance 2 and a cavalry spear 1 on the charge; a flail 2 in the first
+// round. Elsewhere Strength worsens the save and weapons have none.
+func (w Weapon) AP(rs *Ruleset, r int, charging, mounted bool) int {
+	if rs.ArmourMod != ArmourByWeapon {
+		return 0
+	}
+	first := r == 1
+	switch w {
+	case GreatWeapon:
+		return 2
+	case Halberd:
+		return 1
+	case Flail:
+		if first {
+			return 2
+		}
+	case Lance:
+		if first && charging && mounted {
+			return 2
+		}
+	case Spear:
+		if first && charging && mounted {
+			return 1
+		}
+	}
+	return 0
+}
+
 // Attacks is the weapon's bonus to Attacks.
 func (w Weapon) Attacks(mounted bool) int {
 	if w == AdditionalHandWeapon && !mounted {

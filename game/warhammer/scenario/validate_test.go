@@ -315,8 +315,8 @@ func TestValidate(t *testing.T) {
 		{
 			name:   "unknown ruleset",
 			reason: "the presets are listed",
-			in:     edit("ruleset: 6th", "ruleset: 7th"),
-			want:   `v.yaml:2:10: ruleset: unknown ruleset "7th"; use one of 6th, 8th`,
+			in:     edit("ruleset: 6th", "ruleset: 5th"),
+			want:   `v.yaml:2:10: ruleset: unknown ruleset "5th"; use one of 6th, 7th, 8th, tow`,
 		},
 		{
 			name:   "unknown rules option",
@@ -335,7 +335,7 @@ func TestValidate(t *testing.T) {
 			name:   "bad rules option value",
 			reason: "the option's values are listed",
 			in:     insert("trials", "rules: {regeneration: sometimes}\n"),
-			want:   `v.yaml:3:23: rules.regeneration: unknown value "sometimes"; use one of end_of_phase, save`,
+			want:   `v.yaml:3:23: rules.regeneration: unknown value "sometimes"; use one of end_of_phase, save, after_wound`,
 		},
 		{
 			name:   "trials 0",
