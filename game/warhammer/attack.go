@@ -42,8 +42,8 @@ type Attack struct {
 type stages struct {
 	hit        engine.Test
 	autoHit    bool
-	poison     bool        // a natural 6 to hit wounds automatically, or rolls poisonWound
-	poisonPlus bool        // ... rolls poisonWound (poisoned_attacks: plus_2_to_wound)
+	poison     bool // a natural 6 to hit wounds automatically, or rolls poisonWound
+	poisonPlus bool // ... rolls poisonWound (poisoned_attacks: plus_2_to_wound)
 	wound      engine.Test
 	poisonWnd  engine.Test // the wound roll of a Poisoned natural 6 at +2
 	killing    bool        // a natural 6 to wound slays outright
