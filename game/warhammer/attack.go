@@ -109,6 +109,12 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 
 	d := tg.Defence
 	st.armour, st.baneArmour = noTest, noTest
+	if !rs.MountArmour && d.MountBonus > 0 {
+		d.Armour = min(NoSave, d.Armour+Save(d.MountBonus)) // The Old World: a mount adds nothing (RULES.md §4)
+	}
+	if rs.Parry && a.Phase == CloseCombat && tg.Parries && d.Armour > 3 {
+		d.Armour-- // Parry: +1 armour in close combat, to 3+ at best (RULES.md §4)
+	}
 	if !a.Rules.IgnoresArmour && d.Armour < NoSave {
 		mod := ArmourModifier(a.S)
 		if rs.ArmourMod == ArmourByWeapon {

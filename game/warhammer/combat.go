@@ -16,9 +16,8 @@ func (t *fightTrial) combatResult(i, round int) int {
 	if !t.standing(i) {
 		return cr
 	}
-	n := t.models(i, rs.RankCounted == RanksAtStart)
-	if rb := min(3, max(0, ranksOf(n, me.Frontage, t.rankWidth(me))-1)); rb > 0 && !t.disrupted(i) {
-		cr += rb
+	if !t.disrupted(i) {
+		cr += t.rankBonus(i)
 	}
 	std := 0
 	if me.Standard && t.st[i][0].alive > 0 {
@@ -34,6 +33,9 @@ func (t *fightTrial) combatResult(i, round int) int {
 	cr += std
 	if rs.OutnumberBonus && t.unitStrength(i) > t.unitStrength(1-i) {
 		cr++
+	}
+	if rs.MassedInfantry && me.Type == Infantry && t.unitStrength(i) > t.unitStrength(1-i) {
+		cr++ // Massed Infantry (The Old World, RULES.md §4)
 	}
 	if rs.HighGroundBonus && f.cc.HighGround == i {
 		cr++
@@ -125,6 +127,24 @@ func (t *fightTrial) ld(i int) int {
 	return ld
 }
 
+// rankBonus is side i's rank bonus: its ranks behind the first, counted
+// at the start or the end of the round as the ruleset says, of
+// rank_bonus_width models (monstrous_rank_width) up to +3, or of its troop
+// type's width up to its maximum (rank_bonus: by_troop_type, The Old
+// World's table, rankRule).
+func (t *fightTrial) rankBonus(i int) int {
+	rs, me := t.f.rs, &t.f.cc.Sides[i]
+	n := t.models(i, rs.RankCounted == RanksAtStart)
+	width, most := t.rankWidth(me), 3
+	if rs.RankBonus == RanksByTroopType {
+		width, most = rankRule(me.Type, rs.weightOf(me.Type, me.Weight))
+		if width == 0 {
+			return 0
+		}
+	}
+	return min(most, max(0, ranksOf(n, me.Frontage, width)-1))
+}
+
 // rankWidth is how many models a rank of f needs to count.
 func (t *fightTrial) rankWidth(f *Fighter) int {
 	if f.monstrous() {
@@ -197,6 +217,106 @@ func (t *fightTrial) breaks(d *engine.Dice, l, w, margin int) bool {
 	}
 }
 
+// breakResult is how a loser's break test ends.
+type breakResult uint8
+
+const (
+	givesGround    breakResult = iota // it holds (6th-8th) or gives ground (The Old World): the fight goes on
+	fallsBack                         // it falls back in good order (The Old World): the fight is over, no pursuit
+	breaksAndFlees                    // it breaks and flees, and the winner pursues
+)
+
+// breakOutcome takes the break test of loser l, beaten by w by margin
+// (RULES.md §2.11, §3.1, §4). Under break_or_hold it breaks or holds
+// (breaks). Under three_outcomes (The Old World) 2D6 are rolled once: a
+// natural roll above the Leadership breaks it; one within it that the
+// margin takes above makes it fall back in good order, or break where
+// the winner has more than twice its Unit Strength; the rest, and a
+// double 1 under insane_courage, give ground. A battle standard re-rolls
+// a break where battle_standard_reroll says so (a fall back is kept).
+// Stubborn tests on unmodified Leadership, so it breaks or gives ground;
+// an Unbreakable unit gives ground; a Terror-causing winner takes 1 from
+// the loser's Leadership (terror).
+func (t *fightTrial) breakOutcome(d *engine.Dice, l, w, margin int) breakResult {
+	rs := t.f.rs
+	if rs.BreakTest == BreakOrHold {
+		if t.breaks(d, l, w, margin) {
+			return breaksAndFlees
+		}
+		return givesGround
+	}
+	switch test, target := t.breakTest(l, w, margin); test {
+	case holds:
+		return givesGround
+	case breaksOutright:
+		return breaksAndFlees
+	default:
+		ld := t.ld(l) - t.terror(l, w)
+		mod := ld - target // the margin, or 0 for a Stubborn unit
+		outnumbered := t.unitStrength(w) > 2*t.unitStrength(l)
+		reroll := rs.BSBReroll && t.battleStandard(l)
+		if t.x != nil {
+			p := threeWays(ld, mod, rs.InsaneCourage, outnumbered, reroll)
+			return breakResult(t.x.pick(p[:]))
+		}
+		r := rollThreeWays(d, ld, mod, rs.InsaneCourage, outnumbered)
+		if r == breaksAndFlees && reroll {
+			r = rollThreeWays(d, ld, mod, rs.InsaneCourage, outnumbered)
+		}
+		return r
+	}
+}
+
+// rollThreeWays rolls The Old World's break test at Leadership ld and
+// margin mod (breakOutcome).
+func rollThreeWays(d *engine.Dice, ld, mod int, insane, outnumbered bool) breakResult {
+	a, b := d.D6(), d.D6()
+	return threeWay(a, b, ld, mod, insane, outnumbered)
+}
+
+// threeWay is the outcome of dice a and b in The Old World's break test.
+func threeWay(a, b, ld, mod int, insane, outnumbered bool) breakResult {
+	n := a + b
+	switch {
+	case insane && a == 1 && b == 1:
+		return givesGround
+	case n > ld:
+		return breaksAndFlees
+	case n+mod > ld && outnumbered:
+		return breaksAndFlees
+	case n+mod > ld:
+		return fallsBack
+	}
+	return givesGround
+}
+
+// threeWays is the chance of each breakResult of The Old World's break
+// test (rollThreeWays), a break re-rolled once when reroll says so.
+func threeWays(ld, mod int, insane, outnumbered, reroll bool) [3]float64 {
+	var once [3]float64
+	for a := 1; a <= 6; a++ {
+		for b := 1; b <= 6; b++ {
+			once[threeWay(a, b, ld, mod, insane, outnumbered)] += 1.0 / 36
+		}
+	}
+	if !reroll {
+		return once
+	}
+	broke := once[breaksAndFlees]
+	return [3]float64{once[0] + broke*once[0], once[1] + broke*once[1], broke * once[2]}
+}
+
+// terror is what a Terror-causing winner w takes from loser l's
+// Leadership for its break test: 1 under terror, unless l causes Terror
+// too or is Unbreakable (RULES.md §4).
+func (t *fightTrial) terror(l, w int) int {
+	me, foe := &t.f.cc.Sides[l], &t.f.cc.Sides[w]
+	if t.f.rs.Terror && foe.CausesTerror && !me.CausesTerror {
+		return 1
+	}
+	return 0
+}
+
 // breakKind is what a loser's break test comes to before any die is rolled.
 type breakKind uint8
 
@@ -217,7 +337,7 @@ func (t *fightTrial) breakTest(l, w, margin int) (breakKind, int) {
 	if me.Unbreakable {
 		return holds, 0
 	}
-	if rs.Fear == FearAutoBreak && foe.CausesFear && !me.CausesFear && t.unitStrength(w) > t.unitStrength(l) {
+	if rs.Fear == FearAutoBreak && foe.causesFear() && !me.causesFear() && t.unitStrength(w) > t.unitStrength(l) {
 		return breaksOutright, 0 // beaten by Fear-causers that outnumber it (6th)
 	}
 	ld := t.ld(l)

@@ -179,7 +179,7 @@ func (f *Fight) chargeFearText(i int) string {
 		what, failing = "to charge the Fear-causing "+foe.ID, "no charge"
 	case f.chargedTest:
 		what, failing = "when charged by the Fear-causing "+foe.ID, "hits only on 6s in the first round"
-		if us, foeUS := me.Models*me.unitStrength(), foe.Models*foe.unitStrength(); us < foeUS {
+		if us, foeUS := me.Models*me.unitStrength(f.rs), foe.Models*foe.unitStrength(f.rs); us < foeUS {
 			failing = fmt.Sprintf("flees (Unit Strength %d against %d)", us, foeUS)
 		}
 	default:

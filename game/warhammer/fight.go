@@ -25,6 +25,11 @@ type Combat struct {
 	Facing     Facing // where the charger struck the other unit
 	HighGround int    // index of the unit on higher ground, or -1
 	MaxRounds  int    // rounds fought at most; 1 or more
+	// ChargeDistance is the whole inches the charger moved (0 to 30): under
+	// charge_initiative its Initiative in the first round is that much
+	// higher, up to +3 from the front and +4 from a flank or the rear, and
+	// at most 10 (RULES.md §4).
+	ChargeDistance int
 }
 
 // Fight resolves a [Combat] round after round until one side breaks,
@@ -65,6 +70,7 @@ type Fight struct {
 	charMetric, charEvent [2]int
 	perChar               int // metrics a character: wounds, and overkill where challenges may be fought
 	challengeEvent        int
+	fellEvent             int // <unit>.falls_back of each side, or -1 (break_test: break_or_hold)
 }
 
 // side is what a fighter brings to every trial, worked out once.
@@ -244,6 +250,11 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 		f.noCharge = buildFight(rs, none)
 	}
 	f.characterOutcomes()
+	f.fellEvent = -1
+	if rs.BreakTest == BreakThreeWays {
+		f.fellEvent = len(f.events)
+		f.events = append(f.events, cc.Sides[0].ID+".falls_back", cc.Sides[1].ID+".falls_back")
+	}
 	f.plain = true
 	for i, sd := range f.sides {
 		me := &cc.Sides[i]
@@ -252,6 +263,7 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 	if f.noCharge != nil {
 		f.noCharge.metrics, f.noCharge.events = f.metrics, f.events
 		f.noCharge.charMetric, f.noCharge.charEvent, f.noCharge.challengeEvent = f.charMetric, f.charEvent, f.challengeEvent
+		f.noCharge.fellEvent = f.fellEvent
 		f.noCharge.perChar = f.perChar
 	}
 	return f
@@ -274,7 +286,7 @@ func (f *Fight) newSide(i int) *side {
 	fold := f.foldsChampion(i)
 	for m := range len(me.Characters) + 1 {
 		mf := f.memberFighter(i, m)
-		mb := member{f: mf, us: mf.unitStrength(), regen: mf.Defence.Regeneration < NoSave}
+		mb := member{f: mf, us: mf.unitStrength(f.rs), regen: mf.Defence.Regeneration < NoSave}
 		strikeAt := me.StrikeAt
 		if m > 0 {
 			mb.char = &me.Characters[m-1]

@@ -10,6 +10,7 @@ import (
 type Fighter struct {
 	ID       string
 	Type     TroopType
+	Weight   Weight  // The Old World's regular or heavy infantry, light or heavy cavalry and chariots
 	Profile  Profile // the rider's, for cavalry: enemy attacks hit the rider (seed 002)
 	Models   int     // 1 or more
 	Frontage int     // models per rank, 1..Models
@@ -50,6 +51,7 @@ type Fighter struct {
 	Stubborn           bool // break tests on unmodified Leadership
 	Unbreakable        bool // never breaks
 	CausesFear         bool // causes Fear (and so is immune to it)
+	CausesTerror       bool // causes Terror (and so Fear too)
 	AlwaysStrikesFirst bool
 	AlwaysStrikesLast  bool
 	UnitStrength       int // per model; 0 means the troop type's (see UnitStrengthOf)
@@ -87,9 +89,15 @@ func UnitStrengthOf(t TroopType, w int) int {
 	return 1
 }
 
-func (f *Fighter) unitStrength() int {
+func (f *Fighter) unitStrength(rs *Ruleset) int {
 	if f.UnitStrength > 0 {
 		return f.UnitStrength
+	}
+	if rs.UnitStrength == USTOW && f.Type == Chariot {
+		if rs.weightOf(f.Type, f.Weight) == Light {
+			return 3 // The Old World: light chariots 3, heavy 5 (RULES.md §4)
+		}
+		return 5
 	}
 	return UnitStrengthOf(f.Type, f.Profile.W)
 }
@@ -107,8 +115,11 @@ func (f *Fighter) contact() int {
 // terror and fear", 6th.whfb.app special-rules/unbreakable; "Immune to
 // Psychology", 8th.whfb.app special-rules/unbreakable; RULES.md §2.11).
 func (f *Fighter) fears(foe *Fighter) bool {
-	return foe.CausesFear && !f.CausesFear && !f.Unbreakable
+	return foe.causesFear() && !f.causesFear() && !f.Unbreakable
 }
+
+// causesFear reports whether f causes Fear: a Terror-causer does too.
+func (f *Fighter) causesFear() bool { return f.CausesFear || f.CausesTerror }
 
 // strikesFirst reports whether f's models have Always Strikes First that
 // no Always Strikes Last of theirs (or of a great weapon) cancels: "the two
@@ -123,7 +134,8 @@ func (f *Fighter) monstrous() bool {
 
 // target describes f as the target of enemy blows.
 func (f *Fighter) target() Target {
-	return Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: f.Profile.WS, Models: f.Models, Defence: f.Defence}
+	return Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: f.Profile.WS, Models: f.Models, Defence: f.Defence,
+		Parries: f.Type == Infantry && f.Weapon == HandWeapon && f.Defence.Shield}
 }
 
 func (f *Fighter) check() error {

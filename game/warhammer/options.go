@@ -1,6 +1,11 @@
 package warhammer
 
-import "github.com/wargamesim/sim/engine/options"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/wargamesim/sim/engine/options"
+)
 
 // optionList is every option: its values, what it means, its confidence tag
 // (RULES.md §0.1) and source, and how to read and set it, in the order
@@ -104,6 +109,16 @@ var optionList = options.List[Ruleset]{
 	options.Bool("outnumber_bonus", "S", "RULES.md §3.1 (6th, 7th [V]; 8th has none [S])",
 		"+1 to the side with the greater Unit Strength",
 		func(r *Ruleset) *bool { return &r.OutnumberBonus }),
+	options.Custom("infantry_counts_as", "I", "RULES.md §4 (The Old World tells regular from heavy infantry; the older editions do not)",
+		"what a unit of plain infantry (an older edition's type) counts as where the rules tell regular from heavy infantry",
+		"regular or heavy", []string{"regular", "heavy"},
+		func(r *Ruleset) string { return weightName(r.InfantryWeight) },
+		func(r *Ruleset, v string) error { return setWeight(&r.InfantryWeight, v, Regular, Heavy) }),
+	options.Custom("cavalry_counts_as", "I", "RULES.md §4 (The Old World tells light from heavy cavalry; the older editions do not: most of their cavalry is knights, heavy)",
+		"what a unit of plain cavalry (an older edition's type) counts as where the rules tell light from heavy cavalry",
+		"light or heavy", []string{"light", "heavy"},
+		func(r *Ruleset) string { return weightName(r.CavalryWeight) },
+		func(r *Ruleset, v string) error { return setWeight(&r.CavalryWeight, v, Light, Heavy) }),
 	options.Bool("massed_infantry", "V", "RULES.md §4 (The Old World)",
 		"+1 to an infantry side with the greater Unit Strength",
 		func(r *Ruleset) *bool { return &r.MassedInfantry }),
@@ -192,4 +207,21 @@ var optionList = options.List[Ruleset]{
 	options.WholeNumber("overkill_cap", "V", "6th.whfb.app characters/overkill (up to +5); close-combat/challenges-combat-resolution (Warhammer Annual 2002); 8th +5 [S]",
 		"the most Overkill a character slain in a challenge adds to combat result", 0, 20,
 		func(r *Ruleset) *int { return &r.OverkillCap }),
+}
+
+var weightNames = [...]string{Unweighted: "none", Light: "light", Regular: "regular", Heavy: "heavy"}
+
+func weightName(w Weight) string { return weightNames[w] }
+
+// setWeight sets *w to the weight named v, one of allowed.
+func setWeight(w *Weight, v string, allowed ...Weight) error {
+	var names []string
+	for _, a := range allowed {
+		if weightNames[a] == v {
+			*w = a
+			return nil
+		}
+		names = append(names, weightNames[a])
+	}
+	return fmt.Errorf("unknown value %q; use %s", v, strings.Join(names, " or "))
 }

@@ -116,6 +116,7 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 type fightOutcome struct {
 	rounds, winner, prevWinner int
 	broke, caught              [2]bool
+	fell                       [2]bool // fell back in good order (break_test: three_outcomes)
 }
 
 // begin readies t for a new fight.
@@ -165,8 +166,12 @@ func (t *fightTrial) afterRound(d *engine.Dice, r *engine.TrialResult, round int
 	}
 	o.prevWinner = w
 	l := 1 - w
-	if !t.breaks(d, l, w, margin) {
+	switch t.breakOutcome(d, l, w, margin) {
+	case givesGround:
 		return false
+	case fallsBack:
+		o.winner, o.fell[l] = w, true
+		return true
 	}
 	o.winner, o.broke[l] = w, true
 	// The loser flees and the winner pursues: caught if the pursuit roll
@@ -216,6 +221,9 @@ func (t *fightTrial) record(r *engine.TrialResult, o *fightOutcome) {
 		r.Events[feAhead0+i] = winner < 0 && prevWinner == i && standing
 	}
 	r.Events[feDraw] = winner < 0
+	if e := f.fellEvent; e >= 0 {
+		r.Events[e], r.Events[e+1] = o.fell[0], o.fell[1]
+	}
 	if e := f.challengeEvent; e >= 0 {
 		r.Events[e], r.Events[e+1] = t.issued, t.accepted
 	}
@@ -486,6 +494,11 @@ func (t *fightTrial) wound(d *engine.Dice, p *pending) {
 		exOrd, exKB := applyWounds(&s.unitState, rs, d, t.x, p.ordinary, p.killing, p.rules.MultipleWounds, regenerable)
 		t.overflow(d, p, exOrd, exKB)
 	}
+	// Wounds regenerated as they are lost still count for combat result
+	// where the ruleset says (The Old World, RULES.md §4).
+	if rs.RegenCounts {
+		s.scored += p.regenSaved
+	}
 	// Flaming Attacks take away the Regeneration of the member they
 	// wound, and only its (seed 000: a character loses it only when it
 	// suffers a Flaming wound itself).
@@ -525,8 +538,8 @@ func (f *Fight) strikeOrder(round, first int) (order []strike, tie bool) {
 			g := &sd.groups[j]
 			tier := 2
 			asf, asl := g.asf, g.asl
-			if asf && asl {
-				asf, asl = false, false // they cancel (RULES.md §2.3)
+			if asf && asl || rs.StrikeFirst == StrikeFirstI10 {
+				asf, asl = false, false // they cancel (RULES.md §2.3), or set Initiative (f.initiative)
 			}
 			switch {
 			case asf:
@@ -539,6 +552,9 @@ func (f *Fight) strikeOrder(round, first int) (order []strike, tie bool) {
 			key := tier*100 + g.i
 			if tier == 4 && rs.ASFAgainstASF == ASFSimultaneously {
 				key = tier * 100
+			}
+			if rs.StrikeFirst == StrikeFirstI10 {
+				key = tier*100 + f.initiative(g, round, sd.charging)
 			}
 			order = append(order, strike{side: i, group: j, key: key})
 		}
@@ -564,6 +580,29 @@ func (f *Fight) strikeOrder(round, first int) (order []strike, tie bool) {
 		order[i].step = step
 	}
 	return order, tie
+}
+
+// initiative is g's Initiative in round under strike_first initiative_10
+// (The Old World, RULES.md §4): 10 with Always Strikes First, 1 with
+// Always Strikes Last (the two cancel), then in the first round a
+// charger's charge_distance, up to +3 from the front or +4 from a flank or
+// the rear (charge_initiative), at most 10.
+func (f *Fight) initiative(g *group, round int, charging bool) int {
+	i := g.i
+	switch {
+	case g.asf && !g.asl:
+		i = 10
+	case g.asl && !g.asf:
+		i = 1
+	}
+	if f.rs.ChargeInitiative && charging && round == 1 {
+		most := 3
+		if f.cc.Facing != Front {
+			most = 4
+		}
+		i += min(f.cc.ChargeDistance, most)
+	}
+	return min(i, 10)
 }
 
 // crossTie reports whether strikes of both sides share a key.

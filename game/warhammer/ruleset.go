@@ -35,6 +35,8 @@ type Ruleset struct {
 	MonstrousRankWidth  int             // the same for monstrous troop types
 	RankCounted         RankTime        // when ranks are counted
 	RankBonus           RankBonusRule   // how wide a rank is and how many count, by width or by troop type
+	InfantryWeight      Weight          // what plain infantry counts as where weights matter
+	CavalryWeight       Weight          // what plain cavalry counts as where weights matter
 	FlankCancelsRanks   FlankRule       // what a flank or rear attack needs to cancel the rank bonus
 	OutnumberBonus      bool            // +1 for the side with the greater Unit Strength
 	MassedInfantry      bool            // +1 for an infantry side with the greater Unit Strength
@@ -284,6 +286,8 @@ func sixthEdition() Ruleset {
 		MonstrousRankWidth:  4,
 		RankCounted:         RanksAtStart,
 		RankBonus:           RanksByWidth,
+		InfantryWeight:      Regular,
+		CavalryWeight:       Heavy,
 		FlankCancelsRanks:   FlankUnitStrength5,
 		OutnumberBonus:      true,
 		MassedInfantry:      false,
@@ -346,6 +350,8 @@ func eighthEdition() Ruleset {
 		MonstrousRankWidth:  3,
 		RankCounted:         RanksAtEnd,
 		RankBonus:           RanksByWidth,
+		InfantryWeight:      Regular,
+		CavalryWeight:       Heavy,
 		FlankCancelsRanks:   FlankTwoRanksOf5,
 		OutnumberBonus:      false,
 		MassedInfantry:      false,

@@ -132,6 +132,11 @@ type Defence struct {
 	Regeneration Save // Regeneration (X+); NoSave if the unit does not regenerate
 	RerollArmour Reroll
 	RerollWard   Reroll
+	// Shield says the models carry a shield (for Parry), and MountBonus
+	// how much of Armour their mount gives (for mount_armour_bonus: no),
+	// where the armour comes from equipment.
+	Shield     bool
+	MountBonus int
 }
 
 // Target is a unit on the receiving end of attacks.
@@ -141,4 +146,7 @@ type Target struct {
 	WS      int // weapon skill, for close-combat to-hit rolls
 	Models  int
 	Defence Defence
+	// Parries says the models may Parry where the ruleset has it: infantry
+	// (not monstrous) with a hand weapon and a shield.
+	Parries bool
 }

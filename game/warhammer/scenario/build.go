@@ -90,6 +90,7 @@ func combat(f Fight, byID map[string]*Unit) warhammer.Combat {
 	if f.MaxRounds > 0 {
 		cc.MaxRounds = f.MaxRounds
 	}
+	cc.ChargeDistance = f.ChargeDistance
 	return cc
 }
 
@@ -129,6 +130,7 @@ func attack(rs *warhammer.Ruleset, f Fight, u *Unit) warhammer.Attack {
 		a.Phase = warhammer.CloseCombat
 		a.Skill = u.Profile.WS
 		a.S = u.Profile.S + w.Strength(rs, a.Round, f.Charged, mounted)
+		a.AP = w.AP(rs, a.Round, f.Charged, mounted)
 		// The fighting rank: models in base contact, in 6th edition the
 		// only ones that fight (RULES.md §3.1, "who fights").
 		a.Count = contact(u) * (u.Profile.A + w.Attacks(mounted))
@@ -168,9 +170,11 @@ func weapon(u *Unit) warhammer.Weapon {
 
 // fighter describes u as a side of a close combat.
 func fighter(u *Unit) warhammer.Fighter {
+	t, w := troopClass(u)
 	f := warhammer.Fighter{
-		ID:   u.ID,
-		Type: troopType(u),
+		ID:     u.ID,
+		Type:   t,
+		Weight: w,
 		Profile: warhammer.Profile{M: u.Profile.M, WS: u.Profile.WS, BS: u.Profile.BS, S: u.Profile.S,
 			T: u.Profile.T, W: u.Profile.W, I: u.Profile.I, A: u.Profile.A, Ld: u.Profile.Ld},
 		Models:             u.Models,
@@ -187,6 +191,7 @@ func fighter(u *Unit) warhammer.Fighter {
 		Stubborn:           u.Rules.Stubborn,
 		Unbreakable:        u.Rules.Unbreakable,
 		CausesFear:         u.Rules.CausesFear,
+		CausesTerror:       u.Rules.CausesTerror,
 		AlwaysStrikesFirst: u.Rules.AlwaysStrikesFirst,
 		AlwaysStrikesLast:  u.Rules.AlwaysStrikesLast,
 		UnitStrength:       u.UnitStrength,
@@ -222,6 +227,7 @@ func attackRules(s Special, r Rerolls) warhammer.AttackRules {
 		Flaming:           s.FlamingAttacks,
 		IgnoresArmour:     s.IgnoresArmour,
 		ArmourPiercing:    s.ArmourPiercing,
+		ArmourBane:        s.ArmourBane,
 		MultipleWounds:    warhammer.Amount{N: s.MultipleWounds.N, Die: s.MultipleWounds.Die},
 		Hatred:            s.Hatred,
 		RerollHits:        reroll(r.Hits),
@@ -243,10 +249,22 @@ func mounted(u *Unit) bool {
 // troopType is the unit's troop type: as given, else cavalry when mounted
 // on a cavalry mount or Cold One, a monster when riding one, else infantry.
 func troopType(u *Unit) warhammer.TroopType {
+	t, _ := troopClass(u)
+	return t
+}
+
+// troopClass is the unit's troop type and its weight (The Old World's
+// regular or heavy infantry...), Unweighted unless its type says.
+func troopClass(u *Unit) (warhammer.TroopType, warhammer.Weight) {
 	if u.Type != "" {
-		t, _ := warhammer.ParseTroopType(u.Type) // validated
-		return t
+		t, w, _ := warhammer.ParseTroopClass(u.Type) // validated
+		return t, w
 	}
+	return troopTypeOf(u), warhammer.Unweighted
+}
+
+// troopTypeOf is the troop type of a unit that gives none.
+func troopTypeOf(u *Unit) warhammer.TroopType {
 	if u.Mount != nil {
 		if u.Mount.Kind == "monster" {
 			return warhammer.Monster
@@ -266,6 +284,8 @@ func target(u *Unit) warhammer.Target {
 		Models: u.Models,
 		Defence: warhammer.Defence{
 			Armour:       armour(u),
+			Shield:       u.Armour == 0 && slices.Contains(u.Equipment, "shield"),
+			MountBonus:   mountBonus(u),
 			Ward:         best(u.Ward),
 			Regeneration: saveOrNone(u.Regeneration),
 			RerollArmour: reroll(u.Rerolls.Armour),
@@ -304,6 +324,21 @@ func armour(u *Unit) warhammer.Save {
 		}
 	}
 	return eq.ArmourSave()
+}
+
+// mountBonus is how much of the unit's armour save its mount gives, when
+// it comes from equipment: 1 a cavalry mount, 2 a Cold One (seed 002).
+func mountBonus(u *Unit) int {
+	if u.Armour != 0 || u.Mount == nil {
+		return 0
+	}
+	switch u.Mount.Kind {
+	case "cavalry":
+		return 1
+	case "cold_one":
+		return 2
+	}
+	return 0
 }
 
 func saveOrNone(r scenarios.Roll) warhammer.Save {

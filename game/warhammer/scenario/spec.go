@@ -31,7 +31,7 @@ type Unit struct {
 	From         string          `yaml:"from"`   // a library unit (units/NAME.yaml) to start from; the fields given here override its own (library.go)
 	Name         string          `yaml:"name"`   // for people
 	Source       string          `yaml:"source"` // where the profile comes from
-	Type         string          `yaml:"type"`   // troop type; infantry by default, cavalry when mounted
+	Type         string          `yaml:"type"`   // troop type (older or The Old World's: heavy_infantry...); infantry by default, cavalry when mounted
 	Profile      Profile         `yaml:"profile"`
 	Models       int             `yaml:"models"`
 	Frontage     int             `yaml:"frontage"`  // models per rank; default min(models, 5)
@@ -128,10 +128,12 @@ type Special struct {
 	FlamingAttacks    bool             `yaml:"flaming_attacks"`
 	IgnoresArmour     bool             `yaml:"ignores_armour"`
 	ArmourPiercing    int              `yaml:"armour_piercing"` // extra armour save modifier, usually 1
+	ArmourBane        int              `yaml:"armour_bane"`     // Armour Bane (X): a natural 6 to wound worsens the save by X more (The Old World)
 	MultipleWounds    scenarios.Amount `yaml:"multiple_wounds"` // 2, 3, D3 or D6
 	Hatred            bool             `yaml:"hatred"`          // close combat only
 	// Rules of the unit itself, not of a weapon:
 	CausesFear         bool             `yaml:"causes_fear"`
+	CausesTerror       bool             `yaml:"causes_terror"` // and so Fear too
 	Stubborn           bool             `yaml:"stubborn"`
 	Unbreakable        bool             `yaml:"unbreakable"`
 	AlwaysStrikesFirst bool             `yaml:"always_strikes_first"`
@@ -168,6 +170,9 @@ type Fight struct {
 	Facing     string   `yaml:"facing"`      // where the charger struck: front (default), flank or rear
 	HighGround string   `yaml:"high_ground"` // the unit on higher ground, if any
 	MaxRounds  int      `yaml:"max_rounds"`  // rounds fought at most; 10 by default
+	// ChargeDistance is the whole inches the charger moved, for
+	// charge_initiative (The Old World); 0 by default.
+	ChargeDistance int `yaml:"charge_distance"`
 
 	// A volley:
 	Attacker      string `yaml:"attacker"` // a unit id

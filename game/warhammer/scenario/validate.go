@@ -53,8 +53,8 @@ func (c *checker) unit(p string, u *Unit) {
 		c.Add(p+".id", "%q is not a valid id; use lowercase letters, digits, - and _%s", u.ID, scenarios.SuchAs(u.ID))
 	}
 	if u.Type != "" {
-		if _, err := warhammer.ParseTroopType(u.Type); err != nil {
-			names := warhammer.TroopTypeNames()
+		if _, _, err := warhammer.ParseTroopClass(u.Type); err != nil {
+			names := warhammer.TroopClassNames()
 			c.Add(p+".type", "%s", scenarios.UnknownChoice("troop type", u.Type, names, "one of "+strings.Join(names, ", ")))
 		}
 	}
@@ -191,6 +191,7 @@ const (
 
 func (c *checker) special(p string, s Special, w whose) {
 	c.Optional(p+".armour_piercing", s.ArmourPiercing, 0, 6)
+	c.Optional(p+".armour_bane", s.ArmourBane, 0, 6)
 	if ih := s.ImpactHits; !c.UnreadRange(p+".impact_hits", "1 to 10, D3 or D6") && ih.Die == 0 && c.Present(p+".impact_hits") && (ih.N < 1 || ih.N > 10) {
 		c.Add(p+".impact_hits", "must be 1 to 10, D3 or D6, got %d", ih.N)
 	}

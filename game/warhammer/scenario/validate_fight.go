@@ -15,7 +15,7 @@ func (c *checker) fight(s *Scenario, ids map[string]int) {
 		return
 	}
 	volleyFields := []string{"attacker", "target", "phase", "attacks", "to_hit_modifier", "strength", "round", "charged", "auto_hit", "auto_wound"}
-	combatFields := []string{"sides", "charger", "facing", "high_ground", "max_rounds"}
+	combatFields := []string{"sides", "charger", "facing", "high_ground", "max_rounds", "charge_distance"}
 	misplaced := func(fields []string, belong string) {
 		for _, name := range fields {
 			if c.Present("fight." + name) {
@@ -113,6 +113,10 @@ func (c *checker) closeCombat(s *Scenario, ids map[string]int) {
 		c.Add("fight.facing", "facing says where the charger struck; name the charger, or remove facing")
 	}
 	c.Optional("fight.max_rounds", f.MaxRounds, 1, 100)
+	c.Optional("fight.charge_distance", f.ChargeDistance, 0, 30)
+	if f.ChargeDistance > 0 && (f.Charger == "" || f.Charger == "none") {
+		c.Add("fight.charge_distance", "charge_distance is how far the charger moved; name the charger, or remove charge_distance")
+	}
 	if len(f.Sides) == 2 {
 		i, ok0 := ids[f.Sides[0]]
 		j, ok1 := ids[f.Sides[1]]

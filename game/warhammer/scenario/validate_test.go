@@ -98,7 +98,7 @@ func TestValidate(t *testing.T) {
 			reason: "nothing is close to giant, so the types are listed",
 			in:     edit("type: monstrous_infantry", "type: giant"),
 			want: `v.yaml:10:11: units[1].type: unknown troop type "giant"; use one of infantry, cavalry, ` +
-				"monstrous_infantry, monstrous_cavalry, monstrous_beast, war_beast, monster, chariot, swarm, war_machine",
+				"monstrous_infantry, monstrous_cavalry, monstrous_beast, war_beast, monster, chariot, swarm, war_machine, regular_infantry, heavy_infantry, light_cavalry, heavy_cavalry, light_chariot, heavy_chariot",
 		},
 		{
 			name:   "troop type with a space",
@@ -106,7 +106,7 @@ func TestValidate(t *testing.T) {
 			in:     edit("type: monstrous_infantry", "type: monstrous infantry"),
 			want: `v.yaml:10:11: units[1].type: unknown troop type "monstrous infantry"; did you mean "monstrous_infantry"? ` +
 				"Use one of infantry, cavalry, monstrous_infantry, monstrous_cavalry, monstrous_beast, war_beast, monster, " +
-				"chariot, swarm, war_machine",
+				"chariot, swarm, war_machine, regular_infantry, heavy_infantry, light_cavalry, heavy_cavalry, light_chariot, heavy_chariot",
 		},
 		{
 			name:   "duplicate unit id",
