@@ -316,7 +316,12 @@ var breakNames = map[breakKind]string{rollsTest: "rolls", holds: "holds", breaks
 // set as the row says.
 func TestCombatResultTable(t *testing.T) {
 	t.Parallel()
-	for _, c := range combatCases {
+	runCombatCases(t, combatCases)
+}
+
+// runCombatCases checks each case as TestCombatResultTable says.
+func runCombatCases(t *testing.T, cases []combatCase) {
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			rs := combatRules(t, c.preset, c.set...)

@@ -132,6 +132,30 @@ func TestExactFightAgreesWithSimulation(t *testing.T) {
 			b.Profile.A, b.Models, b.Frontage, b.Challenge = 1, 4, 4, Challenge{Issue: IssueAlways, By: "y"}
 			return Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 4}
 		}},
+		{"seed 000 under tow, charging 6 inches into Fear", "tow", func() Combat {
+			tr := trollsUnit()
+			tr.CausesFear = true
+			kn := empireKnights()
+			kn.Defence.Shield, kn.Defence.MountBonus = true, 1
+			return Combat{Sides: [2]Fighter{kn, tr}, Charger: 0, ChargeDistance: 6, HighGround: -1, MaxRounds: 10}
+		}},
+		{"tow: heavy infantry with Armour Bane and Poison parry Terror", "tow", func() Combat {
+			a := block("a", 8, 3)
+			a.Weight, a.Models, a.Frontage, a.Profile.A = Heavy, 12, 4, 1
+			a.Defence.Armour, a.Defence.Shield = 5, true
+			a.Rules.ArmourBane, a.Rules.Poisoned = 1, true
+			b := trollsUnit()
+			b.CausesTerror, b.Defence.Armour = true, 6
+			b.AlwaysStrikesLast = true
+			return Combat{Sides: [2]Fighter{a, b}, Charger: 1, ChargeDistance: 4, Facing: Flank, HighGround: -1, MaxRounds: 6}
+		}},
+		{"7th: Killing Blow on war beasts, Insane Courage", "7th", func() Combat {
+			a := block("a", 7, 4)
+			a.Profile.A, a.Models, a.Rules.KillingBlow = 1, 8, true
+			b := block("b", 5, 3)
+			b.Type, b.Profile.A, b.Profile.W, b.Models = WarBeast, 1, 1, 6
+			return Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 5}
+		}},
 		{"a refused challenge, 8th", "8th", func() Combat {
 			a := block("a", 7, 3, hero("x", false, Amount{}))
 			a.Profile.A, a.Models, a.Challenge.Issue = 1, 8, IssueAlways
@@ -192,7 +216,7 @@ func TestExactFightProperty(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(14, 15))
 	for k := range 120 {
-		preset := []string{"6th", "8th"}[k%2]
+		preset := []string{"6th", "8th", "7th", "tow"}[k%4]
 		rs := &named(t, preset).Values
 		cc := randomCombat(rng)
 		name := fmt.Sprintf("fight %d (%s): %s", k, preset, describeCombat(cc))
@@ -239,10 +263,17 @@ func randomCombat(rng *rand.Rand) Combat {
 		if rng.IntN(5) == 0 {
 			f.Rules.MultipleWounds = Amount{Die: 3}
 		}
+		// The Old World's rules, last so that the older draws stay as they
+		// were.
+		f.Rules.ArmourBane = rng.IntN(3) / 2
+		f.Rules.Poisoned = rng.IntN(5) == 0
+		f.CausesTerror = rng.IntN(8) == 0
+		f.Weight = Weight(rng.IntN(4))
+		f.Defence.Shield = rng.IntN(2) == 0
 		return f
 	}
 	charger := rng.IntN(3) - 1
-	return Combat{Sides: [2]Fighter{unit("a"), unit("b")}, Charger: charger, HighGround: -1, MaxRounds: 1 + rng.IntN(5)}
+	return Combat{Sides: [2]Fighter{unit("a"), unit("b")}, Charger: charger, HighGround: -1, MaxRounds: 1 + rng.IntN(5), ChargeDistance: rng.IntN(6) * b2i(charger >= 0)}
 }
 
 func describeCombat(cc Combat) string {
