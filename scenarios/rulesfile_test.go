@@ -21,7 +21,7 @@ func TestParseRulesFile(t *testing.T) {
 		{"no preset", "rules:\n  fear: none\n", "", "6th by default"},
 		{"unknown option", "preset: 6th\nrules:\n  regenration: save\n", `h.yaml:3:16: rules.regenration: unknown rule option "regenration"; did you mean "regeneration"? Options are `, "an unknown option is named, with the list"},
 		{"bad value", "preset: 8th\nrules:\n  fear: sometimes\n", `h.yaml:3:9: rules.fear: unknown value "sometimes"; use one of auto_break_when_outnumbered, ws1_on_failed_test, none`, "a bad value names the option and the values"},
-		{"bad preset", "preset: 5th\n", `h.yaml:1:9: preset: unknown ruleset "5th"; use one of 6th, 8th`, "presets are named"},
+		{"bad preset", "preset: 5th\n", `h.yaml:1:9: preset: unknown ruleset "5th"; use one of 6th, 7th, 8th, tow`, "presets are named"},
 		{"unknown field", "preset: 6th\nrule:\n  fear: none\n", `h.yaml:2:1: rule: unknown field "rule"; did you mean "rules"?`, "strict decoding"},
 		{"empty", "", "h.yaml: the file is empty; a rules file holds a preset and rules", "an empty file says what goes in it"},
 	} {
@@ -57,7 +57,7 @@ func TestParseRules(t *testing.T) {
 		{"6th+regeneration=save", "6th+regeneration=save", ""},
 		{house, "house", ""},
 		{house + "+stomp=no", house + "+stomp=no", ""},
-		{"7th", "", `unknown ruleset "7th"; use one of 6th, 8th, 1.5, 2.0, wotr, or a house-rules file`},
+		{"5th", "", `unknown ruleset "5th"; use one of 6th, 7th, 8th, tow, 1.5, 2.0, wotr, or a house-rules file`},
 		{"wotr", "wotr", ""},
 		{"wotr+battle_skill=none", "wotr+battle_skill=none", ""},
 		{"wotr+regeneration=save", "", `unknown rule option "regeneration"`},

@@ -55,6 +55,7 @@ type stages struct {
 	wardIsRegn bool        // the save against ordinary wounds is Regeneration (8th)
 	kbWard     engine.Test // ward save against Killing Blows
 	strength   int         // Strength of the hits
+	ap         int         // the weapon's Armour Piercing, or -1 where Strength worsens armour
 }
 
 // noTest is a test nothing passes: a missing save.
@@ -68,7 +69,10 @@ func (r Reroll) apply(t *engine.Test) {
 
 // newStages works out every test of a against target under rs.
 func newStages(rs *Ruleset, a Attack, tg Target) stages {
-	st := stages{strength: a.S}
+	st := stages{strength: a.S, ap: -1}
+	if rs.ArmourMod == ArmourByWeapon {
+		st.ap = a.AP
+	}
 	switch {
 	case a.AutoHit:
 		st.autoHit = true

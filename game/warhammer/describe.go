@@ -41,7 +41,7 @@ func (v *Volley) Describe() []string {
 	} else {
 		l := "armour save: " + testText(st.armour)
 		if st.armour.Need != int(v.tg.Defence.Armour) {
-			l = fmt.Sprintf("armour save: %d+, against S%d %s", int(v.tg.Defence.Armour), a.S, testText(st.armour))
+			l = fmt.Sprintf("armour save: %d+, %s %s", int(v.tg.Defence.Armour), st.against(), testText(st.armour))
 		}
 		lines = append(lines, l)
 	}
@@ -53,6 +53,9 @@ func (v *Volley) Describe() []string {
 		ward += fmt.Sprintf("; Regeneration %s is taken instead against ordinary wounds", testText(st.ward))
 	}
 	lines = append(lines, ward)
+	if st.regen != noTest {
+		lines = append(lines, fmt.Sprintf("Regeneration: %s as each wound is lost, after the ward", testText(st.regen)))
+	}
 	if v.endOfPhaseRegen {
 		l := fmt.Sprintf("Regeneration: %d+ at the end of the phase", int(v.tg.Defence.Regeneration))
 		if a.Rules.Flaming {
@@ -222,9 +225,18 @@ func foeSave(foe string, armour Save, st stages) string {
 	case st.armour == noTest:
 		return whose + " armour save: none"
 	case st.armour.Need != int(armour):
-		return fmt.Sprintf("%s armour save: %s, against S%d %s", whose, saveText(armour), st.strength, testText(st.armour))
+		return fmt.Sprintf("%s armour save: %s, %s %s", whose, saveText(armour), st.against(), testText(st.armour))
 	}
 	return whose + " armour save: " + testText(st.armour)
+}
+
+// against names what changes an armour save: the blows' Strength, or
+// where weapons' Armour Piercing does (The Old World) their AP.
+func (st stages) against() string {
+	if st.ap >= 0 {
+		return fmt.Sprintf("against AP %d", st.ap)
+	}
+	return fmt.Sprintf("against S%d", st.strength)
 }
 
 func saveText(s Save) string {
