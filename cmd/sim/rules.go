@@ -63,18 +63,19 @@ func rulesCmd(args []string, stdout, stderr io.Writer) error {
 		From    string `json:"from"`
 		Values  string `json:"values"`
 		Tag     string `json:"tag"`
+		Source  string `json:"source"`
 		Summary string `json:"summary"`
 	}
 	var rows []row
 	t := report.Table{
-		Title:  fmt.Sprintf("ruleset %s (preset %s): every option, its value and where it came from", rs.Name(), rs.Preset()),
-		Header: []string{"option", "value", "from", "tag"},
+		Title:  fmt.Sprintf("ruleset %s (preset %s): every option, its value, where it came from and the rule's source", rs.Name(), rs.Preset()),
+		Header: []string{"option", "value", "from", "tag", "source"},
 		Notes:  []string{fmt.Sprintf("Tags (RULES.md §0.1): V verified, S secondary, I interpretation, U uncertain. %s explains each option.", game.Docs())},
 	}
 	for _, o := range rs.Options() {
 		v, from, _ := rs.Get(o.Name)
-		rows = append(rows, row{o.Name, v, from, o.Values, o.Tag, o.Summary})
-		t.Rows = append(t.Rows, []string{o.Name, v, from, o.Tag})
+		rows = append(rows, row{o.Name, v, from, o.Values, o.Tag, o.Source, o.Summary})
+		t.Rows = append(t.Rows, []string{o.Name, v, from, o.Tag, o.Source})
 	}
 	if *format == "json" {
 		return report.WriteJSON(stdout, map[string]any{"game": rs.Game(), "ruleset": rs.Name(), "preset": rs.Preset(), "options": rows})
@@ -98,18 +99,20 @@ func rulesDiff(a, b, format string, stdout io.Writer) error {
 		Option string `json:"option"`
 		A      string `json:"a"`
 		B      string `json:"b"`
+		Tag    string `json:"tag"`
+		Source string `json:"source"`
 	}
 	rows := []row{}
 	t := report.Table{
-		Title:  fmt.Sprintf("options that differ between %s and %s", ra.Name(), rb.Name()),
-		Header: []string{"option", ra.Name(), rb.Name()},
+		Title:  fmt.Sprintf("options that differ between %s and %s, with the rule's source", ra.Name(), rb.Name()),
+		Header: []string{"option", ra.Name(), rb.Name(), "tag", "source"},
 	}
 	for _, o := range ra.Options() {
 		va, _, _ := ra.Get(o.Name)
 		vb, _, _ := rb.Get(o.Name)
 		if va != vb {
-			rows = append(rows, row{o.Name, va, vb})
-			t.Rows = append(t.Rows, []string{o.Name, va, vb})
+			rows = append(rows, row{o.Name, va, vb, o.Tag, o.Source})
+			t.Rows = append(t.Rows, []string{o.Name, va, vb, o.Tag, o.Source})
 		}
 	}
 	if format == "json" {
