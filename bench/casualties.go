@@ -15,6 +15,10 @@ type unit struct {
 	// this phase's wounds only (seed 000).
 	regenerates bool
 	regenNeed   int // X of Regeneration (X+)
+	// burnt: Regeneration as a save or as the wound is lost is gone for
+	// the battle (a Flaming wound under flaming_removes_regeneration:
+	// battle).
+	burnt bool
 
 	// This phase (one round of close combat, or one volley).
 	slain        int  // models slain so far this phase (before Regeneration)
@@ -121,7 +125,10 @@ func (u *unit) kbScore(remaining int, kbWounds warhammer.KBWounds) int {
 // that then counts as never inflicted, for combat result too. A wiped-out
 // unit still regenerates. Flaming Attacks instead take Regeneration away:
 // for the battle (6th) or the phase. It returns the wounds restored.
-func (u *unit) endOfPhase(d dice, perWoundLost bool, loss warhammer.RegenLoss) int {
+//
+// counts (regeneration_counts_for_combat_result): a restored wound still
+// counts for combat result (RULES.md §4).
+func (u *unit) endOfPhase(d dice, perWoundLost bool, loss warhammer.RegenLoss, counts bool) int {
 	if !u.regenerates {
 		return 0
 	}
@@ -146,7 +153,9 @@ func (u *unit) endOfPhase(d dice, perWoundLost bool, loss warhammer.RegenLoss) i
 	u.alive += stoodUp
 	u.slain -= stoodUp
 	u.carried = lost % u.w
-	u.scored -= restored
+	if !counts {
+		u.scored -= restored
+	}
 	return restored
 }
 
@@ -154,9 +163,15 @@ func (u *unit) endOfPhase(d dice, perWoundLost bool, loss warhammer.RegenLoss) i
 // put on it once every blow struck at the same moment has been rolled.
 type pending struct {
 	ordinary, slainOutright int
-	multiple                warhammer.Amount
-	regenerable             bool
-	flaming                 bool
+	// regenerated: wounds Regeneration saved (8th) or recovered as they
+	// were lost (The Old World): no wound is lost, but under
+	// regeneration_counts_for_combat_result each counts one for combat
+	// result (RULES.md §4), before Multiple Wounds (docs/rules.md, "Not
+	// simulated under tow").
+	regenerated int
+	multiple    warhammer.Amount
+	regenerable bool
+	flaming     bool
 }
 
 // takeAll puts the wounds of simultaneous blows on u: the ordinary wounds
@@ -179,6 +194,17 @@ func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) 
 				t := on()
 				t.flamed = t.flamed || t != u && p.flaming
 				t.killingBlow(afterOthers, rs.KillingBlowWounds)
+			}
+		}
+	}
+	if rs.RegenCounts {
+		// A regenerated wound was lost by a standing model, then
+		// recovered; it lands before the step's other wounds.
+		for _, p := range ps {
+			for range p.regenerated {
+				if t := on(); t.alive > 0 {
+					t.scored++
+				}
 			}
 		}
 	}
@@ -218,6 +244,11 @@ func (u *unit) takeInChallenge(d dice, rs *warhammer.Ruleset, ps []pending) (ove
 	}
 	after := rs.KillingBlowOrder == warhammer.KBAfterOtherWounds
 	byKB := false
+	if rs.RegenCounts {
+		for _, p := range ps {
+			u.scored += p.regenerated // he stands: a regenerated wound counts (RULES.md §4)
+		}
+	}
 	killingBlows := func(afterOthers bool) {
 		for _, p := range ps {
 			for range p.slainOutright {

@@ -21,6 +21,9 @@ type fight struct {
 	challenges            bool
 	challengeEvent        int
 	charMetric, charEvent [2]int
+	// fellEvent is the index of the first side's falls_back event (the
+	// second's follows) under break_test: three_outcomes; else -1.
+	fellEvent int
 }
 
 // The fight's metrics and events, in the engine's order
@@ -78,7 +81,7 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 		a.ID + ".caught", b.ID + ".caught",
 		a.ID + ".wins_on_result", b.ID + ".wins_on_result",
 	}
-	f := &fight{rs: rs, cc: *cc, chargeEvent: -1, challengeEvent: -1}
+	f := &fight{rs: rs, cc: *cc, chargeEvent: -1, challengeEvent: -1, fellEvent: -1}
 	if c := cc.Charger; c >= 0 && rs.FearOnCharge && subjectToFear(&cc.Sides[c], &cc.Sides[1-c]) {
 		f.chargeEvent = len(events)
 		events = append(events, cc.Sides[c].ID+".charge_made")
@@ -103,6 +106,12 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 	if f.challenges {
 		f.challengeEvent = len(events)
 		events = append(events, "challenge.issued", "challenge.accepted")
+	}
+	// The three-way break test: each side's Fall Back in Good Order, after
+	// the character events (docs/rules.md, "7th edition and The Old World").
+	if rs.BreakTest == warhammer.BreakThreeWays {
+		f.fellEvent = len(events)
+		events = append(events, a.ID+".falls_back", b.ID+".falls_back")
 	}
 	return f, metrics, events
 }
@@ -149,13 +158,14 @@ type fighter struct {
 	champion  int // the champion's index in ch, or -1
 
 	// This round.
-	charging bool // it charged, and this is the first round
-	feared   bool // it failed its Fear test: WS 1 this round (8th)
-	sixes    bool // it failed its Fear test when charged: only 6s hit in the first round (6th)
-	front    int  // rank-and-file models fighting in base contact at the start of the round
-	support  int  // models making supporting attacks at the start of the round
-	ranks    int  // rank bonus counted at the start of the round (6th)
-	overkill int  // Overkill its challenger scored this round
+	charging  bool // it charged, and this is the first round
+	feared    bool // it failed its Fear test: WS 1 this round (8th)
+	fearMinus bool // it failed its Fear test: -1 to hit this round (The Old World)
+	sixes     bool // it failed its Fear test when charged: only 6s hit in the first round (6th)
+	front     int  // rank-and-file models fighting in base contact at the start of the round
+	support   int  // models making supporting attacks at the start of the round
+	ranks     int  // rank bonus counted at the start of the round (6th)
+	overkill  int  // Overkill its challenger scored this round
 }
 
 // character is one of a unit's characters, or its champion: a model with a
@@ -282,7 +292,7 @@ func (rd *round) fightRound(events []bool) [2]int {
 			s.ch[k].retired = false
 		}
 		s.charging = rd.n == 1 && rd.charger == i
-		s.feared = false
+		s.feared, s.fearMinus = false, false
 		s.overkill = 0
 	}
 	// Challenges, before any blow (challenge.go); a character who retires
@@ -296,11 +306,15 @@ func (rd *round) fightRound(events []bool) [2]int {
 	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
 	// start of each round and fights at WS 1 if it fails; Fear-causers
 	// and Unbreakable units are immune (RULES.md §2.1, §2.4; subjectToFear).
-	if rs.Fear == warhammer.FearWS1 {
+	// The Old World: the same test, and failing it -1 to hit the
+	// Fear-causers (RULES.md §4; docs/rules.md).
+	if rs.Fear == warhammer.FearWS1 || rs.Fear == warhammer.FearMinusOneToHit {
 		for i := range rd.sides {
 			s, e := &rd.sides[i], &rd.sides[1-i]
 			if subjectToFear(s.f, e.f) {
-				s.feared = !rd.fearTest(i)
+				failed := !rd.fearTest(i)
+				s.feared = failed && rs.Fear == warhammer.FearWS1
+				s.fearMinus = failed && rs.Fear == warhammer.FearMinusOneToHit
 			}
 		}
 	}
@@ -311,11 +325,14 @@ func (rd *round) fightRound(events []bool) [2]int {
 	// regenerated did not strike (seed 000). Each character rolls for its
 	// own wounds.
 	perWoundLost := rs.RegenDice == warhammer.RegenPerWoundLost
+	battle := rs.FlamingRegen == warhammer.LoseRegenForBattle
 	for i := range rd.sides {
 		s := &rd.sides[i]
-		s.u.endOfPhase(rd.d, perWoundLost, rs.FlamingRegen)
+		s.u.endOfPhase(rd.d, perWoundLost, rs.FlamingRegen, rs.RegenCounts)
+		s.u.burnt = s.u.burnt || battle && s.u.flamed
 		for k := range s.nc {
-			s.ch[k].u.endOfPhase(rd.d, perWoundLost, rs.FlamingRegen)
+			s.ch[k].u.endOfPhase(rd.d, perWoundLost, rs.FlamingRegen, rs.RegenCounts)
+			s.ch[k].u.burnt = s.ch[k].u.burnt || battle && s.ch[k].u.flamed
 		}
 	}
 	// The challenge goes on until one of the two is slain.
@@ -476,9 +493,14 @@ func (rd *round) figures(i int) int { return rd.sides[i].figures() }
 // Psychology (8th.whfb.app special-rules/unbreakable), "immune to panic,
 // terror and fear" (6th.whfb.app special-rules/unbreakable), and Immune to
 // Psychology passes Fear tests (RULES.md §2.11).
+//
+// A Terror-causer causes Fear too (docs/rules.md, "7th edition and The Old
+// World": "causes_terror on a unit (which causes Fear too)").
 func subjectToFear(u, e *warhammer.Fighter) bool {
-	return e.CausesFear && !u.CausesFear && !u.Unbreakable
+	return causesFear(e) && !causesFear(u) && !u.Unbreakable
 }
+
+func causesFear(f *warhammer.Fighter) bool { return f.CausesFear || f.CausesTerror }
 
 func isMonstrous(t warhammer.TroopType) bool {
 	return t == warhammer.MonstrousInfantry || t == warhammer.MonstrousCavalry || t == warhammer.MonstrousBeast

@@ -80,6 +80,11 @@ func supported(rs *warhammer.Ruleset) error {
 		// take Regeneration?), and no built-in scenario uses it.
 		return errors.New("bench: regeneration_or_ward: ward is not implemented by the reference")
 	}
+	if rs.StrikeFirst == warhammer.StrikeFirstI10 && rs.ASFRerolls {
+		// Which Initiative the re-roll of misses compares, and whether
+		// Strike First has it at all, is not in docs/rules.md.
+		return errors.New("bench: asf_rerolls_misses: yes with strike_first: initiative_10 is not implemented by the reference")
+	}
 	return nil
 }
 

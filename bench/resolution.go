@@ -41,7 +41,69 @@ func (rd *round) rankBonus(i int) int {
 			}
 		}
 	}
+	if rd.rs.RankBonus == warhammer.RanksByTroopType {
+		// The Old World: each troop type's rank width and most bonus
+		// (RULES.md §4); the types the table leaves out score none.
+		sd := &rd.sides[i]
+		width, most := troopRanks(rd.rs, sd.f.Type, sd.f.Weight)
+		if width == 0 {
+			return 0
+		}
+		return min(max(ranksOf(sd.figures(), sd.f.Frontage, width)-1, 0), most)
+	}
 	return min(max(rd.ranks(i)-1, 0), 3)
+}
+
+// weightOf is the weight a model of type t and weight w counts as: its
+// own (heavy_infantry, light_cavalry, ...), else plain infantry as
+// infantry_counts_as and plain cavalry as cavalry_counts_as say
+// (docs/rules.md, "What the interpretations mean"), and a plain chariot
+// as heavy (the docs do not say: bench/README.md, "Questions").
+func weightOf(rs *warhammer.Ruleset, t warhammer.TroopType, w warhammer.Weight) warhammer.Weight {
+	if w != warhammer.Unweighted {
+		return w
+	}
+	switch t {
+	case warhammer.Infantry:
+		return rs.InfantryWeight
+	case warhammer.Cavalry:
+		return rs.CavalryWeight
+	case warhammer.Chariot:
+		return warhammer.Heavy
+	}
+	return w
+}
+
+// troopRanks is the models a rank of type t (weight w) needs and the
+// most rank bonus it scores, by RULES.md §4's table: regular infantry 5
+// and +2, heavy infantry 4 and +2, monstrous infantry 3 and +2; light
+// cavalry 5 and +1, heavy cavalry 4 and +1, monstrous cavalry 3 and +1; war
+// beasts 5 and +1; light chariots 3 and +1; none for the other types.
+func troopRanks(rs *warhammer.Ruleset, t warhammer.TroopType, w warhammer.Weight) (width, most int) {
+	heavy := weightOf(rs, t, w) == warhammer.Heavy
+	switch t {
+	case warhammer.Infantry:
+		if heavy {
+			return 4, 2
+		}
+		return 5, 2
+	case warhammer.MonstrousInfantry:
+		return 3, 2
+	case warhammer.Cavalry:
+		if heavy {
+			return 4, 1
+		}
+		return 5, 1
+	case warhammer.MonstrousCavalry:
+		return 3, 1
+	case warhammer.WarBeast:
+		return 5, 1
+	case warhammer.Chariot:
+		if weightOf(rs, t, w) == warhammer.Light {
+			return 3, 1
+		}
+	}
+	return 0, 0
 }
 
 // unitStrength is side i's Unit Strength: per model 1 for infantry and war
@@ -51,17 +113,25 @@ func (rd *round) rankBonus(i int) int {
 func (rd *round) unitStrength(i int) int {
 	s := &rd.sides[i]
 	f := s.f
-	us := modelStrength(f.UnitStrength, f.Type, f.Profile.W) * s.u.alive
+	us := rd.modelStrength(f.UnitStrength, f.Type, f.Weight, f.Profile.W) * s.u.alive
 	for k := range s.nc {
 		c := s.ch[k].c
-		us += modelStrength(c.UnitStrength, c.Type, c.Profile.W) * s.ch[k].u.alive
+		us += rd.modelStrength(c.UnitStrength, c.Type, warhammer.Unweighted, c.Profile.W) * s.ch[k].u.alive
 	}
 	return us
 }
 
-func modelStrength(per int, t warhammer.TroopType, w int) int {
+// modelStrength is one model's Unit Strength; under unit_strength: tow
+// light chariots have 3 and heavy ones 5 (RULES.md §4).
+func (rd *round) modelStrength(per int, t warhammer.TroopType, wt warhammer.Weight, w int) int {
 	if per > 0 {
 		return per
+	}
+	if rd.rs.UnitStrength == warhammer.USTOW && t == warhammer.Chariot {
+		if weightOf(rd.rs, t, wt) == warhammer.Light {
+			return 3
+		}
+		return 5
 	}
 	switch t {
 	case warhammer.Cavalry:
@@ -110,6 +180,12 @@ func (rd *round) combatResult() [2]int {
 			cr[i]++
 		}
 		if rs.OutnumberBonus && rd.unitStrength(i) > rd.unitStrength(1-i) {
+			cr[i]++
+		}
+		// Massed Infantry (The Old World): +1 for an infantry side of
+		// greater Unit Strength (RULES.md §4; docs/rules.md). Infantry is
+		// the troop type, regular or heavy, not monstrous infantry.
+		if rs.MassedInfantry && s.f.Type == warhammer.Infantry && rd.unitStrength(i) > rd.unitStrength(1-i) {
 			cr[i]++
 		}
 		if rs.HighGroundBonus && cc.HighGround == i {
@@ -163,8 +239,14 @@ func (rd *round) decide(cr [2]int, events []bool) int {
 	}
 	rd.lastWinner = winner
 	loser := 1 - winner
-	if !rd.breaks(loser, diff) {
+	switch rd.breakTest(loser, diff) {
+	case holds:
 		return undecided
+	case fallsBack:
+		// Fall Back in Good Order: the fight ends, with no pursuit
+		// (docs/rules.md, "7th edition and The Old World").
+		events[rd.fellEvent+loser] = true
+		return winner
 	}
 	// The loser flees and the winner pursues: caught (pursuit at least the
 	// flee roll) means destroyed (RULES.md §2.11).
@@ -183,33 +265,74 @@ func (rd *round) decide(cr [2]int, events []bool) int {
 // on unmodified Leadership; Unbreakable never breaks; a double 1 passes
 // (insane_courage); the battle standard re-rolls a failure. 6th Fear: a
 // unit beaten by Fear-causers that outnumber it breaks without a test.
-func (rd *round) breaks(i, diff int) bool {
+//
+// Terror (The Old World, terror): a loser beaten by a Terror-causer tests
+// at Leadership -1, unless it causes Terror itself (RULES.md §4).
+//
+// Under break_test: three_outcomes (The Old World, RULES.md §4;
+// docs/rules.md) the 2D6 are rolled once: a natural roll above the
+// Leadership breaks; a natural roll within it that the margin takes above
+// falls back in good order, or breaks when the winner has more than twice
+// the loser's Unit Strength; otherwise, or on a double 1 (insane_courage),
+// it gives ground (holds). The battle standard re-rolls a break, and the
+// second roll stands; a fall back is kept. Stubborn and Steadfast test on
+// unmodified Leadership, so they break or give ground; Unbreakable gives
+// ground.
+func (rd *round) breakTest(i, diff int) breakResult {
 	rs := rd.rs
 	s, e := &rd.sides[i], &rd.sides[1-i]
 	if s.f.Unbreakable {
-		return false
+		return holds
 	}
-	if rs.Fear == warhammer.FearAutoBreak && e.f.CausesFear && !s.f.CausesFear &&
+	if rs.Fear == warhammer.FearAutoBreak && subjectToFear(s.f, e.f) &&
 		rd.unitStrength(1-i) > rd.unitStrength(i) {
-		return true
+		return breaksAndFlees
 	}
 	ld := rd.leadership(i)
+	if rs.Terror && e.f.CausesTerror && !s.f.CausesTerror {
+		ld--
+	}
+	unmodified := s.f.Stubborn || rs.Steadfast && rd.ranks(i) > rd.ranks(1-i)
 	target := ld - diff
-	if s.f.Stubborn || rs.Steadfast && rd.ranks(i) > rd.ranks(1-i) {
+	if unmodified {
 		target = ld
 	}
-	passes := func() bool {
+	test := func() breakResult {
 		x, y := rd.d.d6(), rd.d.d6()
-		return x+y <= target || rs.InsaneCourage && x == 1 && y == 1
+		if rs.InsaneCourage && x == 1 && y == 1 {
+			return holds
+		}
+		if rs.BreakTest == warhammer.BreakOrHold {
+			if x+y <= target {
+				return holds
+			}
+			return breaksAndFlees
+		}
+		switch {
+		case x+y > ld:
+			return breaksAndFlees
+		case x+y <= target:
+			return holds // Give Ground
+		case rd.unitStrength(1-i) > 2*rd.unitStrength(i):
+			return breaksAndFlees
+		}
+		return fallsBack
 	}
-	if passes() {
-		return false
+	r := test()
+	if r == breaksAndFlees && rd.hasBattleStandard(i) && rs.BSBReroll {
+		r = test()
 	}
-	if rd.hasBattleStandard(i) && rs.BSBReroll {
-		return !passes()
-	}
-	return true
+	return r
 }
+
+// breakResult is what a break test comes to.
+type breakResult uint8
+
+const (
+	holds          breakResult = iota // passed (Give Ground): the fight goes on
+	fallsBack                         // Fall Back in Good Order: the fight ends, no pursuit
+	breaksAndFlees                    // it breaks, flees and is pursued
+)
 
 // fleeRoll is side i's flee or pursuit roll: as cavalry_flee_roll says for
 // the troop types of cavalry_flee_types (monstrous cavalry too, in both

@@ -51,14 +51,12 @@ func (rd *round) groups(list *[maxGroups]group) []group {
 		if s.charging && (f.ImpactHits.N > 0 || f.ImpactHits.Die > 0) {
 			gs = append(gs, group{side: i, who: impactHits, char: -1, tier: tierImpact})
 		}
-		gs = append(gs, group{side: i, who: models, char: -1, initiative: f.Profile.I,
-			tier: rd.tier(i, f.AlwaysStrikesFirst, f.AlwaysStrikesLast || f.Weapon == warhammer.GreatWeapon)})
+		gs = append(gs, rd.newGroup(i, models, -1, f.Profile.I, f.AlwaysStrikesFirst, f.AlwaysStrikesLast || f.Weapon == warhammer.GreatWeapon))
 		if f.Mount != nil {
-			gs = append(gs, group{side: i, who: mounts, char: -1, tier: rd.tier(i, f.AlwaysStrikesFirst, f.AlwaysStrikesLast), initiative: f.Mount.I})
+			gs = append(gs, rd.newGroup(i, mounts, -1, f.Mount.I, f.AlwaysStrikesFirst, f.AlwaysStrikesLast))
 		}
 		if s.support > 0 {
-			gs = append(gs, group{side: i, who: supporters, char: -1, initiative: f.Profile.I,
-				tier: rd.tier(i, f.AlwaysStrikesFirst, f.AlwaysStrikesLast || f.Weapon == warhammer.GreatWeapon)})
+			gs = append(gs, rd.newGroup(i, supporters, -1, f.Profile.I, f.AlwaysStrikesFirst, f.AlwaysStrikesLast || f.Weapon == warhammer.GreatWeapon))
 		}
 		// Stomp (8th): monstrous models stomp on infantry, war beasts and
 		// swarms in base contact, after all other blows (RULES.md §2.9.9).
@@ -72,11 +70,9 @@ func (rd *round) groups(list *[maxGroups]group) []group {
 		// mount with its own (docs/rules.md, "Who fights").
 		for k := range s.nc {
 			c := s.ch[k].c
-			gs = append(gs, group{side: i, who: models, char: k, initiative: c.Profile.I,
-				tier: rd.tier(i, c.AlwaysStrikesFirst, c.AlwaysStrikesLast || c.Weapon == warhammer.GreatWeapon)})
+			gs = append(gs, rd.newGroup(i, models, k, c.Profile.I, c.AlwaysStrikesFirst, c.AlwaysStrikesLast || c.Weapon == warhammer.GreatWeapon))
 			if c.Mount != nil {
-				gs = append(gs, group{side: i, who: mounts, char: k, initiative: c.Mount.I,
-					tier: rd.tier(i, c.AlwaysStrikesFirst, c.AlwaysStrikesLast)})
+				gs = append(gs, rd.newGroup(i, mounts, k, c.Mount.I, c.AlwaysStrikesFirst, c.AlwaysStrikesLast))
 			}
 		}
 	}
@@ -97,6 +93,38 @@ func (rd *round) groups(list *[maxGroups]group) []group {
 		}
 	}
 	return gs
+}
+
+// newGroup is a group of side i's attacks by who (char: a character's,
+// or -1), of Initiative init, with Always Strikes First (first) and Always
+// Strikes Last or a great weapon (last). Under strike_first: initiative_10
+// (The Old World) the two are no tiers of their own: Strike First sets the
+// Initiative to 10 and Strike Last to 1 before modifiers, the two
+// cancelling, and a great weapon strikes last (RULES.md §4). Under
+// charge_initiative a charger in the first round adds the whole inches it
+// charged (fight.charge_distance), at most +3 from the front or +4 from a
+// flank or the rear, and at most 10 (RULES.md §4: "+1 Initiative per full
+// inch moved, max +3 (front) or +4 (flank/rear), capped at I10").
+func (rd *round) newGroup(i int, who attackers, char, init int, first, last bool) group {
+	rs := rd.rs
+	if rs.StrikeFirst == warhammer.StrikeFirstI10 {
+		switch {
+		case first && last:
+		case first:
+			init = 10
+		case last:
+			init = 1
+		}
+		first, last = false, false
+	}
+	if rs.ChargeInitiative && rd.sides[i].charging {
+		most := 3
+		if rd.facing != warhammer.Front {
+			most = 4
+		}
+		init = min(init+min(max(rd.cc.ChargeDistance, 0), most), 10)
+	}
+	return group{side: i, who: who, char: char, initiative: init, tier: rd.tier(i, first, last)}
 }
 
 func before(a, b group) bool {
@@ -270,9 +298,11 @@ func (rd *round) roll(hits []aimed, n int, g group, a warhammer.Attack, e, t, co
 	}
 	a = rd.rerollASF(g, a, e, t)
 	tg := rd.asTarget(e, t)
-	if rd.rs.Regeneration == warhammer.RegenSave && tu.flamed {
+	if rd.rs.Regeneration != warhammer.RegenEndOfPhase && (tu.flamed || tu.burnt) {
 		// 8th: a Flaming wound suffered earlier in the phase takes the
-		// Regeneration save away for the rest of it (RULES.md §2.7.5).
+		// Regeneration save away for the rest of it (RULES.md §2.7.5), or
+		// for the battle (flaming_removes_regeneration: battle); The Old
+		// World's Regeneration as the wound is lost the same.
 		tg.Defence.Regeneration = warhammer.NoSave
 	}
 	b := newBlow(rd.rs, a, tg)
@@ -291,6 +321,8 @@ func (rd *round) roll(hits []aimed, n int, g group, a warhammer.Attack, e, t, co
 			p.ordinary++
 		case slainOutright:
 			p.slainOutright++
+		case regenerated:
+			p.regenerated++
 		}
 	}
 	hits[n] = aimed{side: e, target: t, p: p}
@@ -307,10 +339,14 @@ func (rd *round) roll(hits []aimed, n int, g group, a warhammer.Attack, e, t, co
 func (rd *round) asTarget(i, t int) warhammer.Target {
 	s := &rd.sides[i]
 	f := s.f
-	tg := warhammer.Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: f.Profile.WS, Models: f.Models, Defence: f.Defence}
+	// Parry (The Old World): infantry, not monstrous, with a hand weapon
+	// and a shield (RULES.md §4), a character by his own (blows.go).
+	tg := warhammer.Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: f.Profile.WS, Models: f.Models, Defence: f.Defence,
+		Parries: f.Type == warhammer.Infantry && f.Weapon == warhammer.HandWeapon && f.Defence.Shield}
 	if t >= 0 {
 		c := s.ch[t].c
-		tg = warhammer.Target{Type: c.Type, T: c.Profile.T, W: c.Profile.W, WS: c.Profile.WS, Models: 1, Defence: c.Defence}
+		tg = warhammer.Target{Type: c.Type, T: c.Profile.T, W: c.Profile.W, WS: c.Profile.WS, Models: 1, Defence: c.Defence,
+			Parries: c.Type == warhammer.Infantry && c.Weapon == warhammer.HandWeapon && c.Defence.Shield}
 	}
 	if s.feared {
 		tg.WS = 1
@@ -341,6 +377,11 @@ func (rd *round) attack(g group) warhammer.Attack {
 	if s.feared {
 		a.Skill = 1
 	}
+	if s.fearMinus {
+		// The Old World: a failed Fear test, -1 to hit the Fear-causers
+		// (its only enemy here) this round (RULES.md §4).
+		a.ToHitMod = -1
+	}
 	switch g.who {
 	case impactHits:
 		// Impact Hits: automatic hits at the model's own Strength, rolled
@@ -365,6 +406,7 @@ func (rd *round) attack(g group) warhammer.Attack {
 		}
 	case models, supporters:
 		a.S += bonus + weaponStrength(rs, weapon, rd.n, s.charging, mounted)
+		a.AP = weaponAP(weapon, rd.n, s.charging, mounted)
 		if g.who == models {
 			a.Count = front * (p.A + weaponAttacks(weapon, mounted))
 		} else {
@@ -421,6 +463,34 @@ func weaponStrength(rs *warhammer.Ruleset, w warhammer.Weapon, n int, charging, 
 	case warhammer.Lance:
 		if first && charging && mounted {
 			return rs.LanceStrength
+		}
+	case warhammer.Spear:
+		if first && charging && mounted {
+			return 1
+		}
+	}
+	return 0
+}
+
+// weaponAP is a close-combat weapon's Armour Piercing where
+// armour_modifier is weapon (docs/rules.md, "7th edition and The Old
+// World"; RULES.md §4): great weapon 2, halberd 1, flail 2 in the first
+// round, lance 2 and a cavalry (mounted) spear 1 on the charge; none for
+// the others. The unit's own armour_piercing is added in blows.go.
+func weaponAP(w warhammer.Weapon, n int, charging, mounted bool) int {
+	first := n == 1
+	switch w {
+	case warhammer.GreatWeapon:
+		return 2
+	case warhammer.Halberd:
+		return 1
+	case warhammer.Flail:
+		if first {
+			return 2
+		}
+	case warhammer.Lance:
+		if first && charging && mounted {
+			return 2
 		}
 	case warhammer.Spear:
 		if first && charging && mounted {

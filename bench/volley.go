@@ -85,7 +85,10 @@ func (v *volley) trial(d dice, values []int, events []bool) {
 	// Casualties (seed 002), Killing Blows as killing_blow_order says,
 	// then Regeneration once the phase is over (seed 000).
 	u.takeAll(d, v.rs, []pending{p}, nil)
-	restored := u.endOfPhase(d, v.rs.RegenDice == warhammer.RegenPerWoundLost, v.rs.FlamingRegen)
+	// The volley's wounds are "less the wounds regenerated" whatever
+	// regeneration_counts_for_combat_result says (docs/output.md, "A
+	// volley"): a volley has no combat result.
+	restored := u.endOfPhase(d, v.rs.RegenDice == warhammer.RegenPerWoundLost, v.rs.FlamingRegen, false)
 
 	values[vUnsaved] = p.ordinary + p.slainOutright
 	values[vWounds] = u.scored
