@@ -78,6 +78,7 @@ func agreementCases() []agreementCase {
 	// hand, and close combats that put rules together (combinations_test.go).
 	cs = append(cs, handPlans()...)
 	cs = append(cs, combinationCases()...)
+	cs = append(cs, towCases()...)
 	return append(cs, characterAgreementCases()...)
 }
 
