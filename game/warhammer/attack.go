@@ -67,8 +67,16 @@ func (r Reroll) apply(t *engine.Test) {
 	t.Reroll |= engine.Face(r.Faces...)
 }
 
+// burns reports whether Flaming Attacks take Regeneration from a model
+// with defence d: always (6th to 8th), or only from a Flammable one
+// (regenerate_flaming_wounds: unless_flammable, The Old World).
+func (rs *Ruleset) burns(d Defence) bool {
+	return rs.RegenFlaming == FlamingNeverRegenerated || d.Flammable
+}
+
 // newStages works out every test of a against target under rs.
 func newStages(rs *Ruleset, a Attack, tg Target) stages {
+	a.Rules.Flaming = a.Rules.Flaming && rs.burns(tg.Defence)
 	st := stages{strength: a.S, ap: -1}
 	if rs.ArmourMod == ArmourByWeapon {
 		st.ap = a.AP
@@ -115,6 +123,16 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 	st.armour, st.baneArmour = noTest, noTest
 	if !rs.MountArmour && d.MountBonus > 0 {
 		d.Armour = min(NoSave, d.Armour+Save(d.MountBonus)) // The Old World: a mount adds nothing (RULES.md §4)
+	}
+	if rs.ArmourCap {
+		// "Infantry or cavalry can never have an armour value better than
+		// 2+. Chariot, monster or war machine ... 3+" (tow.whfb.app
+		// weapons-of-war/maximum-armour-value).
+		best := Save(2)
+		if tg.Type == Chariot || tg.Type == Monster || tg.Type == WarMachine {
+			best = 3
+		}
+		d.Armour = max(d.Armour, best)
 	}
 	if rs.Parry && a.Phase == CloseCombat && tg.Parries && d.Armour > 3 {
 		d.Armour-- // Parry: +1 armour in close combat, to 3+ at best (RULES.md §4)

@@ -41,6 +41,7 @@ func (f *Fight) chargeTests() (charger, charged int) {
 // on 6s: the to-hit roll needs a 6 whatever the Weapon Skills; its
 // re-rolls stay as fear_sixes_rerolled says.
 func (f *Fight) sixesVariant(a Attack, tg Target, maxN int) *variant {
+	a.Rules.Flaming = a.Rules.Flaming && f.rs.burns(tg.Defence)
 	st := newStages(f.rs, a, tg)
 	st.hit.Need = 6
 	if !f.rs.FearSixesRerolled {

@@ -179,6 +179,12 @@ func (t *fightTrial) disrupted(i int) bool {
 	if f.rs.FlankCancelsRanks == FlankTwoRanksOf5 {
 		return ranksOf(t.models(c, false), f.cc.Sides[c].Frontage, 5) >= 2
 	}
+	me := &f.cc.Sides[i]
+	if f.rs.RankBonus == RanksByTroopType && me.Type == Infantry && f.rs.weightOf(me.Type, me.Weight) == Heavy {
+		// Steady in the Ranks: heavy infantry are disrupted only by Unit
+		// Strength 10 or more (tow.whfb.app troop-types-in-detail).
+		return t.unitStrength(c) >= 10
+	}
 	return t.unitStrength(c) >= 5
 }
 
@@ -251,8 +257,15 @@ func (t *fightTrial) breakOutcome(d *engine.Dice, l, w, margin int) breakResult 
 	case breaksOutright:
 		return breaksAndFlees
 	default:
+		if t.f.cc.Sides[l].Stubborn {
+			// The Old World's Stubborn: the first Break test may be
+			// skipped for an automatic Fall Back in Good Order, whatever
+			// the Unit Strengths (tow.whfb.app special-rules/stubborn);
+			// the unit takes it, and the fight ends there.
+			return fallsBack
+		}
+		mod := t.ld(l) - target // the margin
 		ld := t.ld(l) - t.terror(l, w)
-		mod := ld - target // the margin, or 0 for a Stubborn unit
 		outnumbered := t.unitStrength(w) > 2*t.unitStrength(l)
 		reroll := rs.BSBReroll && t.battleStandard(l)
 		if t.x != nil {

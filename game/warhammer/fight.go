@@ -119,6 +119,7 @@ type group struct {
 	asf, asl bool
 	rules    AttackRules
 	ap       [2]int // the weapon's Armour Piercing in later rounds and the first (Weapon.AP)
+	bane     [2]int // the weapon's Armour Bane, the same way (Weapon.ArmourBane)
 	// twin is, for supporting ranks, the side's group of the rank and
 	// file's own attacks: the same blows (profile, weapon, rules), so that
 	// where they strike at once the simulation rolls them together
@@ -375,7 +376,7 @@ func (f *Fight) addGroups(s *side, i, m int) {
 
 	// Supporting attacks: one a model of the rank behind (monstrous: up to
 	// 3), in 8th edition and for spears on foot (RULES.md §2.2).
-	supports := m == 0 && (f.rs.SupportingAttacks || mf.Weapon == Spear && !mounted)
+	supports := m == 0 && (f.rs.SupportingAttacks || mf.Weapon == Spear && !mounted || f.pressOfBattle(mf))
 	per := 1
 	if mf.monstrous() {
 		per = min(mf.Profile.A, 3)
@@ -384,7 +385,8 @@ func (f *Fight) addGroups(s *side, i, m int) {
 	twins := supports && !mf.Rules.KillingBlow && !mf.Rules.HeroicKillingBlow
 
 	ap := [2]int{mf.Weapon.AP(f.rs, 2, s.charging, mounted), mf.Weapon.AP(f.rs, 1, s.charging, mounted)}
-	rider := group{kind: riders, member: m, ws: mf.Profile.WS, i: mf.Profile.I, rules: mf.Rules, ap: ap,
+	bane := [2]int{mf.Weapon.ArmourBane(f.rs, 2, s.charging, mounted), mf.Weapon.ArmourBane(f.rs, 1, s.charging, mounted)}
+	rider := group{kind: riders, member: m, ws: mf.Profile.WS, i: mf.Profile.I, rules: mf.Rules, ap: ap, bane: bane,
 		perModel: mf.Profile.A + mf.Weapon.Attacks(mounted),
 		asf:      mf.AlwaysStrikesFirst,
 		asl:      mf.AlwaysStrikesLast || mf.Weapon.strikesLast(), twin: -1}
@@ -406,7 +408,7 @@ func (f *Fight) addGroups(s *side, i, m int) {
 	}
 
 	if supports {
-		sup := group{kind: supporters, ws: mf.Profile.WS, i: mf.Profile.I, perModel: per, rules: mf.Rules, ap: ap,
+		sup := group{kind: supporters, ws: mf.Profile.WS, i: mf.Profile.I, perModel: per, rules: mf.Rules, ap: ap, bane: bane,
 			asf: rider.asf, asl: rider.asl, twin: -1}
 		if twins {
 			sup.twin = riderAt
@@ -414,6 +416,13 @@ func (f *Fight) addGroups(s *side, i, m int) {
 		f.fill(&sup, i, supMax, strength)
 		s.groups = append(s.groups, sup)
 	}
+}
+
+// pressOfBattle reports whether f's second rank fights under
+// press_of_battle: infantry, not monstrous (The Old World's regular and
+// heavy infantry).
+func (f *Fight) pressOfBattle(mf *Fighter) bool {
+	return f.rs.PressOfBattle && mf.Type == Infantry
 }
 
 func roundOf(round1 bool) int {
@@ -470,6 +479,7 @@ func (f *Fight) blows(g *group, i, tgt, maxN, s int, round1, feared, foeFeared, 
 		}
 	}
 	a := Attack{Phase: CloseCombat, Count: maxN, Skill: ws, ToHitMod: mod, S: s, AP: g.ap[b2i(round1)], Round: roundOf(round1), Rules: g.rules}
+	a.Rules.ArmourBane += g.bane[b2i(round1)]
 	if g.asf && !g.asl && f.rs.ASFRerolls && g.i >= foe.Profile.I && !foe.strikesFirst() {
 		// Always Strikes First re-rolls misses against equal or lower
 		// Initiative, unless Always Strikes Last cancels it or the enemy
@@ -487,6 +497,7 @@ func (f *Fight) blows(g *group, i, tgt, maxN, s int, round1, feared, foeFeared, 
 }
 
 func (f *Fight) variant(a Attack, tg Target, maxN int) *variant {
+	a.Rules.Flaming = a.Rules.Flaming && f.rs.burns(tg.Defence)
 	return f.variantOf(newStages(f.rs, a, tg), a.Rules, maxN)
 }
 

@@ -251,24 +251,14 @@ func roundKind(round int) int {
 // Impact Hits; it returns the side that strikes first among equals (-1:
 // at once).
 func (t *fightTrial) roundStart(d *engine.Dice, round, prevWinner int) (first int) {
-	f, rs := t.f, t.f.rs
+	f := t.f
 	for i := range t.st {
 		for m := range t.st[i] {
 			t.st[i][m].startRound()
 		}
 	}
 	t.challenge(round)
-	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
-	// start of each round; failing, its WS is 1 (RULES.md §2.4). Fear-causers
-	// and Unbreakable units take no test (Fighter.fears).
-	if rs.Fear == FearWS1 || rs.Fear == FearMinusOneToHit {
-		for i := range t.st {
-			me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
-			if me.fears(foe) {
-				t.st[i][0].feared = !t.fearTest(d, i)
-			}
-		}
-	}
+	t.fearTests(d)
 	// Impact Hits, before any other blow (RULES.md §2.1).
 	if c := f.cc.Charger; round == 1 && c >= 0 && f.sides[c].impact != nil {
 		me := &f.cc.Sides[c]
@@ -280,6 +270,25 @@ func (t *fightTrial) roundStart(d *engine.Dice, round, prevWinner int) (first in
 		}
 	}
 	return t.strikesFirst(d, round, prevWinner)
+}
+
+// fearTests takes the Fear tests of the start of a round (8th, The Old
+// World): a unit fighting Fear-causers tests Leadership; failing, its WS is
+// 1 (8th, RULES.md §2.4) or it has -1 to hit them (The Old World, where
+// only a Fear-causer of higher Unit Strength is feared: tow.whfb.app
+// special-rules/fear). Fear-causers and Unbreakable units take no test
+// (Fighter.fears).
+func (t *fightTrial) fearTests(d *engine.Dice) {
+	f, rs := t.f, t.f.rs
+	if rs.Fear != FearWS1 && rs.Fear != FearMinusOneToHit {
+		return
+	}
+	for i := range t.st {
+		me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
+		if me.fears(foe) && (rs.Fear != FearMinusOneToHit || t.unitStrength(1-i) > t.unitStrength(i)) {
+			t.st[i][0].feared = !t.fearTest(d, i)
+		}
+	}
 }
 
 // strikeStep strikes step k of the round's strikes: the blows of each of
@@ -415,7 +424,8 @@ func (t *fightTrial) variant(i int, g *group, tgt, round int) *variant {
 // save now, else 0.
 func (t *fightTrial) regenTarget(i, tgt int) int {
 	foe := &t.st[1-i][tgt]
-	if t.f.sides[1-i].members[tgt].regen && t.f.rs.Regeneration == RegenSave && !foe.lostRegenBattle && !foe.lostRegenPhase {
+	rolled := t.f.rs.Regeneration == RegenSave || t.f.rs.Regeneration == RegenAfterWound
+	if t.f.sides[1-i].members[tgt].regen && rolled && !foe.lostRegenBattle && !foe.lostRegenPhase {
 		return 1
 	}
 	return 0
@@ -443,6 +453,9 @@ func (t *fightTrial) attacks(i int, g *group, round int) (n, models int) {
 	}
 	if me.Weapon.extraRank(round, t.f.sides[i].charging, me.mounted()) {
 		ranks++
+	}
+	if t.f.pressOfBattle(me) && !(round == 1 && t.f.sides[i].charging) {
+		ranks++ // Press of Battle: two ranks deep but in the round it charged (tow.whfb.app)
 	}
 	if c := t.f.cc.Charger; c == 1-i && t.f.cc.Facing != Front {
 		// Charged in the flank or rear: the ranks behind fight only to the
@@ -502,7 +515,7 @@ func (t *fightTrial) wound(d *engine.Dice, p *pending) {
 	// Flaming Attacks take away the Regeneration of the member they
 	// wound, and only its (seed 000: a character loses it only when it
 	// suffers a Flaming wound itself).
-	if flaming && mb.regen && p.ordinary+p.killing > 0 {
+	if flaming && mb.regen && p.ordinary+p.killing > 0 && rs.FlamingRegen != LoseRegenNever {
 		if rs.FlamingRegen == LoseRegenForBattle {
 			s.lostRegenBattle = true
 		} else {

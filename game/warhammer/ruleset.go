@@ -7,21 +7,24 @@ import "github.com/wargamesim/sim/engine/options"
 // by one ([Ruleset.Set]), for house rules or to see what one difference does.
 type Ruleset struct {
 	// Wounds and saves.
-	Regeneration       RegenTiming // when Regeneration is rolled
-	FlamingRegen       RegenLoss   // how long Flaming Attacks take Regeneration away
-	RegenDice          RegenDice   // end-of-phase dice when hits cause Multiple Wounds
-	RegenOrWard        RegenChoice // which save a model takes when Regeneration is a save
-	KillingBlowTargets TroopSet    // troop types Killing Blow slays outright
-	KillingBlowWounds  KBWounds    // what a Killing Blow kill adds to combat result
-	KillingBlowOrder   KBOrder     // Killing Blows before or after the other wounds
-	SixAlwaysHits      bool        // in close combat a natural 6 hits whatever the modifiers
-	ToHitChart         HitChart    // the close-combat to-hit chart
-	TooTough           int         // T - S from which a hit cannot wound
-	Poison             PoisonRule  // what a Poisoned natural 6 to hit does
-	ArmourMod          ArmourRule  // what worsens armour saves: Strength, or the weapon's Armour Piercing
-	MountArmour        bool        // a mount improves its rider's armour save
-	Parry              bool        // infantry with hand weapon and shield improve their armour in close combat
-	RegenCounts        bool        // wounds regenerated still count for combat result
+	Regeneration       RegenTiming  // when Regeneration is rolled
+	FlamingRegen       RegenLoss    // how long Flaming Attacks take Regeneration away
+	RegenFlaming       RegenFlaming // whether a Flaming wound may be regenerated
+	ArmourCap          bool         // armour no better than 2+ (infantry, cavalry) or 3+ (the others)
+	PressOfBattle      bool         // infantry fight two ranks deep but on the turn they charged
+	RegenDice          RegenDice    // end-of-phase dice when hits cause Multiple Wounds
+	RegenOrWard        RegenChoice  // which save a model takes when Regeneration is a save
+	KillingBlowTargets TroopSet     // troop types Killing Blow slays outright
+	KillingBlowWounds  KBWounds     // what a Killing Blow kill adds to combat result
+	KillingBlowOrder   KBOrder      // Killing Blows before or after the other wounds
+	SixAlwaysHits      bool         // in close combat a natural 6 hits whatever the modifiers
+	ToHitChart         HitChart     // the close-combat to-hit chart
+	TooTough           int          // T - S from which a hit cannot wound
+	Poison             PoisonRule   // what a Poisoned natural 6 to hit does
+	ArmourMod          ArmourRule   // what worsens armour saves: Strength, or the weapon's Armour Piercing
+	MountArmour        bool         // a mount improves its rider's armour save
+	Parry              bool         // infantry with hand weapon and shield improve their armour in close combat
+	RegenCounts        bool         // wounds regenerated still count for combat result
 
 	// Close combat.
 	StrikeOrder         StrikeOrder     // chargers first, or Initiative only
@@ -84,6 +87,15 @@ type RegenLoss uint8
 const (
 	LoseRegenForBattle RegenLoss = iota // for the rest of the battle (6th, seed 000)
 	LoseRegenForPhase                   // for the rest of the phase (8th)
+	LoseRegenNever                      // never: only the Flaming wound itself is not regenerated (The Old World)
+)
+
+// RegenFlaming is whether a Flaming wound may be regenerated.
+type RegenFlaming uint8
+
+const (
+	FlamingNeverRegenerated RegenFlaming = iota // never (6th to 8th)
+	FlamingUnlessFlammable                      // unless the model is Flammable (The Old World)
 )
 
 // RegenDice is how many end-of-phase Regeneration dice a unit rolls.
@@ -261,6 +273,9 @@ func sixthEdition() Ruleset {
 	return Ruleset{
 		Regeneration:       RegenEndOfPhase,
 		FlamingRegen:       LoseRegenForBattle,
+		RegenFlaming:       FlamingNeverRegenerated,
+		ArmourCap:          false,
+		PressOfBattle:      false,
 		RegenDice:          RegenPerUnsavedWound,
 		RegenOrWard:        RegenOrWardBetter,
 		KillingBlowTargets: Troops(Infantry, Cavalry),
@@ -325,6 +340,9 @@ func eighthEdition() Ruleset {
 	return Ruleset{
 		Regeneration:       RegenSave,
 		FlamingRegen:       LoseRegenForPhase,
+		RegenFlaming:       FlamingNeverRegenerated,
+		ArmourCap:          false,
+		PressOfBattle:      false,
 		RegenDice:          RegenPerUnsavedWound,
 		RegenOrWard:        RegenOrWardBetter,
 		KillingBlowTargets: Troops(Infantry, Cavalry, WarBeast),
@@ -404,6 +422,10 @@ func oldWorld() Ruleset {
 	r.MountArmour = false
 	r.Parry = true
 	r.Regeneration = RegenAfterWound
+	r.FlamingRegen = LoseRegenNever
+	r.RegenFlaming = FlamingUnlessFlammable
+	r.ArmourCap = true
+	r.PressOfBattle = true
 	r.RegenCounts = true
 	r.KillingBlowTargets = Troops(Infantry, Cavalry)
 	r.KillingBlowWounds = KBRemainingWounds

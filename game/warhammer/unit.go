@@ -137,6 +137,9 @@ type Defence struct {
 	// where the armour comes from equipment.
 	Shield     bool
 	MountBonus int
+	// Flammable: Flaming Attacks take its Regeneration where the ruleset
+	// says only Flammable models lose it (The Old World).
+	Flammable bool
 }
 
 // Target is a unit on the receiving end of attacks.

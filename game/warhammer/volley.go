@@ -56,6 +56,7 @@ func NewVolley(rs *Ruleset, id string, a Attack, tg Target) (*Volley, error) {
 	if err := checkVolley(a, tg); err != nil {
 		return nil, err
 	}
+	a.Rules.Flaming = a.Rules.Flaming && rs.burns(tg.Defence)
 	v := &Volley{rs: rs, id: id, atk: a, tg: tg, tables: &volleyTableCache{}}
 	v.st = newStages(rs, a, tg)
 	v.stages = v.st.flow(a.Count)

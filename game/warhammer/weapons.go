@@ -50,11 +50,11 @@ func (w Weapon) Strength(rs *Ruleset, r int, charging, mounted bool) int {
 	case Halberd:
 		return 1
 	case Flail:
-		if first {
-			return rs.FlailStrength
+		if first && (charging || rs.ArmourMod != ArmourByWeapon) {
+			return rs.FlailStrength // The Old World: only against models it charged
 		}
 	case MorningStar:
-		if first {
+		if first && (charging || rs.ArmourMod != ArmourByWeapon) {
 			return rs.MorningStarStrength
 		}
 	case Lance:
@@ -71,29 +71,57 @@ func (w Weapon) Strength(rs *Ruleset, r int, charging, mounted bool) int {
 
 // AP is the weapon's Armour Piercing in round r for a bearer that charged
 // this turn (charging), mounted or not, where rs's armour_modifier is
-// weapon (The Old World, RULES.md §4 [V]): a great weapon 2; a halberd 1; a
-// lance 2 and a cavalry spear 1 on the charge; a flail 2 in the first
-// round. Elsewhere Strength worsens the save and weapons have none.
+// weapon (The Old World's weapon profiles, tow.whfb.app weapons-of-war
+// [V]): a great weapon 2; a halberd 1, 2 against models it charged; a
+// flail 2; a morning star 1; a lance 2 and a cavalry spear 1 on the
+// charge. "Against models it charged" is read as the first round of a
+// fight its unit charged into. Elsewhere Strength worsens the save and
+// weapons have none.
 func (w Weapon) AP(rs *Ruleset, r int, charging, mounted bool) int {
 	if rs.ArmourMod != ArmourByWeapon {
 		return 0
 	}
-	first := r == 1
+	charged := r == 1 && charging
 	switch w {
-	case GreatWeapon:
+	case GreatWeapon, Flail:
 		return 2
 	case Halberd:
-		return 1
-	case Flail:
-		if first {
+		if charged {
 			return 2
 		}
+		return 1
+	case MorningStar:
+		return 1
 	case Lance:
-		if first && charging && mounted {
+		if charged && mounted {
 			return 2
 		}
 	case Spear:
-		if first && charging && mounted {
+		if charged && mounted {
+			return 1
+		}
+	}
+	return 0
+}
+
+// ArmourBane is the Armour Bane of the weapon under The Old World's
+// weapon profiles (armour_modifier: weapon): 1 for a great weapon and a
+// halberd; for a flail, a morning star and a lance only against models it
+// charged (the first round, charging). None elsewhere.
+func (w Weapon) ArmourBane(rs *Ruleset, r int, charging, mounted bool) int {
+	if rs.ArmourMod != ArmourByWeapon {
+		return 0
+	}
+	charged := r == 1 && charging
+	switch w {
+	case GreatWeapon, Halberd:
+		return 1
+	case Flail, MorningStar:
+		if charged {
+			return 1
+		}
+	case Lance:
+		if charged && mounted {
 			return 1
 		}
 	}

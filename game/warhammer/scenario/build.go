@@ -135,6 +135,7 @@ func attack(rs *warhammer.Ruleset, f Fight, u *Unit) warhammer.Attack {
 		// only ones that fight (RULES.md §3.1, "who fights").
 		a.Count = contact(u) * (u.Profile.A + w.Attacks(mounted))
 		a.Rules = attackRules(u.Rules, u.Rerolls)
+		a.Rules.ArmourBane += w.ArmourBane(rs, a.Round, f.Charged, mounted)
 	}
 	if f.Attacks != nil {
 		a.Count = *f.Attacks
@@ -286,6 +287,7 @@ func target(u *Unit) warhammer.Target {
 			Armour:       armour(u),
 			Shield:       u.Armour == 0 && slices.Contains(u.Equipment, "shield"),
 			MountBonus:   mountBonus(u),
+			Flammable:    u.Rules.Flammable,
 			Ward:         best(u.Ward),
 			Regeneration: saveOrNone(u.Regeneration),
 			RerollArmour: reroll(u.Rerolls.Armour),

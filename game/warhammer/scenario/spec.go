@@ -134,6 +134,7 @@ type Special struct {
 	// Rules of the unit itself, not of a weapon:
 	CausesFear         bool             `yaml:"causes_fear"`
 	CausesTerror       bool             `yaml:"causes_terror"` // and so Fear too
+	Flammable          bool             `yaml:"flammable"`     // Flaming Attacks take its Regeneration (regenerate_flaming_wounds: unless_flammable)
 	Stubborn           bool             `yaml:"stubborn"`
 	Unbreakable        bool             `yaml:"unbreakable"`
 	AlwaysStrikesFirst bool             `yaml:"always_strikes_first"`
