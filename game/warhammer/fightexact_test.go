@@ -215,6 +215,12 @@ func TestExactFightProperty(t *testing.T) {
 		t.Skip("simulates 120 fights")
 	}
 	rng := rand.New(rand.NewPCG(14, 15))
+	tooLarge := 0
+	defer func() {
+		if tooLarge > 6 {
+			t.Errorf("%d of 120 random fights too large for the solver; want at most 6", tooLarge)
+		}
+	}()
 	for k := range 120 {
 		preset := []string{"6th", "8th", "7th", "tow"}[k%4]
 		rs := &named(t, preset).Values
@@ -225,6 +231,10 @@ func TestExactFightProperty(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		ex, err := f.Exact()
+		if err != nil && strings.Contains(err.Error(), "too large") {
+			tooLarge++ // a few random fights are beyond the solver; they must say so
+			continue
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
