@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/scenarios/scenariotest"
 )
 
@@ -58,6 +59,15 @@ func TestValidateCloseCombat(t *testing.T) {
 			"v.yaml:20:10: fight.phase: phase belongs to a volley fight; remove it, or set type: volley"},
 		{"max rounds", "at least one round", edit("charger: knights", "charger: knights\n  max_rounds: 0"),
 			"v.yaml:20:15: fight.max_rounds: must be 1 to 100, got 0"},
+		{"charge distance", "whole inches, 0 to 30 (docs/rules.md, charge_initiative)", edit("charger: knights", "charger: knights\n  charge_distance: 31"),
+			"v.yaml:20:20: fight.charge_distance: must be 0 to 30, got 31"},
+		{"charge distance without a charger", "it is how far the charger moved", edit("  charger: knights\n", "  charge_distance: 5\n"),
+			"v.yaml:19:20: fight.charge_distance: charge_distance is how far the charger moved; name the charger, or remove charge_distance"},
+		{"The Old World's troop types", "heavy_infantry and light_cavalry are troop types (docs/rules.md)",
+			edit("type: monstrous_infantry", "type: heavy_infantry"), ""},
+		{"armour bane", "Armour Bane (X), 0 to 6", edit("{causes_fear: true}", "{causes_fear: true, armour_bane: 7}"),
+			"v.yaml:15:53: units[1].special_rules.armour_bane: must be 0 to 6, got 7"},
+		{"terror and flammable", "unit rules of The Old World", edit("{causes_fear: true}", "{causes_terror: true, flammable: true}"), ""},
 		{"unknown weapon", "weapons by name, with a suggestion", edit("weapon: lance", "weapon: lanse"),
 			`v.yaml:9:13: units[0].weapon: unknown weapon "lanse"; did you mean "lance"? Use one of hand_weapon, great_weapon, halberd, flail, morning_star, lance, spear, additional_hand_weapon`},
 		{"mount WS", "a mount's profile is checked like a unit's", edit("profile: {WS: 3, S: 3, I: 3, A: 1}", "profile: {WS: 0, S: 3, I: 3, A: 1}"),
@@ -73,5 +83,24 @@ func TestValidateCloseCombat(t *testing.T) {
 			t.Parallel()
 			scenariotest.WantOneError(t, "v.yaml", tc.in, tc.want, tc.reason)
 		})
+	}
+}
+
+// Under tow the Knights' armour comes from their equipment without the
+// warhorse: plate 4+, shield and barding make 2+ (docs/rules.md, "7th
+// edition and The Old World"), where 6th's build-up with the mount is 1+.
+func TestOldWorldArmourFromEquipment(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct{ ruleset, want string }{
+		{"tow", "knights' armour save: 1+, against AP 0 2+ (5/6)"},
+		{"6th", "knights' armour save: 1+, against S5 3+ (2/3)"},
+	} {
+		p, err := scenarios.Load("v.yaml", []byte("ruleset: "+c.ruleset+"\n"+combatBase))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if text := strings.Join(p.Lines, "\n"); !strings.Contains(text, c.want) {
+			t.Errorf("%s: the description lacks %q:\n%s", c.ruleset, c.want, text)
+		}
 	}
 }
