@@ -126,7 +126,7 @@ func meanOf(pmf []float64) float64 {
 
 func TestExactMatchesSimulationOnSeedExamples(t *testing.T) {
 	t.Parallel()
-	for _, preset := range []string{"6th", "8th"} {
+	for _, preset := range []string{"6th", "7th", "8th", "tow"} {
 		rs := &named(t, preset).Values
 		v := tenWoundsOnTwoTrolls(t, rs)
 		ex, err := v.Exact()
@@ -136,6 +136,22 @@ func TestExactMatchesSimulationOnSeedExamples(t *testing.T) {
 		enginetest.Agree(t, preset+" fast", ex, run(t, v, 100_000, 3))
 		enginetest.Agree(t, preset+" per die", ex, run(t, v.PerDie(), 100_000, 4))
 	}
+	// The Old World's stages at once: Poisoned +2 and Armour Bane on a
+	// 4+ armour with a 6+ ward and Regeneration as the wound is lost, and
+	// a great weapon's AP, against W2 models.
+	rs := tow(t)
+	v, err := NewVolley(rs, "ogres", Attack{Phase: CloseCombat, Count: 12, Skill: 4, S: 4, AP: GreatWeapon.AP(rs, 2, false, false), Round: 2,
+		Rules: AttackRules{Poisoned: true, ArmourBane: 1}},
+		Target{Type: MonstrousInfantry, T: 4, W: 2, WS: 3, Models: 3, Defence: Defence{Armour: 4, Ward: 6, Regeneration: 5}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := v.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Agree(t, "tow stages", ex, run(t, v, 100_000, 5))
+	enginetest.Agree(t, "tow stages per die", ex, run(t, v.PerDie(), 100_000, 6))
 }
 
 // The metamorphic relations of issue 3: each change may only move expected
