@@ -52,9 +52,9 @@ func agreementCases() []agreementCase {
 			}
 			return p
 		}},
-		// The two fights under tow whose skipped cases meet Regeneration
-		// rolled as each wound is lost: the rest of tow, with
-		// Regeneration as a save (no ward here, so the same dice).
+		// The two fights under tow that meet Regeneration rolled as each
+		// wound is lost, with Regeneration as a save instead (no ward
+		// here, so the same dice): a control of the after_wound cases.
 		towControl("trolls-vs-knights"), towControl("knights-captain-vs-trolls"),
 		agreementCase{name: "volley-10", plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "volley-10", volleyYAML(10)) }},
 		agreementCase{name: "volley-100", plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "volley-100", volleyYAML(100)) }},
@@ -83,18 +83,8 @@ func agreementCases() []agreementCase {
 }
 
 // towSkips are the built-in scenarios whose tow cases are skipped, with
-// why.
-var towSkips = map[string]string{
-	"trolls-vs-knights":         regenAfterWoundSkip,
-	"knights-captain-vs-trolls": regenAfterWoundSkip,
-}
-
-// regenAfterWoundSkip: in a close combat under regeneration: after_wound
-// the engine's Trolls lose every wound Regeneration should recover
-// (README.md, "Disagreements").
-const regenAfterWoundSkip = "engine disagrees: regeneration: after_wound in a close combat; the engine's Trolls lose " +
-	"the wounds they regenerate (trolls.wounds 3.13 against 1.56, z = 283; the same as with no Regeneration), " +
-	"docs/rules.md: \"a wound regenerated is not lost but still counts for combat result\""
+// why: none now (README.md, "Disagreements").
+var towSkips = map[string]string{}
 
 // towControl is built-in name under tow with regeneration: save, which
 // with no ward save rolls Regeneration as after_wound would.

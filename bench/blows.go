@@ -129,7 +129,7 @@ func newBlow(rs *warhammer.Ruleset, a warhammer.Attack, tg warhammer.Target) blo
 	// the ward save, never against Flaming Attacks (RULES.md §2.7.4-5).
 	// regeneration_or_ward: better takes Regeneration only when it is
 	// strictly more likely to save.
-	if rs.Regeneration == warhammer.RegenSave && d.Regeneration < warhammer.NoSave && !a.Rules.Flaming {
+	if rs.Regeneration == warhammer.RegenSave && d.Regeneration < warhammer.NoSave && !burns(rs, a.Rules.Flaming, d) {
 		b.regen = test{need: int(d.Regeneration)}
 		switch rs.RegenOrWard {
 		case warhammer.RegenOverWard:
@@ -139,13 +139,28 @@ func newBlow(rs *warhammer.Ruleset, a warhammer.Attack, tg warhammer.Target) blo
 		}
 	}
 	// Regeneration as each wound is lost (The Old World): after armour and
-	// ward, never against Flaming Attacks, nor against a Killing Blow
-	// (strike does not roll it there) (RULES.md §4; docs/rules.md).
-	if rs.Regeneration == warhammer.RegenAfterWound && d.Regeneration < warhammer.NoSave && !a.Rules.Flaming {
+	// ward, against Flaming Attacks only on a model that is not Flammable
+	// (regenerate_flaming_wounds: unless_flammable), never against a
+	// Killing Blow (strike does not roll it there) (RULES.md §4;
+	// docs/rules.md, "7th edition and The Old World": "against Flaming
+	// Attacks only on a model that is not Flammable").
+	if rs.Regeneration == warhammer.RegenAfterWound && d.Regeneration < warhammer.NoSave && !burns(rs, a.Rules.Flaming, d) {
 		b.regen = test{need: int(d.Regeneration)}
 		b.regenAfter = true
 	}
 	return b
+}
+
+// burns reports whether a wound of attacks with Flaming Attacks (flaming)
+// on a model of defence d may not be regenerated: never under
+// regenerate_flaming_wounds: never (seed 000, RULES.md §2.7.5: 6th to
+// 8th), and under unless_flammable only on a Flammable model (docs/rules.md,
+// "Options": "The Old World: only Flammable models cannot").
+func burns(rs *warhammer.Ruleset, flaming bool, d warhammer.Defence) bool {
+	if !flaming {
+		return false
+	}
+	return rs.RegenFlaming != warhammer.FlamingUnlessFlammable || d.Flammable
 }
 
 // toHitCombat is the close-combat chart (RULES.md §2.4, tables.go), with
@@ -172,7 +187,9 @@ func toWound(rs *warhammer.Ruleset, s, t int) (need int, ok bool) {
 
 // armourValue is tg's armour save before modifiers (docs/rules.md, "7th
 // edition and The Old World", RULES.md §4): under mount_armour_bonus: no
-// the mount's part of it (Defence.MountBonus) is taken off; under parry,
+// the mount's part of it (Defence.MountBonus) is taken off; under
+// armour_cap no better than 2+ (3+ for chariots, monsters and war
+// machines); under parry,
 // infantry with a hand weapon and a shield (tg.Parries) have +1 in close
 // combat if that leaves 3+ or worse, so a save of 4+ or worse improves by
 // one. An armour given directly has no shield (Defence.Shield) to parry
@@ -185,6 +202,21 @@ func armourValue(rs *warhammer.Ruleset, phase warhammer.Phase, tg warhammer.Targ
 	v := int(d.Armour)
 	if !rs.MountArmour {
 		v += d.MountBonus
+	}
+	if rs.ArmourCap {
+		// The armour cap (docs/rules.md, "7th edition and The Old World":
+		// "never better than 2+ for infantry and cavalry, 3+ for chariots,
+		// monsters and war machines"; tow.whfb.app
+		// weapons-of-war/maximum-armour-value): after the mount's part is
+		// taken off, before Parry and Armour Piercing. The other troop
+		// types (monstrous infantry and cavalry, war beasts, swarms) are
+		// read as infantry and cavalry, 2+.
+		best := 2
+		switch tg.Type {
+		case warhammer.Chariot, warhammer.Monster, warhammer.WarMachine:
+			best = 3
+		}
+		v = max(v, best)
 	}
 	if rs.Parry && tg.Parries && phase == warhammer.CloseCombat && v >= 4 && v < int(warhammer.NoSave) {
 		v--

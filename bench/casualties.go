@@ -171,7 +171,10 @@ type pending struct {
 	regenerated int
 	multiple    warhammer.Amount
 	regenerable bool
-	flaming     bool
+	// flaming: Flaming Attacks that take Regeneration away for later
+	// (not under flaming_removes_regeneration: never); burns: Flaming
+	// wounds that may not be regenerated themselves (blows.go, burns).
+	flaming, burns bool
 }
 
 // takeAll puts the wounds of simultaneous blows on u: the ordinary wounds
@@ -221,7 +224,7 @@ func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) 
 			if t != u {
 				// The champion's own Regeneration, lost only to a Flaming
 				// wound he suffers himself (seed 000).
-				regenerable = t.regenerates && !p.flaming
+				regenerable = t.regenerates && !p.burns
 				t.flamed = t.flamed || p.flaming
 			}
 			t.takeWound(d.amount(p.multiple), regenerable)

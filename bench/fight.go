@@ -311,7 +311,12 @@ func (rd *round) fightRound(events []bool) [2]int {
 	if rs.Fear == warhammer.FearWS1 || rs.Fear == warhammer.FearMinusOneToHit {
 		for i := range rd.sides {
 			s, e := &rd.sides[i], &rd.sides[1-i]
-			if subjectToFear(s.f, e.f) {
+			// The Old World: only a Fear-causer of higher Unit Strength
+			// is feared (docs/rules.md, "7th edition and The Old World":
+			// "a unit fighting a Fear-causer of higher Unit Strength
+			// tests"), compared at the start of the round.
+			higher := rs.Fear != warhammer.FearMinusOneToHit || rd.unitStrength(1-i) > rd.unitStrength(i)
+			if subjectToFear(s.f, e.f) && higher {
 				failed := !rd.fearTest(i)
 				s.feared = failed && rs.Fear == warhammer.FearWS1
 				s.fearMinus = failed && rs.Fear == warhammer.FearMinusOneToHit
@@ -436,7 +441,17 @@ func (rd *round) whoFights(i int) (front, support int) {
 			extra++
 		}
 	}
+	if rd.rs.PressOfBattle && f.Type == warhammer.Infantry && !s.charging {
+		// Press of Battle (The Old World): "infantry (not monstrous)
+		// fight two ranks deep except in the round they charged, the
+		// second rank one attack a model" (docs/rules.md, "7th edition
+		// and The Old World", Who fights; tow.whfb.app
+		// troop-types-in-detail/press-of-battle).
+		extra++
+	}
 	if f.Weapon == warhammer.Spear && !s.mounted && !s.charging {
+		// "a spear on foot adds its rank as in 6th" (docs/rules.md), on
+		// top of Press of Battle's.
 		extra++
 	}
 	if flanked {

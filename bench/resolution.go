@@ -32,7 +32,18 @@ func (rd *round) rankBonus(i int) int {
 	if c := rd.charger; c == 1-i && rd.facing != warhammer.Front {
 		switch rd.rs.FlankCancelsRanks {
 		case warhammer.FlankUnitStrength5:
-			if rd.unitStrength(c) >= 5 {
+			// Steady in the Ranks (The Old World, under rank_bonus:
+			// by_troop_type): heavy infantry is disrupted only by Unit
+			// Strength 10 or more (docs/rules.md, "7th edition and The
+			// Old World", Rank bonus; tow.whfb.app
+			// troop-types-in-detail/heavy-infantry).
+			least := 5
+			sd := rd.sides[i].f
+			if rd.rs.RankBonus == warhammer.RanksByTroopType && sd.Type == warhammer.Infantry &&
+				weightOf(rd.rs, sd.Type, sd.Weight) == warhammer.Heavy {
+				least = 10
+			}
+			if rd.unitStrength(c) >= least {
 				return 0
 			}
 		case warhammer.FlankTwoRanksOf5:
@@ -275,14 +286,23 @@ func (rd *round) decide(cr [2]int, events []bool) int {
 // falls back in good order, or breaks when the winner has more than twice
 // the loser's Unit Strength; otherwise, or on a double 1 (insane_courage),
 // it gives ground (holds). The battle standard re-rolls a break, and the
-// second roll stands; a fall back is kept. Stubborn and Steadfast test on
-// unmodified Leadership, so they break or give ground; Unbreakable gives
-// ground.
+// second roll stands; a fall back is kept. Stubborn falls back in good
+// order without a test; Steadfast tests on unmodified Leadership, so it
+// breaks or gives ground; Unbreakable gives ground. Terror's Leadership -1
+// counts for the whole test: the natural roll's comparison and the
+// margin's (docs/rules.md: "takes its break test at Leadership −1").
 func (rd *round) breakTest(i, diff int) breakResult {
 	rs := rd.rs
 	s, e := &rd.sides[i], &rd.sides[1-i]
 	if s.f.Unbreakable {
 		return holds
+	}
+	if rs.BreakTest == warhammer.BreakThreeWays && s.f.Stubborn {
+		// The Old World: "Stubborn falls back in good order without a
+		// test, whatever the Unit Strengths" (docs/rules.md, "7th edition
+		// and The Old World", Break test; sim's policy: it always takes
+		// the automatic fall back).
+		return fallsBack
 	}
 	if rs.Fear == warhammer.FearAutoBreak && subjectToFear(s.f, e.f) &&
 		rd.unitStrength(1-i) > rd.unitStrength(i) {

@@ -299,6 +299,8 @@ func (rd *round) roll(hits []aimed, n int, g group, a warhammer.Attack, e, t, co
 	a = rd.rerollASF(g, a, e, t)
 	tg := rd.asTarget(e, t)
 	if rd.rs.Regeneration != warhammer.RegenEndOfPhase && (tu.flamed || tu.burnt) {
+		// (Under flaming_removes_regeneration: never neither is ever set:
+		// p.flaming below.)
 		// 8th: a Flaming wound suffered earlier in the phase takes the
 		// Regeneration save away for the rest of it (RULES.md §2.7.5), or
 		// for the battle (flaming_removes_regeneration: battle); The Old
@@ -314,7 +316,13 @@ func (rd *round) roll(hits []aimed, n int, g group, a warhammer.Attack, e, t, co
 			b.hit.rerollFailed, b.hit.rerollFaces = false, nil
 		}
 	}
-	p := pending{multiple: b.multiple, flaming: b.flaming, regenerable: tu.regenerates && !b.flaming}
+	// A Flaming wound takes Regeneration away for later unless
+	// flaming_removes_regeneration is never (The Old World: "Flaming
+	// Attacks take nothing away for later", docs/rules.md); the wound
+	// itself regenerates at the end of the phase unless burns says not.
+	burnt := burns(rd.rs, b.flaming, tg.Defence)
+	p := pending{multiple: b.multiple, flaming: b.flaming && rd.rs.FlamingRegen != warhammer.LoseRegenNever,
+		burns: burnt, regenerable: tu.regenerates && !burnt}
 	for range count {
 		switch rd.d.strike(&b) {
 		case unsaved:
@@ -407,6 +415,11 @@ func (rd *round) attack(g group) warhammer.Attack {
 	case models, supporters:
 		a.S += bonus + weaponStrength(rs, weapon, rd.n, s.charging, mounted)
 		a.AP = weaponAP(weapon, rd.n, s.charging, mounted)
+		if rs.ArmourMod == warhammer.ArmourByWeapon {
+			// "A weapon's Armour Bane adds to the unit's armour_bane"
+			// (docs/rules.md, "7th edition and The Old World", Weapons).
+			a.Rules.ArmourBane += weaponBane(weapon, rd.n, s.charging, mounted)
+		}
 		if g.who == models {
 			a.Count = front * (p.A + weaponAttacks(weapon, mounted))
 		} else {
@@ -445,8 +458,16 @@ func (rd *round) rerollASF(g group, a warhammer.Attack, e, t int) warhammer.Atta
 // "Weapons"; RULES.md §2.9.13): great weapon +great_weapon_strength;
 // halberd +1; flail and morning star their bonus in the first round; lance
 // +lance_strength and a mounted spear +1 on the charge.
+//
+// Under armour_modifier: weapon (The Old World) a flail's and a morning
+// star's Strength bonus comes "only against models it charged", read as
+// the first round of a fight its unit charged into (docs/rules.md, "7th
+// edition and The Old World", Weapons).
 func weaponStrength(rs *warhammer.Ruleset, w warhammer.Weapon, n int, charging, mounted bool) int {
 	first := n == 1
+	if rs.ArmourMod == warhammer.ArmourByWeapon && (w == warhammer.Flail || w == warhammer.MorningStar) {
+		first = first && charging
+	}
 	switch w {
 	case warhammer.GreatWeapon:
 		return rs.GreatWeaponStrength
@@ -474,25 +495,52 @@ func weaponStrength(rs *warhammer.Ruleset, w warhammer.Weapon, n int, charging, 
 
 // weaponAP is a close-combat weapon's Armour Piercing where
 // armour_modifier is weapon (docs/rules.md, "7th edition and The Old
-// World"; RULES.md §4): great weapon 2, halberd 1, flail 2 in the first
-// round, lance 2 and a cavalry (mounted) spear 1 on the charge; none for
-// the others. The unit's own armour_piercing is added in blows.go.
+// World", Weapons): great weapon 2; halberd 1, 2 in the first round of a
+// fight its unit charged into ("2 against models it charged"); flail 2;
+// morning star 1; lance 2 and a cavalry (mounted) spear 1 on the charge;
+// none for the others. The unit's own armour_piercing is added in
+// blows.go.
 func weaponAP(w warhammer.Weapon, n int, charging, mounted bool) int {
 	first := n == 1
 	switch w {
 	case warhammer.GreatWeapon:
 		return 2
 	case warhammer.Halberd:
-		return 1
-	case warhammer.Flail:
-		if first {
+		if first && charging {
 			return 2
 		}
+		return 1
+	case warhammer.Flail:
+		return 2
+	case warhammer.MorningStar:
+		return 1
 	case warhammer.Lance:
 		if first && charging && mounted {
 			return 2
 		}
 	case warhammer.Spear:
+		if first && charging && mounted {
+			return 1
+		}
+	}
+	return 0
+}
+
+// weaponBane is a close-combat weapon's Armour Bane where armour_modifier
+// is weapon (docs/rules.md, "7th edition and The Old World", Weapons):
+// great weapon and halberd 1; flail and morning star 1 "only against
+// models it charged" (the first round of a fight its unit charged into);
+// lance 1 on the charge, mounted; none for the others.
+func weaponBane(w warhammer.Weapon, n int, charging, mounted bool) int {
+	first := n == 1
+	switch w {
+	case warhammer.GreatWeapon, warhammer.Halberd:
+		return 1
+	case warhammer.Flail, warhammer.MorningStar:
+		if first && charging {
+			return 1
+		}
+	case warhammer.Lance:
 		if first && charging && mounted {
 			return 1
 		}

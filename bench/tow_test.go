@@ -35,9 +35,7 @@ type towCombination struct {
 }
 
 // towCombinations exercise The Old World's rules in close combat, each
-// several at once (docs/rules.md, "7th edition and The Old World"). None
-// has Regeneration, which the engine does not roll in a fight under
-// regeneration: after_wound (README.md, "Disagreements").
+// several at once (docs/rules.md, "7th edition and The Old World").
 var towCombinations = []towCombination{
 	{"bane-poison-parry", "",
 		"heavy_infantry", "models: 20\n    frontage: 5\n    special_rules: {armour_bane: 2, poisoned_attacks: true}",
@@ -48,18 +46,17 @@ var towCombinations = []towCombination{
 		"heavy_infantry", "models: 30\n    frontage: 6\n    weapon: halberd\n    special_rules: {causes_terror: true}",
 		"infantry", "models: 10\n    frontage: 5\n    equipment: [light_armour, shield]\n    command: {battle_standard: true}",
 		"",
-		"Terror at Ld -1, Fear at -1 to hit, the halberd's AP, breaking at more than twice the Unit Strength, the battle standard's re-roll of a break",
-		terrorSkip},
+		"Terror at Ld -1, Fear at -1 to hit, the halberd's AP, breaking at more than twice the Unit Strength, the battle standard's re-roll of a break", ""},
 	{"terror-falls-back", "",
 		"heavy_infantry", "models: 15\n    frontage: 5\n    weapon: halberd\n    special_rules: {causes_terror: true}",
 		"infantry", "models: 10\n    frontage: 5\n    equipment: [light_armour, shield]\n    command: {battle_standard: true}",
 		"max_rounds: 1",
-		"Terror where the loser may fall back in good order", terrorSkip},
+		"Terror where the loser may fall back in good order", ""},
 	{"fear-three-way", "",
 		"heavy_infantry", "models: 30\n    frontage: 6\n    weapon: halberd\n    special_rules: {causes_fear: true}",
 		"infantry", "models: 10\n    frontage: 5\n    equipment: [light_armour, shield]\n    command: {battle_standard: true}",
 		"",
-		"the skipped Terror case with Fear only: Fear at -1 to hit, breaking at more than twice the Unit Strength, the battle standard's re-roll", ""},
+		"the Terror case with Fear only: Fear at -1 to hit, breaking at more than twice the Unit Strength, the battle standard's re-roll", ""},
 	{"strike-first-last-charge", "",
 		"infantry", "models: 20\n    frontage: 5\n    weapon: great_weapon\n    equipment: [light_armour]",
 		"infantry", "models: 20\n    frontage: 5\n    equipment: [light_armour, shield]\n    special_rules: {always_strikes_first: true}",
@@ -74,7 +71,18 @@ var towCombinations = []towCombination{
 		"light_cavalry", "models: 8\n    frontage: 4\n    weapon: spear\n    " + horses,
 		"heavy_infantry", "models: 16\n    frontage: 4\n    equipment: [light_armour, shield]\n    weapon: spear\n    special_rules: {stubborn: true}",
 		"charger: a",
-		"light cavalry ranks, the mounted spear's AP, spears on foot, Stubborn giving ground or breaking, no charge Initiative", ""},
+		"light cavalry ranks, the mounted spear's AP, spears on foot with Press of Battle, Stubborn falling back in good order without a test, no charge Initiative", ""},
+	{"cap-flail-flammable-steady", "",
+		"infantry", "models: 8\n    frontage: 4\n    weapon: flail\n    special_rules: {flaming_attacks: true, causes_fear: true}",
+		"heavy_infantry", "models: 12\n    frontage: 4\n    armour: 1+\n    regeneration: 5+\n    special_rules: {stubborn: true}",
+		"charger: a, facing: flank, charge_distance: 2, max_rounds: 3",
+		"the armour cap (1+ to 2+), the flail's AP 2 always and its S+2 and Armour Bane (1) on the charge, Flaming wounds regenerated on a model not Flammable, " +
+			"Steady in the Ranks against a flank charge of Unit Strength 8, no Fear of a lower Unit Strength, Press of Battle from round 2, Stubborn's fall back", ""},
+	{"flammable-trolls", "",
+		"infantry", "models: 20\n    frontage: 5\n    weapon: great_weapon\n    special_rules: {flaming_attacks: true}",
+		"monstrous_infantry", "models: 6\n    frontage: 3\n    armour: 6+\n    regeneration: 4+\n    special_rules: {flammable: true, causes_fear: true}",
+		"charger: b",
+		"Flaming Attacks against a Flammable unit with Regeneration, Fear of a higher Unit Strength, the great weapon's Armour Bane (1), Press of Battle for the infantry", ""},
 }
 
 // towCases are the tow combinations as agreement cases.
@@ -87,10 +95,3 @@ func towCases() []agreementCase {
 	}
 	return cs
 }
-
-// terrorSkip: the engine takes Terror's Leadership -1 off the natural
-// roll's test only (break and flee), not off the test of the roll with the
-// margin added (fall back or give ground) (README.md, "Disagreements").
-const terrorSkip = "engine disagrees: Terror under break_test: three_outcomes; the engine applies Leadership -1 to the " +
-	"natural roll only (tow/terror-falls-back: b.falls_back 0.150 against 0.263; tow/terror-fear-three-way: rounds " +
-	"1.542 against 1.335, z = 65), docs/rules.md: \"takes its break test at Leadership -1\""

@@ -67,8 +67,9 @@ func (v *volley) trial(d dice, values []int, events []bool) {
 	// Every attack, one at a time, die by die.
 	p := pending{
 		multiple:    v.spec.Attack.Rules.MultipleWounds,
-		flaming:     v.blow.flaming,
-		regenerable: v.endOfPhaseRegen && !v.blow.flaming,
+		flaming:     v.blow.flaming && v.rs.FlamingRegen != warhammer.LoseRegenNever,
+		burns:       burns(v.rs, v.blow.flaming, tg.Defence),
+		regenerable: v.endOfPhaseRegen && !burns(v.rs, v.blow.flaming, tg.Defence),
 	}
 	regenSaves := 0
 	for range v.spec.Attack.Count {
