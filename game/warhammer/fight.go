@@ -191,6 +191,9 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	if cc.MaxRounds < 1 || cc.MaxRounds > 1000 {
 		errs = append(errs, fmt.Errorf("max rounds %d is outside 1..1000", cc.MaxRounds))
 	}
+	if cc.ChargeDistance < 0 || cc.ChargeDistance > 30 {
+		errs = append(errs, fmt.Errorf("charge distance %d is outside 0..30", cc.ChargeDistance))
+	}
 	if cc.Sides[0].ID == cc.Sides[1].ID {
 		errs = append(errs, fmt.Errorf("both sides are %q", cc.Sides[0].ID))
 	}

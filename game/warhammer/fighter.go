@@ -135,7 +135,15 @@ func (f *Fighter) monstrous() bool {
 // target describes f as the target of enemy blows.
 func (f *Fighter) target() Target {
 	return Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: f.Profile.WS, Models: f.Models, Defence: f.Defence,
-		Parries: f.Type == Infantry && f.Weapon == HandWeapon && f.Defence.Shield}
+		Parries: CanParry(f.Type, f.Weapon, f.Defence.Shield)}
+}
+
+// CanParry reports whether models of troop type t with weapon w, and a
+// shield or not, may Parry where the ruleset has it: infantry (not
+// monstrous, The Old World's regular and heavy infantry) with a hand
+// weapon and a shield (tow.whfb.app troop-types-in-detail/parry).
+func CanParry(t TroopType, w Weapon, shield bool) bool {
+	return t == Infantry && w == HandWeapon && shield
 }
 
 func (f *Fighter) check() error {
@@ -156,6 +164,7 @@ func (f *Fighter) check() error {
 	in("models", f.Models, 1, 10000)
 	in("frontage", f.Frontage, 1, max(f.Models, 1))
 	in("contact", f.Contact, 0, max(f.Frontage, 1))
+	in("weight", int(f.Weight), int(Unweighted), int(Heavy))
 	if m := f.Mount; m != nil {
 		in("mount WS", m.WS, 1, 10)
 		in("mount S", m.S, 1, 10)

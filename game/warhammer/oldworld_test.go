@@ -585,3 +585,19 @@ func TestOldWorldRegenerationInAFight(t *testing.T) {
 		}
 	}
 }
+
+// A charge distance or weight out of range is refused, not fought.
+func TestOldWorldBadValues(t *testing.T) {
+	t.Parallel()
+	a, b := foot(5, 5), foot(5, 5)
+	a.ID, b.ID = "a", "b"
+	for _, d := range []int{-1, 31} {
+		if _, err := NewFight(tow(t), Combat{Sides: [2]Fighter{a, b}, Charger: 0, ChargeDistance: d, HighGround: -1, MaxRounds: 1}); err == nil {
+			t.Errorf("charge distance %d accepted", d)
+		}
+	}
+	a.Weight = Heavy + 1
+	if _, err := NewFight(tow(t), Combat{Sides: [2]Fighter{a, b}, Charger: -1, HighGround: -1, MaxRounds: 1}); err == nil {
+		t.Error("a weight beyond heavy accepted")
+	}
+}

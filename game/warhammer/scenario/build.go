@@ -277,7 +277,7 @@ func troopTypeOf(u *Unit) warhammer.TroopType {
 
 // target describes u as the target of attacks.
 func target(u *Unit) warhammer.Target {
-	return warhammer.Target{
+	tg := warhammer.Target{
 		Type:   troopType(u),
 		T:      u.Profile.T,
 		W:      u.Profile.W,
@@ -294,6 +294,8 @@ func target(u *Unit) warhammer.Target {
 			RerollWard:   reroll(u.Rerolls.Ward),
 		},
 	}
+	tg.Parries = warhammer.CanParry(tg.Type, weapon(u), tg.Defence.Shield)
+	return tg
 }
 
 // armour is the unit's armour save: given directly, or from its equipment,

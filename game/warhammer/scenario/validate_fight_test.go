@@ -104,3 +104,34 @@ func TestOldWorldArmourFromEquipment(t *testing.T) {
 		}
 	}
 }
+
+// Parry holds in a close-combat volley as in a fight: under tow ten
+// Halberdier-like infantry with hand weapons, shields and light armour
+// (5+) have 4+ against the Knights' blows (tow.whfb.app
+// troop-types-in-detail/parry).
+func TestOldWorldParryInAVolley(t *testing.T) {
+	t.Parallel()
+	const volley = `ruleset: tow
+name: parry
+units:
+  - id: knights
+    profile: {M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}
+    models: 5
+  - id: men
+    profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}
+    models: 10
+    equipment: [light_armour, shield]
+fight:
+  type: volley
+  attacker: knights
+  target: men
+  phase: close_combat
+`
+	p, err := scenarios.Load("v.yaml", []byte(volley))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := strings.Join(p.Lines, "\n"); !strings.Contains(text, "armour save: 5+, against AP 0 4+ (1/2)") {
+		t.Errorf("the description lacks the parried 4+:\n%s", text)
+	}
+}
