@@ -123,6 +123,9 @@ func (t *TurnCount) UnmarshalYAML(n *yaml.Node) error {
 		return nil
 	}
 	var k int
+	if n.Kind != yaml.ScalarNode {
+		return fmt.Errorf("expected a number of turns (1 to %d) or %s, got a %s", wotr.MaxTurns, UntilDestroyed, scenarios.KindName(n))
+	}
 	if err := n.Decode(&k); err != nil {
 		return fmt.Errorf("expected a number of turns (1 to %d) or %s, got %q", wotr.MaxTurns, UntilDestroyed, n.Value)
 	}

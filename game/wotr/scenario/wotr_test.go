@@ -108,6 +108,11 @@ func TestWotRValidate(t *testing.T) {
 			want: "w.yaml:22:10: fight.turns: expected a number of turns (1 to 12) or until_destroyed, got \"until_dead\"",
 		},
 		{
+			name: "turns as a list", reason: "fight.turns is one value",
+			in:   wotrEdit("  charger: men\n", "  charger: men\n  turns: [1, 2]\n"),
+			want: "w.yaml:22:10: fight.turns: expected a number of turns (1 to 12) or until_destroyed, got a list",
+		},
+		{
 			name: "charging after a Heroic Move", reason: "seed 001: a Heroic Move forbids charging that turn",
 			in:   wotrEdit(duel, "          - {action: heroic_move}\n"),
 			want: "w.yaml:21:12: fight.charger: men made a heroic_move this turn and may not charge (seed 001)",
