@@ -13,7 +13,7 @@ type Fighter struct {
 	Weight   Weight  // The Old World's regular or heavy infantry, light or heavy cavalry and chariots
 	Profile  Profile // the rider's, for cavalry: enemy attacks hit the rider (seed 002)
 	Models   int     // 1 or more
-	Frontage int     // models per rank, 1..Models
+	Frontage int     // models per rank, its characters' places counted: 1..Models plus its characters
 	Contact  int     // front-rank models in base contact with the enemy, 1..Frontage (0: the whole frontage)
 	Defence  Defence
 	Weapon   Weapon
@@ -162,7 +162,7 @@ func (f *Fighter) check() error {
 	in("A", p.A, 0, 10)
 	in("Ld", p.Ld, 1, 12)
 	in("models", f.Models, 1, 10000)
-	in("frontage", f.Frontage, 1, max(f.Models, 1))
+	in("frontage", f.Frontage, 1, max(f.Models+len(f.Characters)-f.champions(), 1)) // a character takes a place of the front rank
 	in("contact", f.Contact, 0, max(f.Frontage, 1))
 	in("weight", int(f.Weight), int(Unweighted), int(Heavy))
 	if m := f.Mount; m != nil {

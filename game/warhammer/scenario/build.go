@@ -132,8 +132,9 @@ func attack(rs *warhammer.Ruleset, f Fight, u *Unit) warhammer.Attack {
 		a.S = u.Profile.S + w.Strength(rs, a.Round, f.Charged, mounted)
 		a.AP = w.AP(rs, a.Round, f.Charged, mounted)
 		// The fighting rank: models in base contact, in 6th edition the
-		// only ones that fight (RULES.md §3.1, "who fights").
-		a.Count = contact(u) * (u.Profile.A + w.Attacks(mounted))
+		// only ones that fight (RULES.md §3.1, "who fights"); a volley
+		// strikes with the rank and file alone.
+		a.Count = min(contact(u), u.Models) * (u.Profile.A + w.Attacks(mounted))
 		a.Rules = attackRules(u.Rules, u.Rerolls)
 		a.Rules.ArmourBane += w.ArmourBane(rs, a.Round, f.Charged, mounted)
 	}
@@ -146,13 +147,19 @@ func attack(rs *warhammer.Ruleset, f Fight, u *Unit) warhammer.Attack {
 	return a
 }
 
-// frontage is the number of models per rank: as given, else up to 5; a
-// unit with fewer models than its frontage forms one rank of them all.
+// frontage is the number of models per rank, its characters' places
+// counted: as given, else up to 5; a unit with fewer models than its
+// frontage forms one rank of them all. A character who joined the unit
+// stands in its front rank and "takes up the space of an equivalent
+// number of rank and file models" (6th.whfb.app faq/characters), so the
+// rank and file fill the places beside him: five Knights and a Captain
+// six wide fight five Knights and the Captain.
 func frontage(u *Unit) int {
+	models := u.Models + len(u.Characters)
 	if u.Frontage > 0 {
-		return min(u.Frontage, u.Models)
+		return min(u.Frontage, models)
 	}
-	return min(u.Models, 5)
+	return min(models, 5)
 }
 
 // contact is the number of models in base contact: as given, else the

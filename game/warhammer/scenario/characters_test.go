@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/scenarios/scenariotest"
 )
@@ -158,4 +159,67 @@ func TestLibraryCharacters(t *testing.T) {
 			}
 		})
 	}
+}
+
+// frontRank is five swordsmen (WS 4, S 4, A 1) led by a captain (A 2)
+// charging twenty militia who strike no blow, cannot break and have no
+// save, for one round; WIDTH is the swordsmen's frontage.
+const frontRank = `name: front_rank
+units:
+  - id: a
+    profile: {M: 4, WS: 4, BS: 3, S: 4, T: 3, W: 1, I: 4, A: 1, Ld: 7}
+    models: 5
+    WIDTH
+    characters:
+      - id: captain
+        profile: {M: 4, WS: 4, BS: 3, S: 4, T: 3, W: 2, I: 4, A: 2, Ld: 8}
+  - id: b
+    profile: {M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 0, Ld: 6}
+    models: 20
+    special_rules: {unbreakable: true}
+fight: {type: close_combat, sides: [a, b], charger: a, max_rounds: 1}
+`
+
+// A character joining a unit is placed in its front rank and "takes up
+// the space of an equivalent number of rank and file models"
+// (6th.whfb.app faq/characters, Warhammer Chronicles 2004 p.113): the rank
+// and file fill the other places. Five swordsmen and a captain six wide
+// form one rank of six, so all five swordsmen fight beside him: 5 + 2 = 7
+// attacks, each hit and wound a 6 (no save), 14 dice, 7 militia slain.
+// Five wide, the captain takes a swordsman's place, who goes to the second
+// rank: 4 + 2 = 6 attacks. With no frontage given the unit is five wide
+// (the smaller of 5 and its six models, the captain counted); three
+// swordsmen and the captain form one rank of four, all of them fighting.
+func TestCharactersTakeTheLastPlacesOfTheFrontRank(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		width   string
+		attacks int
+	}{{"frontage: 6", 7}, {"frontage: 5", 6}, {"frontage: 4", 5}, {"", 6}, {"models: 3", 5}} {
+		src := strings.Replace(frontRank, "WIDTH", c.width, 1)
+		if c.width == "models: 3" {
+			src = strings.Replace(src, "    models: 5\n    models: 3\n", "    models: 3\n", 1)
+		}
+		p, err := scenarios.Load("front.yaml", []byte(src))
+		if err != nil {
+			t.Fatalf("%q: %v", c.width, err)
+		}
+		f := p.Model.(*warhammer.Fight).PerDie()
+		d := engine.Scripted(repeat(6, 2*c.attacks)...)
+		r := engine.NewTrialResult(f)
+		f.NewTrialer().Trial(d, &r)
+		casualties := slices.IndexFunc(f.Metrics(), func(m engine.Metric) bool { return m.Name == "b.casualties" })
+		if got := r.Values[casualties]; got != c.attacks || d.Left() != 0 {
+			t.Errorf("%q: %d militia slain with %d dice left; want %d slain (%d attacks) and every die used",
+				c.width, got, d.Left(), c.attacks, c.attacks)
+		}
+	}
+}
+
+func repeat(face, n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = face
+	}
+	return s
 }

@@ -34,7 +34,7 @@ type Unit struct {
 	Type         string          `yaml:"type"`   // troop type (older or The Old World's: heavy_infantry...); infantry by default, cavalry when mounted
 	Profile      Profile         `yaml:"profile"`
 	Models       int             `yaml:"models"`
-	Frontage     int             `yaml:"frontage"`  // models per rank; default min(models, 5)
+	Frontage     int             `yaml:"frontage"`  // models per rank, characters counted; default min(models + characters, 5)
 	Contact      int             `yaml:"contact"`   // front-rank models in base contact in close combat; default the whole frontage
 	Equipment    []string        `yaml:"equipment"` // light_armour, heavy_armour, plate_armour, shield, barding
 	Mount        *Mount          `yaml:"mount"`
