@@ -235,57 +235,51 @@ func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) 
 	}
 }
 
-// takeInChallenge puts the wounds of simultaneous blows on u, a character
-// fighting a challenge, and returns the Overkill they score: the wounds
-// beyond those it had left, every unsaved wound rolled (Multiple Wounds
-// included) even once it has fallen; slain by a Killing Blow, one more for
-// each other wounding hit; at most overkill_cap, and none unless it falls
-// (docs/rules.md, "Overkill"; 6th.whfb.app characters/overkill).
-func (u *unit) takeInChallenge(d dice, rs *warhammer.Ruleset, ps []pending) (overkill int) {
+// takeOnCharacter puts the wounds of simultaneous blows on u, a character,
+// and returns the Overkill they score were he fighting a challenge: the
+// wounds beyond those he had left, every unsaved wound rolled (Multiple
+// Wounds included) even once he has fallen; at most overkill_cap, and none
+// unless he falls (docs/rules.md, "Overkill"; 6th.whfb.app
+// characters/overkill).
+//
+// If a Killing Blow is among them, he falls to it, whatever the other
+// wounds would have done on their own: the blows land at once. It scores
+// what a Killing Blow scores on him as he stood before them (his wounds
+// left, or his profile Wounds), and each other wounding hit, Killing Blow
+// or not, one Overkill ("the attacker scores an Overkill bonus equal to
+// the number of other wounding hits", 6th.whfb.app
+// close-combat/challenges-combat-resolution).
+func (u *unit) takeOnCharacter(d dice, rs *warhammer.Ruleset, ps []pending) (overkill int) {
 	if u.alive == 0 {
 		return 0
 	}
-	after := rs.KillingBlowOrder == warhammer.KBAfterOtherWounds
-	byKB := false
 	if rs.RegenCounts {
 		for _, p := range ps {
 			u.scored += p.regenerated // he stands: a regenerated wound counts (RULES.md §4)
 		}
 	}
-	killingBlows := func(afterOthers bool) {
-		for _, p := range ps {
-			for range p.slainOutright {
-				if u.alive == 0 {
-					overkill++
-					continue
-				}
-				u.killingBlow(afterOthers, rs.KillingBlowWounds)
-				byKB = true
-			}
-		}
-	}
-	if !after {
-		killingBlows(false)
-	}
+	hits, killing := 0, 0
 	for _, p := range ps {
 		if p.flaming && p.ordinary+p.slainOutright > 0 {
 			u.flamed = true
 		}
+		hits += p.ordinary + p.slainOutright
+		killing += p.slainOutright
+	}
+	if killing > 0 {
+		u.killingBlow(false, rs.KillingBlowWounds) // one model: the damaged one if he is
+		return min(hits-1, rs.OverkillCap)
+	}
+	for _, p := range ps {
 		for range p.ordinary {
 			n := d.amount(p.multiple)
-			switch {
-			case u.alive == 0 && byKB:
-				overkill++
-			case u.alive == 0:
+			if u.alive == 0 {
 				overkill += n
-			default:
+			} else {
 				overkill += max(0, n-(u.w-u.carried))
 			}
 			u.takeWound(n, p.regenerable)
 		}
-	}
-	if after {
-		killingBlows(true)
 	}
 	if u.alive > 0 {
 		return 0

@@ -67,12 +67,32 @@ func (rd *round) targetOf(i int, id string) int {
 	return rd.unitTarget(i)
 }
 
+// canHide reports whether side i may hide a character who refuses a
+// challenge (docs/rules.md, "Refusing"): it needs rank and file left
+// (unless lone_character_may_refuse), and under refuse_needs:
+// place_out_of_contact a place out of base contact for him, that is more
+// figures standing than the front rank has places in contact.
+func (rd *round) canHide(i int) bool {
+	s := &rd.sides[i]
+	if s.u.alive == 0 {
+		return rd.rs.LoneCharacterRefuses
+	}
+	if rd.rs.RefuseNeeds == warhammer.RefuseNeedsRankAndFile {
+		return true
+	}
+	places := s.f.Frontage
+	if s.f.Contact > 0 {
+		places = min(s.f.Contact, s.f.Frontage)
+	}
+	return s.figures() > places
+}
+
 // challenge issues a challenge at the start of the round, while none goes
 // on: the side whose turn it is first (the charger's in the first round,
 // and every other round after; side one's when there is no charger), then
 // the other; one challenge at a time. The challenged side accepts, or
-// refuses as its policy says unless it has no rank and file left
-// (lone_character_may_refuse); the challenger then nominates the refusing
+// refuses as its policy says unless it has nowhere to hide him (canHide);
+// the challenger then nominates the refusing
 // side's character with the most Attacks to retire for the round (never
 // its champion unless refuse_retires_champion).
 func (rd *round) challenge(events []bool) {
@@ -110,7 +130,7 @@ func (rd *round) challenge(events []bool) {
 			}
 		}
 		events[rd.challengeEvent] = true
-		if foe.f.Challenge.Refuse && (foe.u.alive > 0 || rd.rs.LoneCharacterRefuses) {
+		if foe.f.Challenge.Refuse && rd.canHide(e) {
 			retire, most := -1, -1
 			for k := range foe.nc {
 				ch := &foe.ch[k]

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -41,6 +42,13 @@ const (
 	priest   = "{M: 4, WS: 3, BS: 3, S: 3, T: 4, W: 2, I: 3, A: 1, Ld: 10}"
 	bearer   = "{M: 4, WS: 4, BS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 10}"
 )
+
+// steed is a character's fields for Killing Blow on a steed of Initiative
+// i that strikes with its own profile.
+func steed(i int) string {
+	return "\n        type: cavalry\n        special_rules: {killing_blow: true}" +
+		"\n        mount: {name: steed, kind: cavalry, profile: {WS: 4, S: 5, I: " + strconv.Itoa(i) + ", A: 2}}"
+}
 
 // characterCase is one agreement case: characterYAML with each unit's
 // further fields, the ruleset and options, the fight's fields, and what it
@@ -96,10 +104,30 @@ var characterCases = []characterCase{
 		"strike_at: boss",
 		"special_rules: {unbreakable: true}\n    characters:" + hero("boss", boss, "\n        equipment: [plate_armour, shield]\n        in_contact: 1"), "charger: a",
 		"the rank and file die, the boss (Unbreakable with them) fights on alone", "20", "3"},
-	{"lone-character-challenged", "8th", "",
+	{"lone-character-challenged", "8th", "refuse_needs: rank_and_file",
 		"challenge: {issue: always}\n    characters:" + hero("captain", captain, ""),
 		"challenge: {accept: never}\n    characters:" + hero("boss", boss, "\n        equipment: [plate_armour]"), "charger: a",
-		"a lone character cannot refuse (lone_character_may_refuse: no)", "", "3"},
+		"a lone character cannot refuse (lone_character_may_refuse: no); one rank may refuse while it has rank and file", "", "3"},
+	{"challenge-refused-one-rank/8th", "8th", "",
+		"challenge: {issue: always}\n    characters:" + hero("captain", captain, ""),
+		"challenge: {accept: never}\n    characters:" + hero("sergeant", sergeant, ""), "charger: a",
+		"a unit of one rank has no place out of base contact to hide its character: he must accept (refuse_needs: place_out_of_contact)", "", "4"},
+	{"challenge-refused-one-rank", "6th", "",
+		"challenge: {issue: always}\n    characters:" + hero("captain", captain, ""),
+		"challenge: {accept: never}\n    characters:" + hero("sergeant", sergeant, ""), "charger: a",
+		"the same unit refuses under 6th, its rank and file to hide behind (refuse_needs: rank_and_file)", "", "4"},
+	{"killing-blow-steed", "6th", "",
+		"challenge: {issue: always}\n    characters:" + hero("captain", captain, steed(6)),
+		"characters:" + hero("sergeant", sergeant, ""), "charger: a",
+		"the steed (I6) wounds first, the rider's Killing Blow (I5) slays: Overkill counts the blow's own step only", "", ""},
+	{"killing-blow-steed/8th", "8th", "",
+		"challenge: {issue: always}\n    characters:" + hero("captain", captain, steed(6)),
+		"characters:" + hero("sergeant", sergeant, ""), "charger: a",
+		"the same under 8th, the Killing Blow scoring his profile Wounds", "", ""},
+	{"killing-blow-steed-at-once/8th", "8th", "",
+		"challenge: {issue: always}\n    characters:" + hero("captain", captain, steed(5)),
+		"characters:" + hero("sergeant", sergeant, ""), "charger: a",
+		"the steed strikes with its rider (I5): his wounds and Killing Blows land at once, in whatever order", "", ""},
 	{"battle-standard-character", "6th", "",
 		"", "characters:" + hero("bearer", sergeant, "\n        battle_standard: true"), "charger: a",
 		"a character carries the battle standard: its bonus and re-roll while he stands", "", ""},

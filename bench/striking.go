@@ -275,12 +275,12 @@ func (rd *round) strike(step []group, side int) {
 				}
 				s.u.takeAll(rd.d, rd.rs, ps[:m], over)
 			case rd.duel[i] == t:
-				ok := s.ch[t].u.takeInChallenge(rd.d, rd.rs, ps[:m])
+				ok := s.ch[t].u.takeOnCharacter(rd.d, rd.rs, ps[:m])
 				o := &rd.sides[1-i]
 				o.overkill += ok
 				o.ch[rd.duel[1-i]].overkill += ok
 			default:
-				s.ch[t].u.takeAll(rd.d, rd.rs, ps[:m], nil)
+				s.ch[t].u.takeOnCharacter(rd.d, rd.rs, ps[:m]) // no Overkill outside a challenge
 			}
 		}
 	}

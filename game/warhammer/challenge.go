@@ -28,23 +28,50 @@ func (t *fightTrial) woundCharacter(d *engine.Dice, s *fighterState, p *pending,
 // for Overkill.
 func (s *fighterState) woundAt(n int, regenerable bool) {
 	s.unsaved++
+	s.stepHits++
 	s.inflicted += n
 	s.wound(n, regenerable)
 }
 
 // killingBlowsAt strikes n Killing Blows at a character, counting each for
-// Overkill: the wounds it had left, or 1 once it has fallen.
+// Overkill. The first to strike a character who stood when the step began
+// slays him (fallToKillingBlow), even if the step's other wounds, marked
+// first, have taken his last; the others count as wounding hits, 1 each.
 func (s *fighterState) killingBlowsAt(rs *Ruleset, n int) {
 	for range n {
 		s.unsaved++
-		if s.alive == 0 {
+		s.stepHits++
+		if s.stepHP == 0 || s.kbSlew {
 			s.inflicted++
 			continue
 		}
-		s.inflicted += s.w - s.carried
-		s.killingBlow(rs)
-		s.kbSlew = true
+		s.fallToKillingBlow(rs)
 	}
+}
+
+// fallToKillingBlow slays a character by a Killing Blow. The blows of a
+// step land at once, so the step scores what the Killing Blow scores, the
+// wounds he had when it began or his profile Wounds
+// (killing_blow_combat_result), whatever other wounds of the step were
+// marked before it: "If a character falls to a Killing Blow, this scores
+// the number of wounds they had remaining ... In addition, the attacker
+// scores an Overkill bonus equal to the number of other wounding hits"
+// (6th.whfb.app close-combat/challenges-combat-resolution, Warhammer Annual
+// 2002). Wounds of earlier steps stand as scored. No wound of his is
+// regenerated: he is one model, and a Killing Blow slew it.
+func (s *fighterState) fallToKillingBlow(rs *Ruleset) {
+	left := s.alive*s.w - s.carried // 0 if the step's other wounds took his last
+	score := s.stepHP
+	if rs.KillingBlowWounds == KBProfileWounds {
+		score = s.w
+	}
+	s.scored += score - (s.stepHP - left) // those other wounds were scored as they were marked
+	s.lost += left
+	s.inflicted += left
+	s.unsavedRegen -= s.unsavedOnDamaged
+	s.regenLost, s.onDamaged, s.unsavedOnDamaged = 0, 0, 0
+	s.alive, s.carried = 0, 0
+	s.kbSlew = true
 }
 
 // overflow puts the wounds left over when p slew the last of the rank and
@@ -63,8 +90,9 @@ func (t *fightTrial) overflow(d *engine.Dice, p *pending, ordinary, killing int)
 // scoreOverkill adds, for each character slain in a challenge this round,
 // the Overkill its opponent scores (6th.whfb.app characters/overkill and
 // close-combat/challenges-combat-resolution): the wounds inflicted beyond
-// those it had, or, slain by a Killing Blow, one a wounding hit besides
-// that blow; at most overkill_cap. The challenge is then over.
+// those it had, or, slain by a Killing Blow, one for each other wounding
+// hit of the step the blow was struck in (the wounds of earlier steps were
+// scored as wounds); at most overkill_cap. The challenge is then over.
 func (t *fightTrial) scoreOverkill() {
 	var slain [2]bool
 	for i := range t.duel {
@@ -76,7 +104,7 @@ func (t *fightTrial) scoreOverkill() {
 		s := &t.st[i][m]
 		ok := s.inflicted - s.hpStart
 		if s.kbSlew {
-			ok = s.unsaved - 1
+			ok = s.stepHits - 1
 		}
 		ok = min(max(ok, 0), t.f.rs.OverkillCap)
 		t.overkill[1-i] += ok
@@ -155,13 +183,28 @@ func (t *fightTrial) mayIssue(i int) bool {
 }
 
 // accepter is the member of side i that accepts a challenge, or 0 when it
-// refuses. A character with no rank and file left to hide behind accepts
-// whatever its policy says, unless lone_character_may_refuse.
+// refuses. A unit with nowhere to hide its character accepts whatever its
+// policy says (mayRefuse).
 func (t *fightTrial) accepter(i int) int {
-	if t.f.cc.Sides[i].Challenge.Refuse && (t.st[i][0].alive > 0 || t.f.rs.LoneCharacterRefuses) {
+	if t.f.cc.Sides[i].Challenge.Refuse && t.mayRefuse(i) {
 		return 0
 	}
 	return t.challenger(i)
+}
+
+// mayRefuse reports whether side i has somewhere to hide a character who
+// refuses: rank and file left to hide behind (refuse_needs: rank_and_file;
+// with none, only under lone_character_may_refuse), and under
+// place_out_of_contact a place out of base contact too, which a unit has
+// when more of its models stand than it has places in base contact ("a
+// character cannot refuse a challenge if his model cannot be placed so
+// that he is not in base contact with an enemy model": a unit of one rank
+// has nowhere to put him).
+func (t *fightTrial) mayRefuse(i int) bool {
+	if t.st[i][0].alive == 0 {
+		return t.f.rs.LoneCharacterRefuses
+	}
+	return t.f.rs.RefuseNeeds == RefuseNeedsRankAndFile || t.models(i, false) > t.f.cc.Sides[i].contact()
 }
 
 // nominee is the character of side i the challenger nominates to retire

@@ -142,6 +142,109 @@ func TestOverkillFromKillingBlow(t *testing.T) {
 	}
 }
 
+// killingBlowFight is a one-round fight under rs, no charger, of attacker's
+// hero x (side 0, which challenges) against defender's hero y (side 1,
+// which accepts and cannot break), with outnumbering and supporting
+// attacks off, so that combat result is the wounds and the Overkill alone
+// and every die is the characters'.
+func killingBlowFight(t *testing.T, rs *Ruleset, order string, x, y Character) *Fight {
+	t.Helper()
+	setOption(t, rs, "outnumber_bonus", "no")
+	setOption(t, rs, "supporting_attacks", "no")
+	setOption(t, rs, "killing_blow_order", order)
+	a, b := block("a", 7, 2, x), block("b", 7, 1, y)
+	a.Challenge.Issue, b.Unbreakable = IssueAlways, true
+	return newFight(t, rs, Combat{Sides: [2]Fighter{a, b}, Charger: -1, HighGround: -1, MaxRounds: 1}).PerDie()
+}
+
+// A Killing Blow among the wounds of one step: "If a character falls to a
+// Killing Blow, this scores the number of wounds they had remaining, just
+// as with ordinary troops. In addition, the attacker scores an Overkill
+// bonus equal to the number of other wounding hits, regardless of whether
+// they were Killing Blows" (6th.whfb.app close-combat/challenges-combat-
+// resolution, Warhammer Annual 2002). The blows of a step land at once, so
+// the count is the same in whichever order the step's wounds are marked
+// (killing_blow_order). X (S4, Killing Blow) strikes Y (T4, W2, no save):
+// each blow a 6 to hit, then 5 to wound (a wound) or 6 (a Killing Blow).
+// Y scores 2 for the Killing Blow, his two wounds left (6th) or his two
+// profile Wounds (8th), and X +1 Overkill for each other wounding hit, at
+// most +5. Two wounds would have slain Y by themselves; he still falls to
+// the Killing Blow, and they are Overkill [I: docs/rules.md, "Overkill"].
+func TestKillingBlowInAStepScoresItsOtherHitsAsOverkill(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		wounds   []int // X's rolls to wound, one a blow, each after a 6 to hit
+		overkill int
+	}{
+		{"a wound and a Killing Blow", []int{5, 6}, 1},
+		{"a Killing Blow and a wound", []int{6, 5}, 1},
+		{"two wounds and a Killing Blow", []int{5, 5, 6}, 2},
+		{"two Killing Blows", []int{6, 6}, 1},
+		{"a Killing Blow and six wounds, at the cap", []int{6, 5, 5, 5, 5, 5, 5}, 5},
+	} {
+		for ed, rs := range map[string]func(testing.TB) *Ruleset{"6th": sixth, "8th": eighth} {
+			for _, order := range []string{"after_other_wounds", "before_other_wounds"} {
+				x := hero("x", Profile{WS: 5, S: 4, T: 3, W: 2, I: 5, A: len(c.wounds), Ld: 8})
+				x.Rules.KillingBlow = true
+				y := hero("y", Profile{WS: 5, S: 3, T: 4, W: 2, I: 3, A: 0, Ld: 8})
+				f := killingBlowFight(t, rs(t), order, x, y)
+				var dice []int
+				for _, w := range c.wounds {
+					dice = append(dice, 6, w)
+				}
+				d := engine.Scripted(dice...)
+				r := trial(f, d)
+				ok, _ := f.charIndex(t, "a.x")
+				_, slain := f.charIndex(t, "b.y")
+				if r.Values[fmCR0] != 2+c.overkill || r.Values[ok] != c.overkill || !r.Events[slain] || d.Left() != 0 {
+					t.Errorf("%s, %s, %s: combat result %d with Overkill %d, y slain %v, %d dice left; want %d with %d, slain",
+						c.name, ed, order, r.Values[fmCR0], r.Values[ok], r.Events[slain], d.Left(), 2+c.overkill, c.overkill)
+				}
+			}
+		}
+	}
+}
+
+// A wound of an earlier step was scored as a wound, and is not Overkill
+// again. X (I3, Killing Blow) rides a steed (I4, S5, no Killing Blow): the
+// steed strikes first and wounds Y (6, 6), then X's blow is a Killing
+// Blow (6, 6). Under 6th Y scores his wound, then the one he had left when
+// the Killing Blow fell: 2, and X no Overkill, for the Killing Blow's step
+// had no other wounding hit. Under 8th the Killing Blow scores his profile
+// Wounds: 1 + 2 = 3, no Overkill. Struck in one step instead (the steed at
+// I3 too), the wound is the Killing Blow's other hit: 2 and +1 Overkill,
+// under either edition.
+func TestKillingBlowOverkillCountsItsOwnStepOnly(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		rs       func(testing.TB) *Ruleset
+		steedI   int
+		cr, over int
+	}{
+		{"6th, the steed first", sixth, 4, 2, 0},
+		{"8th, the steed first", eighth, 4, 3, 0},
+		{"6th, at once", sixth, 3, 3, 1},
+		{"8th, at once", eighth, 3, 3, 1},
+	} {
+		for _, order := range []string{"after_other_wounds", "before_other_wounds"} {
+			x := hero("x", Profile{WS: 5, S: 4, T: 3, W: 2, I: 3, A: 1, Ld: 8})
+			x.Type, x.Mounted = Cavalry, true
+			x.Mount = &Mount{Name: "steed", WS: 3, S: 5, I: c.steedI, A: 1}
+			x.Rules.KillingBlow = true
+			y := hero("y", Profile{WS: 5, S: 3, T: 4, W: 2, I: 6, A: 0, Ld: 8})
+			f := killingBlowFight(t, c.rs(t), order, x, y)
+			d := engine.Scripted(6, 6, 6, 6) // the steed's blow and X's, in either order: all sixes
+			r := trial(f, d)
+			ok, _ := f.charIndex(t, "a.x")
+			_, slain := f.charIndex(t, "b.y")
+			if r.Values[fmCR0] != c.cr || r.Values[ok] != c.over || !r.Events[slain] || d.Left() != 0 {
+				t.Errorf("%s, %s: combat result %d with Overkill %d, y slain %v, %d dice left; want %d with %d, slain",
+					c.name, order, r.Values[fmCR0], r.Values[ok], r.Events[slain], d.Left(), c.cr, c.over)
+			}
+		}
+	}
+}
+
 // Refusing: "the declining player must retire one character nominated by
 // his opponent ... The retired character may not fight or do anything
 // else that turn. The unit may not use his Leadership for any tests"
@@ -166,6 +269,52 @@ func TestRefusedChallengeRetiresTheCharacter(t *testing.T) {
 	if r.Values[fmCasualties1] != 1 || !r.Events[feBreaks1] || d.Left() != 0 {
 		t.Errorf("b lost %d (want 1), broke %v (want true), %d dice left (want 0: y struck no blow)",
 			r.Values[fmCasualties1], r.Events[feBreaks1], d.Left())
+	}
+}
+
+// Nowhere to run, nowhere to hide: under 8th "a character cannot refuse a
+// challenge if his model cannot be placed so that he is not in base
+// contact with an enemy model" (wap.whfb.app characters/nowhere-to-run-
+// nowhere-to-hide; 7th.whfb.app characters/refusing-a-challenge-boo-hiss
+// in other words). B's Y (A1) refuses X's challenge. Four rank and file and
+// Y, five wide, are one rank, every place in base contact: Y must accept,
+// X's blow (6, 6) wounds him and his (6, 6) wounds X, 1 against 1. Five and
+// Y are two ranks: Y retires to the second, X's blow slays a rank-and-file
+// model and Y strikes none, 1 against 0. Under 6th a unit with rank and
+// file to hide behind may refuse however deep it is (refuse_needs:
+// rank_and_file): the one rank refuses too. Supporting attacks are off and
+// B cannot break, so that the dice are the characters' alone.
+func TestRefusalNeedsAPlaceOutOfContact(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		rs       func(testing.TB) *Ruleset
+		models   int
+		accepted bool
+		dice     int
+		cr       [2]int
+	}{
+		{"8th, one rank", eighth, 4, true, 4, [2]int{1, 1}},
+		{"8th, two ranks", eighth, 5, false, 2, [2]int{1, 0}},
+		{"6th, one rank", sixth, 4, false, 2, [2]int{1, 0}},
+		{"7th, one rank", seventh, 4, true, 4, [2]int{1, 1}},
+	} {
+		rs := c.rs(t)
+		setOption(t, rs, "outnumber_bonus", "no")
+		setOption(t, rs, "supporting_attacks", "no")
+		a := block("a", 7, 2, hero("x", Profile{WS: 5, S: 5, T: 3, W: 2, I: 5, A: 1, Ld: 8}))
+		b := block("b", 7, 1, hero("y", Profile{WS: 5, S: 5, T: 3, W: 2, I: 3, A: 1, Ld: 10}))
+		b.Models, b.Unbreakable = c.models, true
+		a.Challenge.Issue, b.Challenge.Refuse = IssueAlways, true
+		f := newFight(t, rs, Combat{Sides: [2]Fighter{a, b}, Charger: -1, HighGround: -1, MaxRounds: 1}).PerDie()
+		d := engine.Scripted(repeat(6, c.dice)...)
+		r := trial(f, d)
+		issued, accepted := len(f.Events())-2, len(f.Events())-1
+		if !r.Events[issued] || r.Events[accepted] != c.accepted {
+			t.Errorf("%s: challenge issued %v, accepted %v; want issued, accepted %v", c.name, r.Events[issued], r.Events[accepted], c.accepted)
+		}
+		if got := [2]int{r.Values[fmCR0], r.Values[fmCR1]}; got != c.cr || d.Left() != 0 {
+			t.Errorf("%s: combat result %v with %d dice left, want %v and every die used", c.name, got, d.Left(), c.cr)
+		}
 	}
 }
 

@@ -103,7 +103,8 @@ func (t *fightTrial) battleStandard(i int) bool {
 // (6th.whfb.app characters/independent-characters-joining-units;
 // 7th.whfb.app psychology/using-superior-leadership), and a General's
 // within 12" (GeneralLd). A champion lends his only when he is all that
-// is left.
+// is left; with no one to lend one (its rank and file slain, its only
+// character retired), the unit tests on its own.
 func (t *fightTrial) ld(i int) int {
 	me := &t.f.cc.Sides[i]
 	ld := me.GeneralLd
@@ -123,6 +124,9 @@ func (t *fightTrial) ld(i int) int {
 	}
 	if ld == 0 {
 		ld = champion
+	}
+	if ld == 0 {
+		ld = me.Profile.Ld
 	}
 	return ld
 }

@@ -45,8 +45,10 @@ type Fight struct {
 	tabs     *tableCache
 	noTables bool
 	// plain says neither unit has a character or champion: the round's
-	// strikes take the short way (fightTrial.plainStep).
-	plain bool
+	// strikes take the short way (fightTrial.plainStep). characters says
+	// a unit has a character or champion (a member beside its rank and
+	// file).
+	plain, characters bool
 
 	// orders[r][first+1] are the strikes of a round (r 1 for the first,
 	// 0 for later ones) when first strikes first among equal keys on
@@ -263,6 +265,7 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 	for i, sd := range f.sides {
 		me := &cc.Sides[i]
 		f.plain = f.plain && me.StrikeAt == "" && len(me.Characters) == sd.champion && (sd.champion == 0 || sd.foldChampion)
+		f.characters = f.characters || len(sd.members) > 1
 	}
 	if f.noCharge != nil {
 		f.noCharge.metrics, f.noCharge.events = f.metrics, f.events

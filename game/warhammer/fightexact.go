@@ -51,7 +51,7 @@ type exactKey struct {
 type xMember struct {
 	alive, carried, lost, scored, regenLost, onDamaged int16
 	unsavedRegen, unsavedOnDamaged, startAlive         int16
-	hpStart, inflicted, unsaved                        int16
+	hpStart, inflicted, unsaved, stepHP, stepHits      int16
 	overkill                                           int8
 	flags                                              uint8
 }
@@ -70,11 +70,12 @@ const (
 )
 
 // pack packs s, a member that rolls Regeneration at the end of the phase
-// or not (regen) and is in a challenge or not (duel). What only
-// Regeneration reads, and what only Overkill reads, is left out where it
-// cannot be read, so that states that differ in it alone meet: a member
-// with no Regeneration has lost what its wounds left say.
-func pack(s *fighterState, regen, duel bool) xMember {
+// or not (regen), is in a challenge or not (duel), within a step of blows
+// that land at once or between two (inStep). What only Regeneration reads,
+// what only Overkill reads, and what only the rest of a step reads, is
+// left out where it cannot be read, so that states that differ in it alone
+// meet: a member with no Regeneration has lost what its wounds left say.
+func pack(s *fighterState, regen, duel, inStep bool) xMember {
 	m := xMember{
 		alive: int16(s.alive), carried: int16(s.carried), scored: int16(s.scored),
 		startAlive: int16(s.startAlive), hpStart: int16(s.hpStart), overkill: int8(s.overkill),
@@ -85,6 +86,11 @@ func pack(s *fighterState, regen, duel bool) xMember {
 	}
 	if duel {
 		m.inflicted, m.unsaved = int16(s.inflicted), int16(s.unsaved)
+	}
+	if inStep && s.stepHP > 0 { // it stood when the step began
+		m.stepHP, m.stepHits = int16(s.stepHP), int16(s.stepHits)
+	} else if duel && s.kbSlew {
+		m.stepHits = int16(s.stepHits) // the hits of the step a Killing Blow slew it in (Overkill)
 	}
 	for _, f := range [...]struct {
 		on  bool
@@ -108,6 +114,7 @@ func (m xMember) unpack(s *fighterState, w, hp0 int, regen bool) {
 	s.regenLost, s.onDamaged = int(m.regenLost), int(m.onDamaged)
 	s.unsavedRegen, s.unsavedOnDamaged, s.startAlive = int(m.unsavedRegen), int(m.unsavedOnDamaged), int(m.startAlive)
 	s.hpStart, s.inflicted, s.unsaved, s.overkill = int(m.hpStart), int(m.inflicted), int(m.unsaved), int(m.overkill)
+	s.stepHP, s.stepHits = int(m.stepHP), int(m.stepHits)
 	s.lostRegenBattle, s.lostRegenPhase = m.flags&xLostRegenBattle != 0, m.flags&xLostRegenPhase != 0
 	s.feared, s.sixes, s.retired, s.kbSlew = m.flags&xFeared != 0, m.flags&xSixes != 0, m.flags&xRetired != 0, m.flags&xKBSlew != 0
 	s.woundsLost = hp0 - s.hpStart // to the start of the round; this round's are added at its end
@@ -575,6 +582,7 @@ func (xs *exactSolver) advance(m *midKey, step [2]int, round int) {
 		for j := step[0]; j < step[1]; j++ {
 			t.aim(order[j], round, &t.aims[j])
 		}
+		t.beginStep()
 		return
 	}
 	j := step[0] + int(m.strike)
@@ -596,7 +604,8 @@ func (xs *exactSolver) variantIndex(v *variant) int16 {
 
 // after is the key of the state advance left, from m.
 func (xs *exactSolver) after(o *fightOutcome, m *midKey, step [2]int) midKey {
-	n := xs.midKey(o, int(m.first), int(m.step))
+	more := m.strike < 0 || int(m.strike)+1 < step[1]-step[0] // the step goes on
+	n := midKey{exactKey: xs.state(o, false, false, more), first: m.first, step: m.step, strike: -1}
 	switch {
 	case m.strike < 0: // aimed: keep the aims
 		n.strike = 0
@@ -616,22 +625,23 @@ func (xs *exactSolver) after(o *fightOutcome, m *midKey, step [2]int) midKey {
 	return n
 }
 
-// midKey is the trial's state within a round, as it is.
+// midKey is the trial's state within a round, as it is, between two
+// steps of its strikes.
 func (xs *exactSolver) midKey(o *fightOutcome, first, step int) midKey {
-	return midKey{exactKey: xs.state(o, false, false), first: int8(first), step: int8(step), strike: -1}
+	return midKey{exactKey: xs.state(o, false, false, false), first: int8(first), step: int8(step), strike: -1}
 }
 
 // key is the trial's state as a state of the chain, with what only one
 // round uses cleared so that equal states meet: the phase's tallies, and
 // after the first round the failed Fear test of the charge.
 func (xs *exactSolver) key(o *fightOutcome, afterRound bool) exactKey {
-	return xs.state(o, true, afterRound)
+	return xs.state(o, true, afterRound, false)
 }
 
 // state packs the trial's state: as it is, or (roundStart) each member's
 // as the next round starts it, with its failed Fear test of the charge
-// cleared afterRound.
-func (xs *exactSolver) state(o *fightOutcome, roundStart, afterRound bool) exactKey {
+// cleared afterRound; inStep within a step of blows that land at once.
+func (xs *exactSolver) state(o *fightOutcome, roundStart, afterRound, inStep bool) exactKey {
 	t := xs.t
 	k := exactKey{prevWinner: int8(o.prevWinner), issued: t.issued, accepted: t.accepted, noCharge: t.f != t.base}
 	for i := range t.st {
@@ -642,15 +652,15 @@ func (xs *exactSolver) state(o *fightOutcome, roundStart, afterRound bool) exact
 				s.startRound()
 				s.sixes = s.sixes && !afterRound
 			}
-			k.st[i][m] = xs.pack(i, m, &s)
+			k.st[i][m] = xs.pack(i, m, &s, inStep)
 		}
 	}
 	return k
 }
 
 // pack packs the state s of side i's member m.
-func (xs *exactSolver) pack(i, m int, s *fighterState) xMember {
-	return pack(s, xs.f.sides[i].members[m].regenBin != nil, m > 0 && xs.t.duel[i] == m)
+func (xs *exactSolver) pack(i, m int, s *fighterState, inStep bool) xMember {
+	return pack(s, xs.f.sides[i].members[m].regenBin != nil, m > 0 && xs.t.duel[i] == m, inStep)
 }
 
 // load sets the trial to the state k, at the start of a round.

@@ -156,6 +156,36 @@ func TestExactFightAgreesWithSimulation(t *testing.T) {
 			b.Type, b.Profile.A, b.Profile.W, b.Models = WarBeast, 1, 1, 6
 			return Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 5}
 		}},
+		// A steed's wounds and its rider's Killing Blows, in steps of their
+		// own or in one step: the Overkill of a Killing Blow counts the
+		// hits of its own step (fighterState.stepHits).
+		{"a Killing Blow in a challenge after a steed's wounds, 8th", "8th", func() Combat {
+			x := hero("x", true, Amount{})
+			x.Type, x.Mounted, x.Profile.I = Cavalry, true, 3
+			x.Mount = &Mount{Name: "steed", WS: 3, S: 5, I: 4, A: 2}
+			a := block("a", 7, 2, x)
+			a.Profile.A, a.Challenge.Issue = 1, IssueAlways
+			b := block("b", 6, 3, hero("y", false, Amount{Die: 3}))
+			b.Profile.A = 1
+			return Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 4}
+		}},
+		{"a Killing Blow and a steed at once, 6th", "6th", func() Combat {
+			x := hero("x", true, Amount{})
+			x.Type, x.Mounted = Cavalry, true
+			x.Mount = &Mount{Name: "steed", WS: 3, S: 5, I: 5, A: 1}
+			a := block("a", 7, 2, x)
+			a.Profile.A, a.Challenge.Issue = 1, IssueAlways
+			b := block("b", 6, 3, hero("y", true, Amount{}))
+			b.Profile.A = 1
+			return Combat{Sides: [2]Fighter{a, b}, Charger: -1, HighGround: -1, MaxRounds: 4}
+		}},
+		{"a unit of one rank cannot refuse, 7th", "7th", func() Combat {
+			a := block("a", 7, 3, hero("x", false, Amount{}))
+			a.Profile.A, a.Models, a.Challenge.Issue = 1, 8, IssueAlways
+			b := block("b", 6, 3, hero("y", false, Amount{}))
+			b.Profile.A, b.Models, b.Challenge.Refuse = 1, 4, true
+			return Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 6}
+		}},
 		{"a refused challenge, 8th", "8th", func() Combat {
 			a := block("a", 7, 3, hero("x", false, Amount{}))
 			a.Profile.A, a.Models, a.Challenge.Issue = 1, 8, IssueAlways

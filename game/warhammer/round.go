@@ -25,6 +25,12 @@ type fighterState struct {
 	unsaved   int  // unsaved wounds this round
 	kbSlew    bool // a Killing Blow slew it
 	overkill  int  // Overkill it scored in the fight
+	// A character's in the strike step under way, whose blows land at
+	// once (fightTrial.beginStep): the wounds it had left when the step
+	// began (0: it had fallen), and its unsaved wounds of the step so far;
+	// slain by a Killing Blow, it keeps those of the step it fell in, its
+	// other wounding hits (Overkill).
+	stepHP, stepHits int
 }
 
 // reset readies s for a new fight of models models of w Wounds. It sets
@@ -46,6 +52,25 @@ func (s *fighterState) startRound() {
 	s.lostRegenPhase, s.feared = false, false
 	s.retired, s.inflicted, s.unsaved, s.kbSlew = false, 0, 0, false
 	s.hpStart = s.alive*s.w - s.carried
+	s.stepHP, s.stepHits = 0, 0
+}
+
+// beginStep readies the characters for a step of blows that land at once:
+// a strike step, Impact Hits, Stomp. What a Killing Blow among them scores
+// depends on the wounds each had when the step began, not on the order in
+// which its dice are read (fighterState.fallToKillingBlow).
+func (t *fightTrial) beginStep() {
+	if !t.f.characters {
+		return
+	}
+	for i := range t.st {
+		for m := 1; m < len(t.st[i]); m++ {
+			s := &t.st[i][m]
+			if s.stepHP = s.alive*s.w - s.carried; s.stepHP > 0 {
+				s.stepHits = 0
+			}
+		}
+	}
 }
 
 // strike is one group's blows in a round's order.
@@ -266,6 +291,7 @@ func (t *fightTrial) roundStart(d *engine.Dice, round, prevWinner int) (first in
 		if tgt := t.unitTarget(1 - c); tgt >= 0 {
 			var p pending
 			t.hit(d, f.sides[c].impact, n, 1-c, tgt, &p)
+			t.beginStep()
 			t.wound(d, &p)
 		}
 	}
@@ -306,6 +332,7 @@ func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
 	for j := step[0]; j < step[1]; j++ {
 		t.hitAims(d, &t.aims[j], t.pending[2*j:2*j+2])
 	}
+	t.beginStep()
 	for j := step[0]; j < step[1]; j++ {
 		t.wound(d, &t.pending[2*j])
 		t.wound(d, &t.pending[2*j+1])
@@ -346,6 +373,7 @@ func (t *fightTrial) plainStep(d *engine.Dice, strikes []strike, round int) {
 			t.hit(d, t.variant(i, g, tgt, round), n[j], 1-i, tgt, &t.pending[2*j])
 		}
 	}
+	t.beginStep() // a folded champion may be struck once his rank and file are slain
 	for j := range strikes {
 		if p := &t.pending[2*j]; p.rules != nil {
 			t.wound(d, p)
@@ -365,6 +393,7 @@ func (t *fightTrial) roundEnd(d *engine.Dice, round int) [2]int {
 			if tgt := t.unitTarget(1 - i); tgt >= 0 {
 				var p pending
 				t.hit(d, sd.stomp, front, 1-i, tgt, &p)
+				t.beginStep()
 				t.wound(d, &p)
 			}
 		}

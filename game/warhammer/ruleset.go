@@ -66,11 +66,21 @@ type Ruleset struct {
 	MorningStarStrength int             // Strength bonus of a morning star in the first round
 
 	// Characters and challenges.
-	ChampionOverflow     bool // wounds left when the rank and file are slain fall on the champion
-	LoneCharacterRefuses bool // a character with no rank and file left may refuse a challenge
-	RetireChampion       bool // a champion may be the model nominated to retire after a refusal
-	OverkillCap          int  // the most Overkill one slain character scores
+	ChampionOverflow     bool        // wounds left when the rank and file are slain fall on the champion
+	LoneCharacterRefuses bool        // a character with no rank and file left may refuse a challenge
+	RefuseNeeds          RefuseNeeds // what a unit needs for its character to refuse a challenge
+	RetireChampion       bool        // a champion may be the model nominated to retire after a refusal
+	OverkillCap          int         // the most Overkill one slain character scores
 }
+
+// RefuseNeeds is what a unit needs for a character of it to refuse a
+// challenge: somewhere to hide him.
+type RefuseNeeds uint8
+
+const (
+	RefuseNeedsRankAndFile RefuseNeeds = iota // rank and file left to hide behind (6th, The Old World)
+	RefuseNeedsRoom                           // a place out of base contact: more models standing than places in contact (7th, 8th)
+)
 
 // RegenTiming is when Regeneration is rolled.
 type RegenTiming uint8
@@ -330,6 +340,7 @@ func sixthEdition() Ruleset {
 
 		ChampionOverflow:     true,
 		LoneCharacterRefuses: false,
+		RefuseNeeds:          RefuseNeedsRankAndFile,
 		RetireChampion:       false,
 		OverkillCap:          5,
 	}
@@ -397,6 +408,7 @@ func eighthEdition() Ruleset {
 
 		ChampionOverflow:     true,
 		LoneCharacterRefuses: false,
+		RefuseNeeds:          RefuseNeedsRoom,
 		RetireChampion:       false,
 		OverkillCap:          5,
 	}
@@ -409,6 +421,7 @@ func seventhEdition() Ruleset {
 	r.RankWidth, r.MonstrousRankWidth = 5, 5                   // ranks of 5 (7th.whfb.app close-combat/combat-resolution)
 	r.InsaneCourage = true                                     // 7th.whfb.app close-combat/insane-courage
 	r.KillingBlowTargets = Troops(Infantry, Cavalry, WarBeast) // Unit Strength 2 or less
+	r.RefuseNeeds = RefuseNeedsRoom                            // 7th.whfb.app characters/refusing-a-challenge-boo-hiss
 	return r
 }
 
@@ -446,6 +459,7 @@ func oldWorld() Ruleset {
 	r.Fear = FearMinusOneToHit
 	r.Stomp = false
 	r.BSBRerollFear = false
+	r.RefuseNeeds = RefuseNeedsRankAndFile // tow.whfb.app characters/nowhere-to-run: only a lone or surrounded character must accept
 	return r
 }
 
