@@ -19,7 +19,9 @@ import (
 //     "Ogre Bulls destroyed 1.2% [1.0, 1.4]; 0.42 casualties on average [0.41, 0.43]";
 //     several (a fight of several turns with no winner named): each one's
 //     chance to be destroyed;
-//   - duels alone (ID.wins_duel): each duellist's chance to win his duel.
+//   - otherwise, the first of the games' listed events (Words.Headlines)
+//     the results have, unit by unit: duels alone (ID.wins_duel), each
+//     duellist's chance to win his duel.
 //
 // A chance under 0.1% (but not none) reads "<0.1%", and one over 99.9%
 // (but not certain) ">99.9%", so that a rare event never reads as 0.
@@ -52,16 +54,21 @@ func (r *Report) headline1() string {
 			struck = append(struck, id)
 		}
 	}
-	var duellists []string
-	for _, e := range events {
-		if id, ok := strings.CutSuffix(e, ".wins_duel"); ok {
-			duellists = append(duellists, id)
+	if len(sides) > 0 {
+		return ""
+	}
+	for _, h := range headlines() {
+		var ids []string
+		for _, e := range events {
+			if id, ok := strings.CutSuffix(e, "."+h.Event); ok {
+				ids = append(ids, id)
+			}
+		}
+		if len(ids) > 0 {
+			return r.list(ids, "."+h.Event, " "+h.Verb)
 		}
 	}
 	switch {
-	case len(sides) > 0:
-	case len(duellists) > 0:
-		return r.list(duellists, ".wins_duel", " wins the duel")
 	case len(struck) == 1:
 		return r.volleyHeadline(struck[0])
 	case len(struck) > 1:

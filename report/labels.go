@@ -12,35 +12,6 @@ import (
 // "Empire Knights", [Report.Names]), and else its id. CSV keeps the names,
 // for scripts.
 
-// quantities says in words what the metrics of docs/output.md and of the
-// other games' docs count. An unknown one is its name with spaces for
-// underscores.
-var quantities = map[string]string{
-	"unsaved":                  "unsaved wounds",
-	"wounds":                   "wounds",
-	"casualties":               "models lost",
-	"wounds_carried":           "wounds carried by the damaged model",
-	"regenerated":              "wounds regenerated",
-	"combat_result":            "combat result",
-	"combat_result_difference": "combat result difference",
-	"rounds":                   "rounds fought",
-	"might_spent":              "Might spent",
-}
-
-// outcomes words the events of docs/output.md: "%s" is the unit's name, a
-// plural noun in the built-in scenarios ("Empire Knights win").
-var outcomes = map[string]string{
-	"wins":              "%s win",
-	"breaks":            "%s break",
-	"destroyed":         "%s destroyed",
-	"caught":            "%s caught",
-	"lost_regeneration": "%s lose Regeneration",
-	"falls_back":        "%s fall back",
-	"acts_first":        "%s act first",
-	"wins_duel":         "%s wins a duel",
-	"slain":             "%s slain",
-}
-
 // UnitName is a unit's name for people: names[id], or else the id.
 func UnitName(id string, names map[string]string) string {
 	if n := names[id]; n != "" {
@@ -58,7 +29,7 @@ func EventLabel(name string, names map[string]string) string {
 	if !ok {
 		return spaced(name)
 	}
-	if f, known := outcomes[ev]; known {
+	if f, known := outcome(ev); known {
 		return fmt.Sprintf(f, UnitName(unit, names))
 	}
 	return UnitName(unit, names) + ": " + spaced(ev)
@@ -87,7 +58,7 @@ func MetricLabel(name string, names map[string]string) string {
 	if !ok {
 		q = name
 	}
-	words, known := quantities[q]
+	words, known := quantity(q)
 	if !known {
 		words = spaced(q)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/report"
 )
 
 // Game is one game as the commands see it: its rules, its scenario format,
@@ -42,6 +43,16 @@ type Game interface {
 
 	// Library is the game's unit library, or nil if it has none.
 	Library() Library
+}
+
+// A Worder is a Game with words for its results: what its metrics count
+// and how its events read, for the tables and charts for people, and the
+// events a run's headline lists (report.Words). Register adds them to the
+// words every report uses; a game without words has its results named as
+// they are, spaced.
+type Worder interface {
+	Game
+	Words() report.Words
 }
 
 // RuleSystem is a game's presets, and the rulesets they make: an
@@ -194,13 +205,20 @@ var (
 	registry   []Game
 )
 
-// Register makes a game available by its name. It panics if the name is
-// taken: each game registers once, from its package's init.
+// Register makes a game available by its name, and its words (Worder)
+// to every report. It panics if the name is taken, or if the game words a
+// result another game words otherwise: each game registers once, from its
+// package's init.
 func Register(g Game) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
 	if slices.ContainsFunc(registry, func(h Game) bool { return h.Name() == g.Name() }) {
 		panic("scenarios: game " + g.Name() + " registered twice")
+	}
+	if w, ok := g.(Worder); ok {
+		if err := report.AddWords(w.Words()); err != nil {
+			panic("scenarios: game " + g.Name() + ": " + err.Error())
+		}
 	}
 	registry = append(registry, g)
 	slices.SortFunc(registry, func(a, b Game) int { return strings.Compare(order(a), order(b)) })

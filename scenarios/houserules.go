@@ -10,6 +10,10 @@ import (
 	"github.com/wargamesim/sim/engine/options"
 )
 
+// houseRulesUnits is the key of a house-rules file's unit fields (a
+// mapping of fields, for every game).
+const houseRulesUnits = "units"
+
 // HouseRules is a ruleset from a house-rules file that also sets unit
 // fields: each field of Units (a path within a unit, "regeneration",
 // "profile.Ld") is given its value on every unit of a scenario that has

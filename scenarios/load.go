@@ -195,17 +195,26 @@ func isRulesFile(data []byte) bool {
 }
 
 // isScenario reports whether data gives what only scenarios give: a game,
-// a fight, a ruleset field, a list of units (a house-rules file's units is
-// a mapping of fields), formations or regiments.
+// a fight, a ruleset field, or a game's list of units (Library.UnitList);
+// units only as a list, since a house-rules file's units is a mapping of
+// fields.
 func isScenario(data []byte) bool {
 	keys := topKeys(data)
-	for _, k := range []string{"game", "formations", "regiments", "fight", "ruleset"} {
+	for _, k := range []string{"game", "fight", "ruleset"} {
 		if _, ok := keys[k]; ok {
 			return true
 		}
 	}
-	kind, ok := keys["units"]
-	return ok && kind == yaml.SequenceNode
+	for _, g := range Games() {
+		lib := g.Library()
+		if lib == nil {
+			continue
+		}
+		if kind, ok := keys[lib.UnitList()]; ok && (lib.UnitList() != houseRulesUnits || kind == yaml.SequenceNode) {
+			return true
+		}
+	}
+	return false
 }
 
 // gameLine is the line of the top-level game field, or 1.
