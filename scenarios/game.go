@@ -195,15 +195,40 @@ var (
 )
 
 // Register makes a game available by its name. It panics if the name is
-// taken: each game registers once, from its package's init.
+// taken, or if one of the game's presets is already another game's:
+// [ParseRules] finds a game by its preset, so preset names are unique
+// across games. Each game registers once, from its package's init.
 func Register(g Game) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
-	if slices.ContainsFunc(registry, func(h Game) bool { return h.Name() == g.Name() }) {
-		panic("scenarios: game " + g.Name() + " registered twice")
+	registry = register(registry, g)
+}
+
+// register is games with g added, in the order [Games] gives; it panics
+// as [Register] says.
+func register(games []Game, g Game) []Game {
+	for _, h := range games {
+		if h.Name() == g.Name() {
+			panic("scenarios: game " + g.Name() + " registered twice")
+		}
+		for _, p := range presetNames(g) {
+			if slices.Contains(presetNames(h), p) {
+				panic(fmt.Sprintf("scenarios: game %s's preset %q is already a preset of game %s; "+
+					"preset names must be unique across games, since a ruleset names its game by its preset", g.Name(), p, h.Name()))
+			}
+		}
 	}
-	registry = append(registry, g)
-	slices.SortFunc(registry, func(a, b Game) int { return strings.Compare(order(a), order(b)) })
+	games = append(games, g)
+	slices.SortFunc(games, func(a, b Game) int { return strings.Compare(order(a), order(b)) })
+	return games
+}
+
+// presetNames is g's presets, none when it has no rule system.
+func presetNames(g Game) []string {
+	if g.Rules() == nil {
+		return nil
+	}
+	return g.Rules().PresetNames()
 }
 
 // order puts Warhammer, the default game, first and the others by name.
