@@ -1,7 +1,8 @@
 // Package scenario is the Conquest scenario format (game: conquest) and the
-// Conquest Game: a file's types (conquest.go, conquest_values.go), their
-// validation (conquest_validate.go), the build into the engine's strike or
-// fight (conquest_build.go) and the built-in scenarios (builtin/).
+// Conquest Game: a file's types (spec.go, values.go), their validation
+// (validate.go), the regiment and character libraries (library.go,
+// library_characters.go), the build into the engine's strike or fight
+// (build.go) and the built-in scenarios (builtin/).
 // docs/conquest.md is its manual; the rules themselves are package
 // conquest.
 package scenario

@@ -1,6 +1,7 @@
 // Package scenario is the War of the Ring scenario format (game: wotr) and
-// the War of the Ring Game: a file's types (wotr.go), their validation
-// (wotr_validate.go), the build into the engine's turn (wotr_build.go) and
+// the War of the Ring Game: a file's types (spec.go), their validation
+// (validate.go), the formation and hero libraries (library.go,
+// library_characters.go), the build into the engine's turn (build.go) and
 // the built-in scenarios (builtin/). docs/wotr.md, "Scenario format", is
 // its manual; the rules themselves are package wotr.
 package scenario

@@ -9,7 +9,7 @@ import (
 
 // The formation library: ready-made formations, one YAML file each in
 // formations/, written as a scenario's formations are but without an id or
-// heroes (the hero library is heroes.go's). A scenario's formation that says `from: NAME` starts as the
+// heroes (the hero library is library_characters.go's). A scenario's formation that says `from: NAME` starts as the
 // library's NAME, and every field it gives overrides the library's
 // (docs/wotr.md, "The formation library").
 

@@ -13,8 +13,8 @@ import (
 
 // The War of the Ring scenario format (game: wotr): the types below are a
 // file as written, field for field; docs/wotr.md ("Scenario format") is
-// their manual. Decoding is strict, as for Warhammer; wotr_validate.go
-// checks ranges and references into located errors, and wotr_build.go
+// their manual. Decoding is strict, as for Warhammer; validate.go
+// checks ranges and references into located errors, and build.go
 // makes the engine's turn.
 
 // Scenario is a War of the Ring scenario file.

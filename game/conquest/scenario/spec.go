@@ -6,10 +6,10 @@ import (
 	"github.com/wargamesim/sim/scenarios"
 )
 
-// This file and conquest_*.go are the scenario format of game: conquest
+// This file and values.go are the scenario format of game: conquest
 // (docs/conquest.md is its manual): the types below, field for field as
-// written; conquest_validate.go checks them into located errors and
-// conquest_build.go turns them into an game/conquest model.
+// written; validate.go checks them into located errors and
+// build.go turns them into an game/conquest model.
 
 // Scenario is a scenario file with game: conquest.
 type Scenario struct {
@@ -189,7 +189,7 @@ type Side struct {
 func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
 	return scenarios.Format[Scenario]{
 		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-			return useLibrary(file, s, pos) // characters.go
+			return useLibrary(file, s, pos) // library_characters.go
 		},
 		Validate: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
 			return validateConquest(file, s, pos, rules)
