@@ -53,3 +53,20 @@ func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Pl
 	}
 	return loadConquest(file, data, rs, rules)
 }
+
+// loadConquest decodes, validates and builds a game: conquest scenario,
+// under rules instead of its own ruleset when rules is not nil.
+func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
+	return scenarios.Format[Scenario]{
+		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			return useLibrary(file, s, pos) // library.go
+		},
+		Validate: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			return validateConquest(file, s, pos, rules)
+		},
+		Name:  func(s *Scenario) *string { return &s.Name },
+		Build: func(file string, s *Scenario) (*scenarios.Plan, error) { return buildConquest(file, s, rules) },
+		Units: func(s *Scenario) (string, any) { return "regiments", &s.Regiments },
+		Rules: given,
+	}.Load(file, data)
+}

@@ -52,3 +52,18 @@ func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Pl
 	}
 	return loadWotR(file, data, rs, rules)
 }
+
+// loadWotR decodes, validates and builds a War of the Ring scenario, under
+// rules instead of its own ruleset when rules is not nil.
+func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
+	return scenarios.Format[Scenario]{
+		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			return useLibrary(file, s, pos)
+		},
+		Validate: validateWotR,
+		Name:     func(s *Scenario) *string { return &s.Name },
+		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return buildWotR(file, s, rules) },
+		Units:    func(s *Scenario) (string, any) { return "formations", &s.Formations },
+		Rules:    given,
+	}.Load(file, data)
+}
