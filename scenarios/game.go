@@ -25,12 +25,12 @@ type Game interface {
 	// Rules is the game's rule system: its presets and options.
 	Rules() RuleSystem
 
-	// Load decodes, validates and builds a scenario of the game from
-	// data, read from file (which names it in errors and gives its
-	// default name). When rules is not nil (a ruleset of this game) it
+	// Load decodes, validates and builds a scenario of the game from doc
+	// (whose File names it in errors and gives its default name), parsed
+	// once by [Parse]. When rules is not nil (a ruleset of this game) it
 	// replaces the scenario's ruleset and rules, which are still checked.
 	// Problems with the file come back as an [ErrorList].
-	Load(file string, data []byte, rules options.Ruleset) (*Plan, error)
+	Load(doc *Document, rules options.Ruleset) (*Plan, error)
 
 	// Builtins holds the game's built-in scenarios, NAME.yaml at its root.
 	Builtins() fs.FS

@@ -16,13 +16,13 @@ type fakeGame struct {
 	presets []string
 }
 
-func (g fakeGame) Name() string                                        { return g.name }
-func (g fakeGame) Title() string                                       { return g.name }
-func (g fakeGame) Docs() string                                        { return "" }
-func (g fakeGame) Load(string, []byte, options.Ruleset) (*Plan, error) { return nil, nil }
-func (g fakeGame) Builtins() fs.FS                                     { return nil }
-func (g fakeGame) RollFields() []string                                { return nil }
-func (g fakeGame) Library() Library                                    { return nil }
+func (g fakeGame) Name() string                                   { return g.name }
+func (g fakeGame) Title() string                                  { return g.name }
+func (g fakeGame) Docs() string                                   { return "" }
+func (g fakeGame) Load(*Document, options.Ruleset) (*Plan, error) { return nil, nil }
+func (g fakeGame) Builtins() fs.FS                                { return nil }
+func (g fakeGame) RollFields() []string                           { return nil }
+func (g fakeGame) Library() Library                               { return nil }
 
 // Rules is nil for a game without presets.
 func (g fakeGame) Rules() RuleSystem {

@@ -46,17 +46,17 @@ func (Game) RollFields() []string { return nil }
 func (Game) Library() scenarios.Library { return library{regiments} }
 
 // Load decodes, validates and builds a Conquest: The Last Argument of Kings scenario.
-func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {
-	rs, err := scenarios.TypedRules[conquest.Ruleset](file, rules)
+func (Game) Load(doc *scenarios.Document, rules options.Ruleset) (*scenarios.Plan, error) {
+	rs, err := scenarios.TypedRules[conquest.Ruleset](doc.File, rules)
 	if err != nil {
 		return nil, err
 	}
-	return loadConquest(file, data, rs, rules)
+	return format(rs, rules).Load(doc)
 }
 
-// loadConquest decodes, validates and builds a game: conquest scenario,
-// under rules instead of its own ruleset when rules is not nil.
-func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
+// format is the Conquest format under rules, typed (nil keeps the
+// scenario's own) and as given (for a house-rules file's unit fields).
+func format(rules *options.Rules[conquest.Ruleset], given options.Ruleset) scenarios.Format[Scenario] {
 	return scenarios.Format[Scenario]{
 		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
 			return useLibrary(file, s, pos) // library.go
@@ -68,5 +68,5 @@ func loadConquest(file string, data []byte, rules *options.Rules[conquest.Rulese
 		Build: func(file string, s *Scenario) (*scenarios.Plan, error) { return buildConquest(file, s, rules) },
 		Units: func(s *Scenario) (string, any) { return "regiments", &s.Regiments },
 		Rules: given,
-	}.Load(file, data)
+	}
 }

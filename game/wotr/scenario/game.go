@@ -45,17 +45,17 @@ func (Game) RollFields() []string { return nil }
 func (Game) Library() scenarios.Library { return library{formations} }
 
 // Load decodes, validates and builds a War of the Ring scenario.
-func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {
-	rs, err := scenarios.TypedRules[wotr.Ruleset](file, rules)
+func (Game) Load(doc *scenarios.Document, rules options.Ruleset) (*scenarios.Plan, error) {
+	rs, err := scenarios.TypedRules[wotr.Ruleset](doc.File, rules)
 	if err != nil {
 		return nil, err
 	}
-	return loadWotR(file, data, rs, rules)
+	return format(rs, rules).Load(doc)
 }
 
-// loadWotR decodes, validates and builds a War of the Ring scenario, under
-// rules instead of its own ruleset when rules is not nil.
-func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
+// format is the War of the Ring format under rules, typed (nil keeps the
+// scenario's own) and as given (for a house-rules file's unit fields).
+func format(rules *options.Rules[wotr.Ruleset], given options.Ruleset) scenarios.Format[Scenario] {
 	return scenarios.Format[Scenario]{
 		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
 			return useLibrary(file, s, pos)
@@ -65,5 +65,5 @@ func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset], give
 		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return buildWotR(file, s, rules) },
 		Units:    func(s *Scenario) (string, any) { return "formations", &s.Formations },
 		Rules:    given,
-	}.Load(file, data)
+	}
 }
