@@ -1,7 +1,6 @@
 package scenarios
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"reflect"
@@ -104,35 +103,42 @@ func plainWord(s string) bool {
 // string keys, a channel, an inline field...): those are bugs in the caller,
 // not in the file.
 func Decode(file string, data []byte, v any) (Positions, ErrorList) {
+	return Parse(file, data).decode(target(v))
+}
+
+// target is v, which Decode decodes into, as a reflect.Value; it panics as
+// Decode says when v cannot be decoded into.
+func target(v any) reflect.Value {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() || rv.Elem().Kind() != reflect.Struct {
 		panic(fmt.Sprintf("scenarios: Decode needs a non-nil pointer to a struct, got %T", v))
 	}
 	checkType(rv.Elem().Type())
-	d := &decoder{file: file, pos: Positions{}, active: map[*yaml.Node]bool{}}
+	return rv
+}
 
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if err == io.EOF {
+// decode is [Decode] of the parsed document into rv, from target.
+func (doc *Document) decode(rv reflect.Value) (Positions, ErrorList) {
+	d := &decoder{file: doc.File, pos: Positions{}, active: map[*yaml.Node]bool{}}
+	if doc.err != nil {
+		if doc.err == io.EOF {
 			d.errs = append(d.errs, d.emptyFile())
 		} else {
-			d.errs = append(d.errs, d.syntaxError(data, err))
+			d.errs = append(d.errs, d.syntaxError(doc.Data, doc.err))
 		}
 		return d.pos, d.errs
 	}
 	var second *Error
-	var extra yaml.Node
-	switch err := dec.Decode(&extra); {
+	switch err := doc.extraErr; {
 	case err == io.EOF:
 	case err != nil:
-		second = d.syntaxError(data, err)
+		second = d.syntaxError(doc.Data, err)
 	default:
-		second = &Error{File: file, Line: extra.Line, Column: extra.Column,
+		second = &Error{File: doc.File, Line: doc.extra.Line, Column: doc.extra.Column,
 			Msg: "the file holds more than one YAML document; keep one per file"}
 	}
 
-	switch root := docRoot(&doc); {
+	switch root := docRoot(&doc.root); {
 	case root == nil || root.Kind == yaml.ScalarNode && root.ShortTag() == nullTag:
 		d.errs = append(d.errs, d.emptyFile())
 	case root.Kind != yaml.MappingNode:

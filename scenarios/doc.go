@@ -12,6 +12,8 @@
 //
 // For the games' formats this package provides the shared machinery:
 //
+//   - [Parse]: a file parsed once into a [Document], which [LoadWith]
+//     reads for the game and the game's [Format] decodes;
 //   - [Decode]: strict YAML (an unknown field is an error, with a "did you
 //     mean"), bounded against alias bombs, with the position of every
 //     field ([Positions]);

@@ -36,12 +36,13 @@ type Format[S any] struct {
 	Rules options.Ruleset
 }
 
-// Load decodes, validates and builds the scenario in data, read from
-// file. Problems with the file come back as an [ErrorList]; a valid file
-// that does not build is a bug, reported with the file's name.
-func (f Format[S]) Load(file string, data []byte) (*Plan, error) {
+// Load decodes, validates and builds the scenario doc holds. Problems
+// with the file come back as an [ErrorList]; a valid file that does not
+// build is a bug, reported with the file's name.
+func (f Format[S]) Load(doc *Document) (*Plan, error) {
+	file := doc.File
 	var s S
-	pos, errs := Decode(file, data, &s)
+	pos, errs := doc.decode(target(&s))
 	if f.Library != nil {
 		if libErrs := f.Library(file, &s, pos); len(libErrs) > 0 {
 			errs = append(errs, libErrs...)

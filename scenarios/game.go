@@ -26,12 +26,12 @@ type Game interface {
 	// Rules is the game's rule system: its presets and options.
 	Rules() RuleSystem
 
-	// Load decodes, validates and builds a scenario of the game from
-	// data, read from file (which names it in errors and gives its
-	// default name). When rules is not nil (a ruleset of this game) it
+	// Load decodes, validates and builds a scenario of the game from doc
+	// (whose File names it in errors and gives its default name), parsed
+	// once by [Parse]. When rules is not nil (a ruleset of this game) it
 	// replaces the scenario's ruleset and rules, which are still checked.
 	// Problems with the file come back as an [ErrorList].
-	Load(file string, data []byte, rules options.Ruleset) (*Plan, error)
+	Load(doc *Document, rules options.Ruleset) (*Plan, error)
 
 	// Builtins holds the game's built-in scenarios, NAME.yaml at its root.
 	Builtins() fs.FS
@@ -206,22 +206,47 @@ var (
 )
 
 // Register makes a game available by its name, and its words (Worder)
-// to every report. It panics if the name is taken, or if the game words a
-// result another game words otherwise: each game registers once, from its
+// to every report. It panics if the name is taken, if one of the game's
+// presets is already another game's ([ParseRules] finds a game by its
+// preset, so preset names are unique across games), or if the game words a
+// result another game words otherwise. Each game registers once, from its
 // package's init.
 func Register(g Game) {
 	registryMu.Lock()
 	defer registryMu.Unlock()
-	if slices.ContainsFunc(registry, func(h Game) bool { return h.Name() == g.Name() }) {
-		panic("scenarios: game " + g.Name() + " registered twice")
+	registry = register(registry, g)
+}
+
+// register is games with g added, in the order [Games] gives; it panics
+// as [Register] says.
+func register(games []Game, g Game) []Game {
+	for _, h := range games {
+		if h.Name() == g.Name() {
+			panic("scenarios: game " + g.Name() + " registered twice")
+		}
+		for _, p := range presetNames(g) {
+			if slices.Contains(presetNames(h), p) {
+				panic(fmt.Sprintf("scenarios: game %s's preset %q is already a preset of game %s; "+
+					"preset names must be unique across games, since a ruleset names its game by its preset", g.Name(), p, h.Name()))
+			}
+		}
 	}
 	if w, ok := g.(Worder); ok {
 		if err := report.AddWords(w.Words()); err != nil {
 			panic("scenarios: game " + g.Name() + ": " + err.Error())
 		}
 	}
-	registry = append(registry, g)
-	slices.SortFunc(registry, func(a, b Game) int { return strings.Compare(order(a), order(b)) })
+	games = append(games, g)
+	slices.SortFunc(games, func(a, b Game) int { return strings.Compare(order(a), order(b)) })
+	return games
+}
+
+// presetNames is g's presets, none when it has no rule system.
+func presetNames(g Game) []string {
+	if g.Rules() == nil {
+		return nil
+	}
+	return g.Rules().PresetNames()
 }
 
 // order puts Warhammer, the default game, first and the others by name.

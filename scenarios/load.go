@@ -23,19 +23,21 @@ func Load(file string, data []byte) (*Plan, error) { return LoadWith(file, data,
 // when rules is not nil (the scenario's ruleset and rules are still
 // checked). A ruleset of another game than the scenario's is an error.
 func LoadWith(file string, data []byte, rules options.Ruleset) (*Plan, error) {
-	if isRulesFile(data) {
+	doc := Parse(file, data) // once: every step below reads doc
+	keys := doc.topKeys()
+	if isRulesFile(keys) {
 		return nil, ErrorList{{File: file, Msg: "this is a house-rules file (a preset and rules), not a scenario; give it as --rules " + file + ", or list it with sim rules " + file}}
 	}
-	name := OrDefault(gameOf(data), DefaultGame)
+	name := OrDefault(doc.game(), DefaultGame)
 	g, err := Lookup(name)
 	if err != nil {
-		return nil, ErrorList{{File: file, Line: gameLine(data), Path: "game", Msg: err.Error()}}
+		return nil, ErrorList{{File: file, Line: doc.line("game"), Path: "game", Msg: err.Error()}}
 	}
 	if rules != nil && rules.Game() != g.Name() {
 		return nil, ErrorList{{File: file, Msg: fmt.Sprintf("ruleset %s is for %s, and this is a %s scenario; use one of its presets (%s), or a house-rules file for it",
 			rules.Name(), Title(rules.Game()), g.Title(), strings.Join(g.Rules().PresetNames(), ", "))}}
 	}
-	return g.Load(file, data, rules)
+	return g.Load(doc, rules)
 }
 
 // Title is the title of the game called name, or name itself when no game
@@ -156,50 +158,21 @@ func IsFileName(s string) bool {
 
 // GameOf returns the game of the scenario in data: the one its game field
 // names, or the default.
-func GameOf(data []byte) (Game, error) { return Lookup(OrDefault(gameOf(data), DefaultGame)) }
+func GameOf(data []byte) (Game, error) { return Lookup(OrDefault(Parse("", data).game(), DefaultGame)) }
 
-// gameOf reads the top-level game field of a scenario without decoding the
-// rest; "" when there is none (or the YAML does not parse: the full decoder
-// reports that).
-func gameOf(data []byte) string {
-	var top struct {
-		Game string `yaml:"game"`
-	}
-	if yaml.Unmarshal(data, &top) != nil {
-		return ""
-	}
-	return top.Game
+// isRulesFile reports whether a file whose top-level keys are keys reads
+// as a house-rules file rather than a scenario: it gives a preset, and
+// none of what a scenario gives.
+func isRulesFile(keys map[string]yaml.Kind) bool {
+	_, preset := keys["preset"]
+	return preset && !isScenario(keys)
 }
 
-// topKeys lists the top-level keys of a YAML mapping, each with the kind
-// of its value; nil when data is not a mapping (the full decoder reports
-// that).
-func topKeys(data []byte) map[string]yaml.Kind {
-	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) != nil || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil
-	}
-	keys := map[string]yaml.Kind{}
-	m := doc.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		keys[m.Content[i].Value] = m.Content[i+1].Kind
-	}
-	return keys
-}
-
-// isRulesFile reports whether data reads as a house-rules file rather
-// than a scenario: it gives a preset, and none of what a scenario gives.
-func isRulesFile(data []byte) bool {
-	_, preset := topKeys(data)["preset"]
-	return preset && !isScenario(data)
-}
-
-// isScenario reports whether data gives what only scenarios give: a game,
-// a fight, a ruleset field, or a game's list of units (Library.UnitList);
-// units only as a list, since a house-rules file's units is a mapping of
-// fields.
-func isScenario(data []byte) bool {
-	keys := topKeys(data)
+// isScenario reports whether a file whose top-level keys are keys gives
+// what only scenarios give: a game, a fight, a ruleset field, or a game's
+// list of units (Library.UnitList); units only as a list, since a
+// house-rules file's units is a mapping of fields.
+func isScenario(keys map[string]yaml.Kind) bool {
 	for _, k := range []string{"game", "fight", "ruleset"} {
 		if _, ok := keys[k]; ok {
 			return true
@@ -215,18 +188,4 @@ func isScenario(data []byte) bool {
 		}
 	}
 	return false
-}
-
-// gameLine is the line of the top-level game field, or 1.
-func gameLine(data []byte) int {
-	var doc yaml.Node
-	if yaml.Unmarshal(data, &doc) == nil && len(doc.Content) == 1 {
-		m := doc.Content[0]
-		for i := 0; i+1 < len(m.Content); i += 2 {
-			if m.Content[i].Value == "game" {
-				return m.Content[i+1].Line
-			}
-		}
-	}
-	return 1
 }

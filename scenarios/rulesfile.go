@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine/options"
-	"go.yaml.in/yaml/v3"
 )
 
 // RulesFile is a house-rules file: options layered on a preset of any
@@ -84,10 +83,11 @@ func decodeStrictRules(file string, data []byte, rf *RulesFile) (Positions, Erro
 	if strings.TrimSpace(string(data)) == "" {
 		return nil, ErrorList{{File: file, Msg: "the file is empty; a rules file holds a preset and rules, e.g. {preset: 6th, rules: {regeneration: save}}"}}
 	}
-	if isScenario(data) {
-		return nil, ErrorList{{File: file, Msg: "this is a scenario, not a house-rules file; run it with sim run " + file + ", or see its ruleset's options with sim rules " + scenarioPreset(data)}}
+	doc := Parse(file, data)
+	if isScenario(doc.topKeys()) {
+		return nil, ErrorList{{File: file, Msg: "this is a scenario, not a house-rules file; run it with sim run " + file + ", or see its ruleset's options with sim rules " + scenarioPreset(doc)}}
 	}
-	return Decode(file, data, rf)
+	return doc.decode(target(rf))
 }
 
 // PresetNames lists the presets of every game, the default game's first.
@@ -165,14 +165,14 @@ func exampleOption(rs options.Ruleset) string {
 
 // scenarioPreset is the preset a scenario's ruleset field names, else its
 // game's default preset.
-func scenarioPreset(data []byte) string {
+func scenarioPreset(doc *Document) string {
 	var top struct {
 		Ruleset string `yaml:"ruleset"`
 	}
-	if yaml.Unmarshal(data, &top) == nil && top.Ruleset != "" {
+	if doc.err == nil && doc.root.Decode(&top) == nil && top.Ruleset != "" {
 		return top.Ruleset
 	}
-	if g, err := GameOf(data); err == nil {
+	if g, err := Lookup(OrDefault(doc.game(), DefaultGame)); err == nil {
 		return g.Rules().DefaultPreset()
 	}
 	return "6th"

@@ -57,7 +57,7 @@ func TestParseRules(t *testing.T) {
 		{"6th+regeneration=save", "6th+regeneration=save", ""},
 		{house, "house", ""},
 		{house + "+stomp=no", house + "+stomp=no", ""},
-		{"5th", "", `unknown ruleset "5th"; use one of 6th, 7th, 8th, tow, 1.5, 2.0, wotr, or a house-rules file`},
+		{"5th", "", `unknown ruleset "5th"; use one of ` + strings.Join(scenarios.PresetNames(), ", ") + `, or a house-rules file`}, // every game's presets
 		{"wotr", "wotr", ""},
 		{"wotr+battle_skill=none", "wotr+battle_skill=none", ""},
 		{"wotr+regeneration=save", "", `unknown rule option "regeneration"`},

@@ -1,4 +1,4 @@
-package conquest
+package conquestref
 
 import (
 	"math/rand/v2"

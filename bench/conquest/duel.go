@@ -1,4 +1,4 @@
-package conquest
+package conquestref
 
 import (
 	conq "github.com/wargamesim/sim/game/conquest"

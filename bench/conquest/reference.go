@@ -1,5 +1,5 @@
-// Package conquest is the plain per-die reference resolver of Conquest:
-// The Last Argument of Kings, as bench/ holds Warhammer's: one
+// Package conquestref is the plain per-die reference resolver of Conquest:
+// The Last Argument of Kings, as bench/warhammer holds Warhammer's: one
 // math/rand/v2 die at a time, every rule written out from the rules text
 // (docs/conquest.md, ../shared/rules/RULES.md §7, ../shared/rules/conquest.md
 // and seed 003's Healing sequence), sharing no code with game/conquest's
@@ -38,7 +38,7 @@
 // Counter-Attack, Lethal Demise or a Draw Event Rally, a Duel or a Draw
 // Event Rally under character_wounds: last, and library regiments
 // (from:).
-package conquest
+package conquestref
 
 import (
 	"errors"

@@ -1,4 +1,4 @@
-package conquest
+package conquestref
 
 import (
 	"fmt"

@@ -41,7 +41,7 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := newFlags("matrix", matrixUsage, stdout)
 	units := fs.String("units", "", "comma-separated library units, the rows")
 	vs := fs.String("vs", "", "comma-separated library units, the columns (default: the rows)")
-	gameName := fs.String("game", "", "the game whose unit library to use (default: the game of --rules, else warhammer)")
+	gameName := fs.String("game", "", "the game whose unit library to use (default: the game of --rules, else "+scenarios.DefaultGame+")")
 	fight := fs.String("fight", "", "charge (the row charges and they fight) or volley (the row strikes once); default the game's first")
 	files := fs.String("library", "", "comma-separated library files (sim import writes them) whose units --units and --vs may name, before the built-in library's")
 	points := fs.Float64("points", 0, "fight at equal points: each unit takes as many models as this many points buy (its library points a model and unit_points)")

@@ -79,7 +79,7 @@ func TestUnitsUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"knights_erant"}, `units: no library unit "knights_erant"; the library has ` + strings.Join(warhammerLibrary(t).Names(), ", ")},
-		{[]string{"--game", "kow"}, `units: unknown game "kow"; use warhammer, conquest, wotr`},
+		{[]string{"--game", "kow"}, `units: unknown game "kow"; use ` + strings.Join(scenarios.GameNames(), ", ")}, // every registered game
 		{[]string{"trolls", "ogre_bulls"}, "units: give at most one library unit name"},
 		{[]string{"--seed", "1"}, "units: unknown flag -seed (see sim units --help)"},
 	} {

@@ -6,18 +6,225 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
+
+	_ "github.com/wargamesim/sim/game/all"
+	"github.com/wargamesim/sim/scenarios"
 )
 
 const module = "github.com/wargamesim/sim"
 
-// games are the module's game folders, each a prefix of import paths.
-var games = []string{"game/warhammer", "game/wotr", "game/conquest"}
+// The layer rule, as data, in the manner of go/build's deps_test.go. Each
+// package of the module falls in the first class whose pattern matches its
+// path (below the module: "engine/options"); GAME stands for any game, and
+// "/..." for the folder and everything below it. A game is a folder
+// game/NAME, other than game/all, that holds a Go package at or below it
+// (games), so a fifth game is guarded as the first three are, with no
+// list to keep.
+var policy = []class{
+	{"game/all", anyGame},        // the registry: one import a game
+	{"game/GAME/...", ownGame},   // a game: its rules, format, library
+	{"bench/GAME/...", ownGame},  // a game's die-by-die reference
+	{"cmd/sim", throughRegistry}, // the commands: games through game/all only
+	{"...", noGame},              // the shared layers: engine, scenarios, stats, report, plots, web, bench/refrun...
+}
+
+// A class is the packages a pattern matches and what they may import of
+// the games.
+type class struct {
+	pattern string
+	may     allowance
+}
+
+type allowance int
+
+const (
+	noGame          allowance = iota // no game package and not game/all, even indirectly
+	ownGame                          // its own game's packages only, even indirectly; not game/all
+	throughRegistry                  // game/all, directly, and no game package directly
+	anyGame                          // anything
+)
+
+// games lists the games of the module whose packages pkgs maps: the NAME
+// of every game/NAME/... package, except game/all, sorted.
+func games(pkgs map[string][]string) []string {
+	seen := map[string]bool{}
+	for pkg := range pkgs {
+		rest, ok := strings.CutPrefix(pkg, "game/")
+		if !ok {
+			continue
+		}
+		name, _, _ := strings.Cut(rest, "/")
+		if name != "all" {
+			seen[name] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// gameOf is the game whose package pkg is ("wotr" for game/wotr/scenario),
+// or "".
+func gameOf(games []string, pkg string) string {
+	for _, g := range games {
+		if pkg == "game/"+g || strings.HasPrefix(pkg, "game/"+g+"/") {
+			return g
+		}
+	}
+	return ""
+}
+
+// classOf returns the policy's class for pkg and, when its pattern names
+// GAME, the game it matched.
+func classOf(games []string, pkg string) (class, string) {
+	for _, c := range policy {
+		names := []string{""}
+		if strings.Contains(c.pattern, "GAME") {
+			names = games
+		}
+		for _, g := range names {
+			if matches(strings.ReplaceAll(c.pattern, "GAME", g), pkg) {
+				return c, g
+			}
+		}
+	}
+	panic("layers_test: the policy's last class must be \"...\"")
+}
+
+// matches reports whether pattern ("cmd/sim", "game/wotr/...", "...")
+// matches the package path pkg.
+func matches(pattern, pkg string) bool {
+	if pattern == "..." {
+		return true
+	}
+	if base, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return pkg == base || strings.HasPrefix(pkg, base+"/")
+	}
+	return pkg == pattern
+}
+
+// violations checks every package of pkgs (each mapped to its imports
+// within the module) against the policy and says what breaks it, sorted.
+func violations(pkgs map[string][]string) []string {
+	gs := games(pkgs)
+	var out []string
+	for pkg := range pkgs {
+		c, own := classOf(gs, pkg)
+		switch c.may {
+		case anyGame:
+		case ownGame:
+			for _, d := range deps(pkgs, pkg) {
+				if g := gameOf(gs, d); g != "" && g != own || d == "game/all" {
+					out = append(out, pkg+" imports "+d+": a game, and a game's reference, import no other game")
+				}
+			}
+		case throughRegistry:
+			for _, d := range pkgs[pkg] {
+				if gameOf(gs, d) != "" {
+					out = append(out, pkg+" imports "+d+": commands reach games only through the scenarios registry (import game/all)")
+				}
+			}
+			if !slices.Contains(pkgs[pkg], "game/all") {
+				out = append(out, pkg+" does not import game/all, so no game is registered")
+			}
+		case noGame:
+			for _, d := range deps(pkgs, pkg) {
+				if gameOf(gs, d) != "" || d == "game/all" {
+					out = append(out, pkg+" imports "+d+": the shared layers (engine, scenarios, stats, report, plots...) import no game")
+				}
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// The shared layers import no game, even indirectly; each game, and each
+// game's reference under bench/, imports no other; cmd/sim reaches games
+// only through the registry (game/all, for its side effect), never a game
+// package itself.
+func TestLayers(t *testing.T) {
+	t.Parallel()
+	pkgs := packages(t)
+	for _, v := range violations(pkgs) {
+		t.Error(v)
+	}
+	// The check must see the layers it guards, and every game registered.
+	for _, want := range []string{"engine", "engine/options", "stats", "report", "plots", "scenarios", "cmd/sim", "game/all"} {
+		if _, ok := pkgs[want]; !ok {
+			t.Errorf("package %s not found", want)
+		}
+	}
+	if gs, names := games(pkgs), slices.Sorted(slices.Values(scenarios.GameNames())); !slices.Equal(gs, names) {
+		t.Errorf("the folders under game/ hold the games %v, and the registry has %v: each game is a folder game/NAME, registered in game/all", gs, names)
+	}
+}
+
+// The policy holds for any number of games: in a module with a fourth game,
+// toy, found by its folder alone, every way a package can break the rule
+// is caught, and the ways it is kept are not.
+func TestLayersPolicyCatchesAFourthGame(t *testing.T) {
+	t.Parallel()
+	pkgs := map[string][]string{
+		"engine":                      nil,
+		"scenarios":                   {"engine"},
+		"report":                      {"engine", "game/toy"}, // a shared package imports the new game
+		"plots":                       {"report"},             // and so, indirectly, does this one
+		"stats":                       {"engine"},             // fine
+		"game/warhammer":              {"engine"},             // fine
+		"game/warhammer/scenario":     {"game/warhammer", "scenarios"},
+		"game/wotr":                   {"engine"},
+		"game/wotr/scenario":          {"game/wotr", "scenarios"},
+		"game/conquest":               {"engine"},
+		"game/conquest/scenario":      {"game/conquest", "scenarios"},
+		"game/toy":                    {"engine"},
+		"game/toy/scenario":           {"game/toy", "scenarios", "game/wotr"}, // one game imports another
+		"game/toy/internal/dice":      {"game/all"},                           // a game imports the registry
+		"game/all":                    {"game/warhammer/scenario", "game/wotr/scenario", "game/conquest/scenario", "game/toy/scenario"},
+		"bench/refrun":                {"engine", "game/toy"}, // the references' shared runner imports a game
+		"bench/toy":                   {"game/toy", "game/toy/scenario", "bench/refrun"},
+		"bench/wotr":                  {"game/wotr", "game/toy"},                      // a game's reference imports another game
+		"cmd/sim":                     {"scenarios", "game/all", "game/toy/scenario"}, // a command imports a game
+		"web":                         {"engine"},
+		"scenarios/scenariotest":      {"scenarios"},
+		"game/conquest/scenario/more": {"game/conquest/scenario"},
+	}
+	if got, want := games(pkgs), []string{"conquest", "toy", "warhammer", "wotr"}; !slices.Equal(got, want) {
+		t.Fatalf("games %v, want %v", got, want)
+	}
+	got := violations(pkgs)
+	for _, want := range []string{
+		"report imports game/toy: ",
+		"plots imports game/toy: ",
+		"game/toy/scenario imports game/wotr: ",
+		"game/toy/internal/dice imports game/all: ",
+		"game/toy/internal/dice imports game/wotr/scenario: ", // through game/all
+		"bench/refrun imports game/toy: ",
+		"bench/wotr imports game/toy: ",
+		"cmd/sim imports game/toy/scenario: ",
+	} {
+		if !slices.ContainsFunc(got, func(v string) bool { return strings.HasPrefix(v, want) }) {
+			t.Errorf("no violation %q in:\n%s", want, strings.Join(got, "\n"))
+		}
+	}
+	for _, v := range got {
+		for _, fine := range []string{"stats ", "web ", "scenarios ", "game/all ", "game/warhammer", "game/conquest", "bench/toy imports bench/refrun"} {
+			if strings.HasPrefix(v, fine) {
+				t.Errorf("violation %q, of a package that keeps the rule", v)
+			}
+		}
+	}
+	// Without cmd/sim's import of game/all, no game is registered.
+	pkgs["cmd/sim"] = []string{"scenarios"}
+	if got := violations(pkgs); !slices.Contains(got, "cmd/sim does not import game/all, so no game is registered") {
+		t.Errorf("cmd/sim without game/all passed: %v", got)
+	}
+}
 
 // packages maps each package of the module (its path below the module,
 // "engine/options") to its non-test imports within the module.
@@ -40,13 +247,12 @@ func packages(t *testing.T) map[string][]string {
 			return nil // no Go package here
 		}
 		rel, _ := filepath.Rel(root, path)
+		rel = filepath.ToSlash(rel)
+		pkgs[rel] = nil
 		for _, imp := range p.Imports {
 			if in, ok := strings.CutPrefix(imp, module+"/"); ok {
-				pkgs[filepath.ToSlash(rel)] = append(pkgs[filepath.ToSlash(rel)], in)
+				pkgs[rel] = append(pkgs[rel], in)
 			}
-		}
-		if _, ok := pkgs[filepath.ToSlash(rel)]; !ok {
-			pkgs[filepath.ToSlash(rel)] = nil
 		}
 		return nil
 	})
@@ -72,83 +278,44 @@ func deps(pkgs map[string][]string, pkg string) []string {
 		}
 	}
 	walk(pkg)
-	var out []string
-	for p := range seen {
-		out = append(out, p)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(seen))
 }
-
-func gameOf(pkg string) string {
-	for _, g := range games {
-		if pkg == g || strings.HasPrefix(pkg, g+"/") {
-			return g
-		}
-	}
-	return ""
-}
-
-// The shared layers import no game, even indirectly; each game imports no
-// other; cmd/sim reaches games only through the registry (game/all, for
-// its side effect), never a game package itself.
-func TestLayers(t *testing.T) {
-	t.Parallel()
-	pkgs := packages(t)
-	for pkg := range pkgs {
-		switch {
-		case pkg == "game/all" || pkg == "bench" || strings.HasPrefix(pkg, "bench/"):
-			// game/all registers every game; bench holds the plain
-			// die-by-die references (bench itself Warhammer's, bench/NAME
-			// the other games').
-		case gameOf(pkg) != "":
-			for _, d := range deps(pkgs, pkg) {
-				if g := gameOf(d); g != "" && g != gameOf(pkg) {
-					t.Errorf("%s imports %s: a game imports no other game", pkg, d)
-				}
-			}
-		case pkg == "cmd/sim":
-			for _, d := range pkgs[pkg] {
-				if gameOf(d) != "" {
-					t.Errorf("cmd/sim imports %s: commands reach games only through the scenarios registry (import game/all)", d)
-				}
-			}
-			if !slices.Contains(pkgs[pkg], "game/all") {
-				t.Errorf("cmd/sim does not import game/all, so no game is registered")
-			}
-		default:
-			for _, d := range deps(pkgs, pkg) {
-				if gameOf(d) != "" || d == "game/all" {
-					t.Errorf("%s imports %s: the shared layers (engine, scenarios, stats, report, plots) import no game", pkg, d)
-				}
-			}
-		}
-	}
-	// The check must see the layers it guards.
-	for _, want := range []string{"engine", "engine/options", "stats", "report", "plots", "scenarios", "cmd/sim", "game/warhammer/scenario"} {
-		if _, ok := pkgs[want]; !ok {
-			t.Errorf("package %s not found", want)
-		}
-	}
-}
-
-// gameWord is a name that names a game.
-var gameWord = regexp.MustCompile(`(?i)warhammer|wotr|war_?of_?the_?ring|conquest`)
 
 // No exported name outside a game's own packages names a game: a type,
 // function, field or method of the shared layers is the same for every game.
+// A game is named by its folder (wotr) or its title run together (War of
+// the Ring: warofthering), in any case, with or without underscores.
 func TestSharedNamesNameNoGame(t *testing.T) {
 	t.Parallel()
-	for pkg := range packages(t) {
-		if gameOf(pkg) != "" || pkg == "bench" || strings.HasPrefix(pkg, "bench/") || pkg == "game/all" {
+	pkgs := packages(t)
+	gs := games(pkgs)
+	words := slices.Clone(gs)
+	for _, g := range scenarios.Games() {
+		words = append(words, letters(g.Title()))
+	}
+	for pkg := range pkgs {
+		if c, _ := classOf(gs, pkg); c.may == ownGame || c.may == anyGame {
 			continue
 		}
 		for _, name := range exportedNames(t, filepath.Join("../..", pkg)) {
-			if gameWord.MatchString(name) {
-				t.Errorf("%s exports %s, which names a game", pkg, name)
+			for _, w := range words {
+				if strings.Contains(letters(name), w) {
+					t.Errorf("%s exports %s, which names a game (%s)", pkg, name, w)
+				}
 			}
 		}
 	}
+}
+
+// letters is s in lower case, with all but its letters left out: "War of
+// the Ring" gives "warofthering".
+func letters(s string) string {
+	return strings.Map(func(r rune) rune {
+		if !unicode.IsLetter(r) {
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
 }
 
 // exportedNames lists the exported top-level names of the package in dir,

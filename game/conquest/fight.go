@@ -72,10 +72,11 @@ type Combat struct {
 	Activation Activation
 }
 
-// MaxRegiments and MaxPerArmy bound a Combat.
+// MaxRegiments, MaxPerArmy and MaxTurns bound a Combat.
 const (
 	MaxRegiments = 6
 	MaxPerArmy   = 3
+	MaxTurns     = 50
 )
 
 // normalised returns cc with the armies and targets of one regiment
@@ -458,8 +459,8 @@ func (cc *Combat) check(rs *Ruleset) error {
 	if cc.Activation > RollOff {
 		errs = append(errs, fmt.Errorf("activation %d is not an order", cc.Activation))
 	}
-	if cc.Turns < 1 || cc.Turns > 50 {
-		errs = append(errs, fmt.Errorf("turns %d is outside 1..50", cc.Turns))
+	if cc.Turns < 1 || cc.Turns > MaxTurns {
+		errs = append(errs, fmt.Errorf("turns %d is outside 1..%d", cc.Turns, MaxTurns))
 	}
 	return errors.Join(errs...)
 }

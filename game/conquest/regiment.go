@@ -64,6 +64,30 @@ func (c Class) String() string { return classNames[c] }
 // stand_profile per_model (1.5), per stand under per_stand (2.0).
 type Profile struct{ M, V, C, A, W, R, D, E int }
 
+// Values are p's characteristics in the order of ProfileLimits.
+func (p Profile) Values() [8]int { return [8]int{p.M, p.V, p.C, p.A, p.W, p.R, p.D, p.E} }
+
+// A Limit is the range Min to Max a number may take, with its key as a
+// scenario writes it and its name as check's messages say it.
+type Limit struct {
+	Key, Name string
+	Min, Max  int
+}
+
+// The limits of a regiment's numbers. check holds a regiment to them, and
+// the scenario format reads them to say the same with positions.
+var ProfileLimits = [8]Limit{
+	{"M", "March", 0, 20}, {"V", "Volley", 0, 6}, {"C", "Clash", 0, 6}, {"A", "Attacks", 0, 20},
+	{"W", "Wounds", 1, 20}, {"R", "Resolve", 0, 6}, {"D", "Defence", 0, 6}, {"E", "Evasion", 0, 6},
+}
+
+const (
+	MaxRuleValue   = 10  // the X of a special rule: Barrage X, Cleave X...
+	MaxStands      = 100 // stands in a regiment
+	MaxModels      = 10  // models on a stand
+	MaxHealSources = 5   // heal sources of a regiment
+)
+
 // Rules are the special rules of a regiment or a character (conquest.md
 // §2, §3, §7). A number of 0 means the rule is absent.
 type Rules struct {
@@ -267,14 +291,10 @@ func (r *Regiment) check(rs *Ruleset) error {
 		}
 	}
 	profile := func(who string, p Profile) {
-		in(who+"March", p.M, 0, 20)
-		in(who+"Volley", p.V, 0, 6)
-		in(who+"Clash", p.C, 0, 6)
-		in(who+"Attacks", p.A, 0, 20)
-		in(who+"Wounds", p.W, 1, 20)
-		in(who+"Resolve", p.R, 0, 6)
-		in(who+"Defence", p.D, 0, 6)
-		in(who+"Evasion", p.E, 0, 6)
+		for i, v := range p.Values() {
+			l := ProfileLimits[i]
+			in(who+l.Name, v, l.Min, l.Max)
+		}
 	}
 	rules := func(who string, x Rules) {
 		for _, v := range []struct {
@@ -284,13 +304,13 @@ func (r *Regiment) check(rs *Ruleset) error {
 			{"Brutal Impact", x.BrutalImpact}, {"Impact", x.ImpactX}, {"Fury", x.Fury}, {"Support", x.Support},
 			{"Terrifying", x.Terrifying}, {"Bastion", x.Bastion}, {"Hardened", x.Hardened}, {"Indomitable", x.Indomitable},
 			{"Tenacious", x.Tenacious}, {"Decay", x.Decay}, {"Resist Decay", x.ResistDecay}, {"Aura of Death", x.AuraOfDeath}} {
-			in(who+v.name, v.v, 0, 10)
+			in(who+v.name, v.v, 0, MaxRuleValue)
 		}
 	}
 	profile("", r.Profile)
 	rules("", r.Rules)
-	in("stands", r.Stands, 1, 100)
-	in("models", r.Models, 1, 10)
+	in("stands", r.Stands, 1, MaxStands)
+	in("models", r.Models, 1, MaxModels)
 	if rs.Stand == PerStand && r.Models != 1 {
 		errs = append(errs, fmt.Errorf("%s: %d models on a stand under stand_profile per_stand, whose characteristics are per stand; give 1", r.ID, r.Models))
 	}
@@ -320,8 +340,8 @@ func (r *Regiment) check(rs *Ruleset) error {
 	} else if s.CharacterWounded != 0 {
 		errs = append(errs, fmt.Errorf("%s: character Wounded markers %d but no character", r.ID, s.CharacterWounded))
 	}
-	if len(r.Healing) > 5 {
-		errs = append(errs, fmt.Errorf("%s: %d heal sources; give at most 5", r.ID, len(r.Healing)))
+	if len(r.Healing) > MaxHealSources {
+		errs = append(errs, fmt.Errorf("%s: %d heal sources; give at most %d", r.ID, len(r.Healing), MaxHealSources))
 	}
 	for _, h := range r.Healing {
 		a := h.Amount

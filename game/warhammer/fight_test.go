@@ -296,7 +296,7 @@ func compareEvents(t *testing.T, name string, f *Fight, a, b *engine.Result) {
 
 // 8th-edition Fear: a unit that fails its test has WS 1 for the round, for
 // its own blows and for the enemy's (all models in the unit have their
-// Weapon Skill reduced to 1). Found by the reference resolver in bench/.
+// Weapon Skill reduced to 1). Found by the reference resolver in bench/warhammer.
 func TestFearLowersTheFearedUnitsWSForBothSides(t *testing.T) {
 	trolls := trollsUnit()
 	trolls.CausesFear = true

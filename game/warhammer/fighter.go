@@ -5,6 +5,14 @@ import (
 	"fmt"
 )
 
+// The limits of a unit's numbers. check holds a fighter to them, and
+// checkVolley a volley and its target; the scenario format reads them to
+// say the same with positions.
+const (
+	MaxCharacteristic = 10    // WS, S, T, I and A, a model's or its mount's; a volley's skill
+	MaxModels         = 10000 // models in a unit
+)
+
 // Fighter is a unit in a close combat: a rank-and-flank block of identical
 // models, with its command models and its mounts.
 type Fighter struct {
@@ -154,22 +162,22 @@ func (f *Fighter) check() error {
 		}
 	}
 	p := f.Profile
-	in("WS", p.WS, 1, 10)
-	in("S", p.S, 1, 10)
-	in("T", p.T, 1, 10)
+	in("WS", p.WS, 1, MaxCharacteristic)
+	in("S", p.S, 1, MaxCharacteristic)
+	in("T", p.T, 1, MaxCharacteristic)
 	in("W", p.W, 1, 100)
-	in("I", p.I, 1, 10)
-	in("A", p.A, 0, 10)
+	in("I", p.I, 1, MaxCharacteristic)
+	in("A", p.A, 0, MaxCharacteristic)
 	in("Ld", p.Ld, 1, 12)
-	in("models", f.Models, 1, 10000)
+	in("models", f.Models, 1, MaxModels)
 	in("frontage", f.Frontage, 1, max(f.Models+len(f.Characters)-f.champions(), 1)) // a character takes a place of the front rank
 	in("contact", f.Contact, 0, max(f.Frontage, 1))
 	in("weight", int(f.Weight), int(Unweighted), int(Heavy))
 	if m := f.Mount; m != nil {
-		in("mount WS", m.WS, 1, 10)
-		in("mount S", m.S, 1, 10)
-		in("mount I", m.I, 1, 10)
-		in("mount A", m.A, 0, 10)
+		in("mount WS", m.WS, 1, MaxCharacteristic)
+		in("mount S", m.S, 1, MaxCharacteristic)
+		in("mount I", m.I, 1, MaxCharacteristic)
+		in("mount A", m.A, 0, MaxCharacteristic)
 	}
 	return errors.Join(errs...)
 }

@@ -1,7 +1,7 @@
 package warhammer
 
 // What a model was built from, for resolvers that resolve the same fight
-// another way: the die-by-die reference in bench/ reads these rather than
+// another way: the die-by-die reference in bench/warhammer reads these rather than
 // the scenario, so that both resolve exactly what the engine was given.
 
 // Inputs returns the ruleset, target id, attack and target the volley was

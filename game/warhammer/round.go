@@ -35,7 +35,7 @@ type fighterState struct {
 
 // reset readies s for a new fight of models models of w Wounds. It sets
 // field by field: building the struct whole and copying it costs a tenth of
-// a fight (measured with go test -bench EngineTrollsVsKnights ./bench/).
+// a fight (measured with go test -bench EngineTrollsVsKnights ./bench/warhammer/).
 func (s *fighterState) reset(models, w int) {
 	s.w, s.alive, s.carried = w, models, 0
 	s.startPhase()

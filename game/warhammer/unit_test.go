@@ -210,7 +210,7 @@ func TestScriptedAttack(t *testing.T) {
 
 // A model slain by Killing Blow never regenerates, not even the ordinary
 // wounds it carried (seed 000): their unsaved wounds roll no dice. Found by
-// the reference resolver in bench/.
+// the reference resolver in bench/warhammer.
 func TestKillingBlowTakesItsWoundsRegenerationDice(t *testing.T) {
 	rs := sixth(t)
 	u := newUnitState(3, 3)

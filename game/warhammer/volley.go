@@ -100,13 +100,13 @@ func checkVolley(a Attack, tg Target) error {
 	}
 	check("attacks", a.Count, 0, 1<<20)
 	if !a.AutoHit {
-		check("skill", a.Skill, 1, 10)
+		check("skill", a.Skill, 1, MaxCharacteristic)
 	}
-	check("Strength", a.S, 1, 10)
-	check("Toughness", tg.T, 1, 10)
+	check("Strength", a.S, 1, MaxCharacteristic)
+	check("Toughness", tg.T, 1, MaxCharacteristic)
 	check("Wounds", tg.W, 1, 100)
-	check("models", tg.Models, 1, 10000)
-	check("target WS", tg.WS, 0, 10)
+	check("models", tg.Models, 1, MaxModels)
+	check("target WS", tg.WS, 0, MaxCharacteristic)
 	check("ward save", int(tg.Defence.Ward), 2, 7)
 	check("regeneration", int(tg.Defence.Regeneration), 2, 7)
 	check("armour save", int(tg.Defence.Armour), -10, 7)

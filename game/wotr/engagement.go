@@ -294,13 +294,19 @@ func (e *Engagement) turnsOf(a Action) uint16 {
 	return 1<<e.turns() - 1
 }
 
-// Limits of an engagement: they keep a trial's state in fixed arrays.
+// Limits of an engagement: they keep a trial's state in fixed arrays and
+// its numbers in the rules' ranges. check holds an engagement to them,
+// and the scenario format reads them to say the same with positions.
 const (
-	MaxHeroes     = 8
-	MaxCompanies  = 100
-	MaxAttributes = 10
-	MaxMight      = 10
-	MaxTurns      = 12
+	MaxHeroes        = 8
+	MaxCompanies     = 100
+	MaxCompanySize   = 100 // models in a company
+	MaxAttributes    = 10  // F, S, D, R and Courage, a company's or a hero's
+	MaxAttacks       = 20  // a company's A
+	MaxMight         = 10
+	MaxTurns         = 12
+	MaxToHitModifier = 3 // to_hit_modifier: -3 to +3
+	MaxSupportDice   = 4 // support dice of a company
 )
 
 // check reports every way e cannot be a turn, as errors for programmers;
@@ -313,7 +319,7 @@ func (e *Engagement) check() error {
 		if f.Type > Monster || f.Toughness > VeryHardToKill {
 			bad("formation %s: troop type %d or Hard to Kill %d is unknown", f.ID, f.Type, f.Toughness)
 		}
-		if f.Companies < 1 || f.Companies > MaxCompanies || f.size() < 1 || f.size() > 100 {
+		if f.Companies < 1 || f.Companies > MaxCompanies || f.size() < 1 || f.size() > MaxCompanySize {
 			bad("formation %s: %d companies of %d models", f.ID, f.Companies, f.size())
 		}
 		if f.Frontage < 1 || f.Frontage > f.Companies || f.Contact < 0 || f.Contact > f.Frontage {
@@ -325,8 +331,8 @@ func (e *Engagement) check() error {
 				break
 			}
 		}
-		if f.A < 0 || f.A > 20 || f.C < 0 || f.C > MaxAttributes || f.SteadfastOn < 0 || f.SteadfastOn > 7 ||
-			f.ToHitMod < -3 || f.ToHitMod > 3 || f.SupportDice < 0 || f.SupportDice > 4 {
+		if f.A < 0 || f.A > MaxAttacks || f.C < 0 || f.C > MaxAttributes || f.SteadfastOn < 0 || f.SteadfastOn > 7 ||
+			f.ToHitMod < -MaxToHitModifier || f.ToHitMod > MaxToHitModifier || f.SupportDice < 0 || f.SupportDice > MaxSupportDice {
 			bad("formation %s: A%d C%d, steadfast on %d, to-hit %+d or support %d out of range", f.ID, f.A, f.C, f.SteadfastOn, f.ToHitMod, f.SupportDice)
 		}
 	}

@@ -1,7 +1,8 @@
 // Package scenario is the Conquest scenario format (game: conquest) and the
-// Conquest Game: a file's types (conquest.go, conquest_values.go), their
-// validation (conquest_validate.go), the build into the engine's strike or
-// fight (conquest_build.go) and the built-in scenarios (builtin/).
+// Conquest Game: a file's types (spec.go, values.go), their validation
+// (validate.go), the regiment and character libraries (library.go,
+// library_characters.go), the build into the engine's strike or fight
+// (build.go) and the built-in scenarios (builtin/).
 // docs/conquest.md is its manual; the rules themselves are package
 // conquest.
 package scenario
@@ -45,10 +46,27 @@ func (Game) RollFields() []string { return nil }
 func (Game) Library() scenarios.Library { return library{regiments} }
 
 // Load decodes, validates and builds a Conquest: The Last Argument of Kings scenario.
-func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {
-	rs, err := scenarios.TypedRules[conquest.Ruleset](file, rules)
+func (Game) Load(doc *scenarios.Document, rules options.Ruleset) (*scenarios.Plan, error) {
+	rs, err := scenarios.TypedRules[conquest.Ruleset](doc.File, rules)
 	if err != nil {
 		return nil, err
 	}
-	return loadConquest(file, data, rs, rules)
+	return format(rs, rules).Load(doc)
+}
+
+// format is the Conquest format under rules, typed (nil keeps the
+// scenario's own) and as given (for a house-rules file's unit fields).
+func format(rules *options.Rules[conquest.Ruleset], given options.Ruleset) scenarios.Format[Scenario] {
+	return scenarios.Format[Scenario]{
+		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			return useLibrary(file, s, pos) // library.go
+		},
+		Validate: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			return validateConquest(file, s, pos, rules)
+		},
+		Name:  func(s *Scenario) *string { return &s.Name },
+		Build: func(file string, s *Scenario) (*scenarios.Plan, error) { return buildConquest(file, s, rules) },
+		Units: func(s *Scenario) (string, any) { return "regiments", &s.Regiments },
+		Rules: given,
+	}
 }

@@ -23,6 +23,22 @@ var regimentsFS embed.FS
 var regiments = scenarios.UnitLibrary[Regiment]{FS: scenarios.Sub(regimentsFS, "regiments"), What: "regiment",
 	List: "sim units --game conquest", From: func(r *Regiment) string { return r.From }}
 
+// useLibrary starts each regiment of s that says from: from the regiment
+// library, then each of their characters that says from: from the
+// character library. A library regiment has no character, so a
+// regiment's character is the scenario's own whether it says from: or not.
+func useLibrary(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+	errs := regiments.Use(file, "regiments", s.Regiments, pos)
+	for i := range s.Regiments {
+		if c := s.Regiments[i].Character; c != nil {
+			if err := characters.UseOne(file, fmt.Sprintf("regiments[%d].character", i), c, pos); err != nil {
+				errs = append(errs, err)
+			}
+		}
+	}
+	return errs
+}
+
 // library is the regiment library as a scenarios.Library: its names and
 // files, and what sim units and sim matrix make of them.
 type library struct {

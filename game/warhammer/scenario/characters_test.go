@@ -233,7 +233,7 @@ func repeat(face, n int) []int {
 // (enginetest.Agree): the solver walks the trial's own round code, so this
 // checks the bookkeeping between them (states merged between strikes, the
 // step's Killing Blow and its Overkill), not the rules, which the scripted
-// tests and bench/ check against the text. A fight too large for the
+// tests and bench/warhammer check against the text. A fight too large for the
 // solver to the break is fought for its first two rounds, or its first.
 func TestBuiltinCharacterFightsExactAgreesWithSimulation(t *testing.T) {
 	if testing.Short() {

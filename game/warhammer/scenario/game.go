@@ -50,12 +50,12 @@ func (Game) RollFields() []string {
 func (Game) Library() scenarios.Library { return library{units, characters} }
 
 // Load decodes, validates and builds a Warhammer scenario.
-func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {
-	rs, err := scenarios.TypedRules[warhammer.Ruleset](file, rules)
+func (Game) Load(doc *scenarios.Document, rules options.Ruleset) (*scenarios.Plan, error) {
+	rs, err := scenarios.TypedRules[warhammer.Ruleset](doc.File, rules)
 	if err != nil {
 		return nil, err
 	}
-	return format(rs, rules).Load(file, data)
+	return format(rs, rules).Load(doc)
 }
 
 // format is the Warhammer format under rules, typed (nil keeps the

@@ -196,7 +196,7 @@ func TestLibraryFile(t *testing.T) {
 		"fight: {type: close_combat, sides: [knights, trolls], charger: knights}\n"
 	path := filepath.Join(dir, "fight.yaml")
 	os.WriteFile(path, []byte(scenario), 0o644)
-	p, err := (Game{}).Load(path, []byte(scenario), nil)
+	p, err := (Game{}).Load(scenarios.Parse(path, []byte(scenario)), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,13 +205,13 @@ func TestLibraryFile(t *testing.T) {
 	}
 	bad := strings.Replace(string(data), "models: 5", "modles: 5", 1)
 	os.WriteFile(filepath.Join(dir, "army.yaml"), []byte(bad), 0o644)
-	_, err = (Game{}).Load(path, []byte(scenario), nil)
+	_, err = (Game{}).Load(scenarios.Parse(path, []byte(scenario)), nil)
 	if err == nil || !strings.Contains(err.Error(), "army.yaml:") || !strings.Contains(err.Error(), `units.test_knights.modles: unknown field "modles"`) {
 		t.Errorf("error %v: want the library file's line and field", err)
 	}
 	os.WriteFile(filepath.Join(dir, "army.yaml"), data, 0o644)
 	withCaptain := strings.Replace(scenario, "{id: knights, from: test_knights}", "{id: knights, from: test_knights, characters: [{id: captain, from: test_captain}]}", 1)
-	if p, err = (Game{}).Load(path, []byte(withCaptain), nil); err != nil {
+	if p, err = (Game{}).Load(scenarios.Parse(path, []byte(withCaptain)), nil); err != nil {
 		t.Fatal(err)
 	} else if p.Names["knights.captain"] != "Test Captain" {
 		t.Errorf("names %v: the library file's character joins the knights", p.Names)
@@ -220,18 +220,18 @@ func TestLibraryFile(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "again.yaml"), data, 0o644)
 	twice := strings.Replace(scenario, "library: army.yaml", "library: [army.yaml, again.yaml]", 1)
-	_, err = (Game{}).Load(path, []byte(twice), nil)
+	_, err = (Game{}).Load(scenarios.Parse(path, []byte(twice)), nil)
 	if err == nil || !strings.Contains(err.Error(), "units.test_knights: also in") {
 		t.Errorf("a name in two library files: %v", err)
 	}
 	other := strings.Replace(string(data), "game: warhammer", "game: wotr", 1)
 	os.WriteFile(filepath.Join(dir, "army.yaml"), []byte(other), 0o644)
-	_, err = (Game{}).Load(path, []byte(scenario), nil)
+	_, err = (Game{}).Load(scenarios.Parse(path, []byte(scenario)), nil)
 	if err == nil || !strings.Contains(err.Error(), "army.yaml:") || !strings.Contains(err.Error(), "a library serves one game") {
 		t.Errorf("a library of another game: %v", err)
 	}
 	missing := strings.Replace(scenario, "army.yaml", "nowhere.yaml", 1)
-	_, err = (Game{}).Load(path, []byte(missing), nil)
+	_, err = (Game{}).Load(scenarios.Parse(path, []byte(missing)), nil)
 	if err == nil || !strings.Contains(err.Error(), "fight.yaml:2:") || !strings.Contains(err.Error(), "no such library file") {
 		t.Errorf("error %v: want the scenario's library line", err)
 	}

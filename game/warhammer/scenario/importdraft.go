@@ -136,7 +136,7 @@ func (d *draft) check() error {
 	if err != nil {
 		return err
 	}
-	_, err = format(nil, nil).Load("import", src)
+	_, err = format(nil, nil).Load(scenarios.Parse("import", src))
 	var errs scenarios.ErrorList
 	if !errors.As(err, &errs) || len(errs) == 0 {
 		return err

@@ -65,8 +65,8 @@ func (c *checker) unit(p string, u *Unit) {
 		c.profile(pp, u.Profile)
 	}
 	if !c.isCharacter(p) {
-		c.Between(p+".models", u.Models, 1, 10000)
-		c.Optional(p+".frontage", u.Frontage, 1, 10000)
+		c.Between(p+".models", u.Models, 1, warhammer.MaxModels)
+		c.Optional(p+".frontage", u.Frontage, 1, warhammer.MaxModels)
 		if c.Present(p+".contact") && u.Models >= 1 {
 			c.Optional(p+".contact", u.Contact, 1, max(1, frontage(u)))
 		}
@@ -107,10 +107,10 @@ func (c *checker) unit(p string, u *Unit) {
 	if u.Mount != nil {
 		if mp := u.Mount.Profile; mp != nil {
 			pp := p + ".mount.profile"
-			c.Between(pp+".WS", mp.WS, 1, 10)
-			c.Between(pp+".S", mp.S, 1, 10)
-			c.Between(pp+".I", mp.I, 1, 10)
-			c.Between(pp+".A", mp.A, 0, 10)
+			c.Between(pp+".WS", mp.WS, 1, warhammer.MaxCharacteristic)
+			c.Between(pp+".S", mp.S, 1, warhammer.MaxCharacteristic)
+			c.Between(pp+".I", mp.I, 1, warhammer.MaxCharacteristic)
+			c.Between(pp+".A", mp.A, 0, warhammer.MaxCharacteristic)
 		}
 		c.special(p+".mount.special_rules", u.Mount.Rules, mountAttacks)
 		switch u.Mount.Kind {
@@ -156,7 +156,7 @@ func (c *checker) unit(p string, u *Unit) {
 	c.rerolls(p+".rerolls", u.Rerolls)
 	if m := u.Missile; m != nil {
 		mp := p + ".missile"
-		c.Between(mp+".strength", m.Strength, 1, 10)
+		c.Between(mp+".strength", m.Strength, 1, warhammer.MaxCharacteristic)
 		c.Optional(mp+".shots", m.Shots, 1, 100)
 		c.special(mp+".special_rules", m.Rules, missileAttacks)
 		c.rerolls(mp+".rerolls", m.Rerolls)
@@ -166,16 +166,18 @@ func (c *checker) unit(p string, u *Unit) {
 	}
 }
 
-// profile checks the profile at pp.
+// profile checks the profile at pp: WS, S, T, I and A as the engine
+// takes them; M, BS, W and Ld to the format's own 10 (the engine takes W
+// to 100 and Ld to 12, and reads no M).
 func (c *checker) profile(pp string, pr Profile) {
 	c.Between(pp+".M", pr.M, 0, 10)
-	c.Between(pp+".WS", pr.WS, 1, 10)
+	c.Between(pp+".WS", pr.WS, 1, warhammer.MaxCharacteristic)
 	c.Between(pp+".BS", pr.BS, 0, 10)
-	c.Between(pp+".S", pr.S, 1, 10)
-	c.Between(pp+".T", pr.T, 1, 10)
+	c.Between(pp+".S", pr.S, 1, warhammer.MaxCharacteristic)
+	c.Between(pp+".T", pr.T, 1, warhammer.MaxCharacteristic)
 	c.Between(pp+".W", pr.W, 1, 10)
-	c.Between(pp+".I", pr.I, 1, 10)
-	c.Between(pp+".A", pr.A, 0, 10)
+	c.Between(pp+".I", pr.I, 1, warhammer.MaxCharacteristic)
+	c.Between(pp+".A", pr.A, 0, warhammer.MaxCharacteristic)
 	c.Between(pp+".Ld", pr.Ld, 1, 10)
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -83,7 +84,7 @@ func (c *checker) volley(s *Scenario, ids map[string]int) {
 		c.Optional("fight.attacks", *f.Attacks, 0, 100000)
 	}
 	c.Optional("fight.to_hit_modifier", f.ToHitModifier, -6, 6)
-	c.Optional("fight.strength", f.Strength, 1, 10)
+	c.Optional("fight.strength", f.Strength, 1, warhammer.MaxCharacteristic)
 	c.Optional("fight.round", f.Round, 1, 100)
 }
 

@@ -1,6 +1,7 @@
 // Package scenario is the War of the Ring scenario format (game: wotr) and
-// the War of the Ring Game: a file's types (wotr.go), their validation
-// (wotr_validate.go), the build into the engine's turn (wotr_build.go) and
+// the War of the Ring Game: a file's types (spec.go), their validation
+// (validate.go), the formation and hero libraries (library.go,
+// library_characters.go), the build into the engine's turn (build.go) and
 // the built-in scenarios (builtin/). docs/wotr.md, "Scenario format", is
 // its manual; the rules themselves are package wotr.
 package scenario
@@ -44,10 +45,25 @@ func (Game) RollFields() []string { return nil }
 func (Game) Library() scenarios.Library { return library{formations} }
 
 // Load decodes, validates and builds a War of the Ring scenario.
-func (Game) Load(file string, data []byte, rules options.Ruleset) (*scenarios.Plan, error) {
-	rs, err := scenarios.TypedRules[wotr.Ruleset](file, rules)
+func (Game) Load(doc *scenarios.Document, rules options.Ruleset) (*scenarios.Plan, error) {
+	rs, err := scenarios.TypedRules[wotr.Ruleset](doc.File, rules)
 	if err != nil {
 		return nil, err
 	}
-	return loadWotR(file, data, rs, rules)
+	return format(rs, rules).Load(doc)
+}
+
+// format is the War of the Ring format under rules, typed (nil keeps the
+// scenario's own) and as given (for a house-rules file's unit fields).
+func format(rules *options.Rules[wotr.Ruleset], given options.Ruleset) scenarios.Format[Scenario] {
+	return scenarios.Format[Scenario]{
+		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			return useLibrary(file, s, pos)
+		},
+		Validate: validateWotR,
+		Name:     func(s *Scenario) *string { return &s.Name },
+		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return buildWotR(file, s, rules) },
+		Units:    func(s *Scenario) (string, any) { return "formations", &s.Formations },
+		Rules:    given,
+	}
 }

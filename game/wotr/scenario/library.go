@@ -9,7 +9,7 @@ import (
 
 // The formation library: ready-made formations, one YAML file each in
 // formations/, written as a scenario's formations are but without an id or
-// heroes (the hero library is heroes.go's). A scenario's formation that says `from: NAME` starts as the
+// heroes (the hero library is library_characters.go's). A scenario's formation that says `from: NAME` starts as the
 // library's NAME, and every field it gives overrides the library's
 // (docs/wotr.md, "The formation library").
 
@@ -18,6 +18,18 @@ var formationsFS embed.FS
 
 var formations = scenarios.UnitLibrary[Formation]{FS: scenarios.Sub(formationsFS, "formations"), What: "formation",
 	List: "sim units --game wotr", From: func(f *Formation) string { return f.From }}
+
+// useLibrary starts each formation of s that says from: from the formation
+// library, then each of their heroes that says from: from the hero
+// library. A library formation has no heroes, so a formation's heroes are
+// the scenario's own whether it says from: or not.
+func useLibrary(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+	errs := formations.Use(file, "formations", s.Formations, pos)
+	for i := range s.Formations {
+		errs = append(errs, heroes.Use(file, fmt.Sprintf("formations[%d].heroes", i), s.Formations[i].Heroes, pos)...)
+	}
+	return errs
+}
 
 // library is the formation library as a scenarios.Library: its names and
 // files, and what sim units and sim matrix make of them.

@@ -1,4 +1,4 @@
-package bench
+package warhammerref
 
 import "github.com/wargamesim/sim/game/warhammer"
 

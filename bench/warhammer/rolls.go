@@ -1,4 +1,4 @@
-package bench
+package warhammerref
 
 import (
 	"math/rand/v2"

@@ -19,18 +19,6 @@ var heroesFS embed.FS
 var heroes = scenarios.UnitLibrary[Hero]{FS: scenarios.Sub(heroesFS, "heroes"), What: "hero",
 	List: "sim units --game wotr --characters", From: func(h *Hero) string { return h.From }}
 
-// useLibrary starts each formation of s that says from: from the formation
-// library, then each of their heroes that says from: from the hero
-// library. A library formation has no heroes, so a formation's heroes are
-// the scenario's own whether it says from: or not.
-func useLibrary(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-	errs := formations.Use(file, "formations", s.Formations, pos)
-	for i := range s.Formations {
-		errs = append(errs, heroes.Use(file, fmt.Sprintf("formations[%d].heroes", i), s.Formations[i].Heroes, pos)...)
-	}
-	return errs
-}
-
 // Characters is the hero library, for sim units --game wotr --characters.
 func (library) Characters() scenarios.Lister { return heroLister{heroes} }
 

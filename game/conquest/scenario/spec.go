@@ -1,15 +1,9 @@
 package scenario
 
-import (
-	"github.com/wargamesim/sim/engine/options"
-	"github.com/wargamesim/sim/game/conquest"
-	"github.com/wargamesim/sim/scenarios"
-)
-
-// This file and conquest_*.go are the scenario format of game: conquest
+// This file and values.go are the scenario format of game: conquest
 // (docs/conquest.md is its manual): the types below, field for field as
-// written; conquest_validate.go checks them into located errors and
-// conquest_build.go turns them into an game/conquest model.
+// written; validate.go checks them into located errors and
+// build.go turns them into an game/conquest model.
 
 // Scenario is a scenario file with game: conquest.
 type Scenario struct {
@@ -182,21 +176,4 @@ type Side struct {
 	Aimed     bool     `yaml:"aimed"`
 	Obscured  bool     `yaml:"obscured"`
 	LongRange bool     `yaml:"long_range"`
-}
-
-// loadConquest decodes, validates and builds a game: conquest scenario,
-// under rules instead of its own ruleset when rules is not nil.
-func loadConquest(file string, data []byte, rules *options.Rules[conquest.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
-	return scenarios.Format[Scenario]{
-		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-			return useLibrary(file, s, pos) // characters.go
-		},
-		Validate: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-			return validateConquest(file, s, pos, rules)
-		},
-		Name:  func(s *Scenario) *string { return &s.Name },
-		Build: func(file string, s *Scenario) (*scenarios.Plan, error) { return buildConquest(file, s, rules) },
-		Units: func(s *Scenario) (string, any) { return "regiments", &s.Regiments },
-		Rules: given,
-	}.Load(file, data)
 }

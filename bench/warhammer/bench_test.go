@@ -1,4 +1,4 @@
-package bench
+package warhammerref
 
 import (
 	"context"
@@ -17,7 +17,7 @@ import (
 // ns/trial, trials/s and allocs/trial (allocs/op: one op is one trial).
 // Compare them as ratios from the same run:
 //
-//	go test -run XXX -bench . -count 10 ./bench/ | tee new.txt
+//	go test -run XXX -bench . -count 10 ./bench/warhammer/ | tee new.txt
 //	benchstat new.txt
 
 func volley10(tb testing.TB) *scenarios.Plan  { return load(tb, "volley-10", volleyYAML(10)) }

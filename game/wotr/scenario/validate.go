@@ -97,22 +97,22 @@ func (c *checker) wotrFormation(p string, f *Formation) {
 		c.Add(pp, "missing; give the company profile: {F: 3, S: 3, D: 5, A: 8, R: 1, C: 3}")
 	} else {
 		pr := f.Profile
-		c.Between(pp+".F", pr.F, 1, 10)
-		c.Between(pp+".S", pr.S, 1, 10)
-		c.Between(pp+".D", pr.D, 1, 10)
-		c.Between(pp+".A", pr.A, 0, 20)
-		c.Between(pp+".R", pr.R, 1, 10)
-		c.Between(pp+".C", pr.C, 0, 10)
+		c.Between(pp+".F", pr.F, 1, wotr.MaxAttributes)
+		c.Between(pp+".S", pr.S, 1, wotr.MaxAttributes)
+		c.Between(pp+".D", pr.D, 1, wotr.MaxAttributes)
+		c.Between(pp+".A", pr.A, 0, wotr.MaxAttacks)
+		c.Between(pp+".R", pr.R, 1, wotr.MaxAttributes)
+		c.Between(pp+".C", pr.C, 0, wotr.MaxAttributes)
 	}
 	c.Between(p+".companies", f.Companies, 1, wotr.MaxCompanies)
-	c.Optional(p+".company_size", f.CompanySize, 1, 100)
+	c.Optional(p+".company_size", f.CompanySize, 1, wotr.MaxCompanySize)
 	if f.Companies >= 1 && f.Companies <= wotr.MaxCompanies {
 		c.Optional(p+".frontage", f.Frontage, 1, f.Companies)
 		c.Optional(p+".contact", f.Contact, 1, wotrFrontage(f))
 	}
 	c.Optional(p+".steadfast_on", f.SteadfastOn, 2, 6)
-	c.Optional(p+".to_hit_modifier", f.ToHitMod, -3, 3)
-	c.Optional(p+".support_dice", f.SupportDice, 1, 4)
+	c.Optional(p+".to_hit_modifier", f.ToHitMod, -wotr.MaxToHitModifier, wotr.MaxToHitModifier)
+	c.Optional(p+".support_dice", f.SupportDice, 1, wotr.MaxSupportDice)
 	c.toughness(p+".hard_to_kill", f.HardToKill)
 	if tough, err := wotr.ParseToughness(f.HardToKill); err == nil && tough != wotr.NotHardToKill && t != wotr.Monster {
 		c.Add(p+".hard_to_kill", "Hard to Kill is a monster's rule; set type: monster, or remove it")
@@ -124,9 +124,9 @@ func (c *checker) wotrHero(p string, h *Hero) {
 	if !c.Present(pp) {
 		c.Add(pp, "missing; give the hero's profile: {F: 5, R: 2, C: 4, Might: 2}")
 	} else {
-		c.Between(pp+".F", h.Profile.F, 1, 10)
-		c.Between(pp+".R", h.Profile.R, 1, 10)
-		c.Between(pp+".C", h.Profile.C, 0, 10)
+		c.Between(pp+".F", h.Profile.F, 1, wotr.MaxAttributes)
+		c.Between(pp+".R", h.Profile.R, 1, wotr.MaxAttributes)
+		c.Between(pp+".C", h.Profile.C, 0, wotr.MaxAttributes)
 		c.Optional(pp+".Might", h.Profile.Might, 0, wotr.MaxMight)
 	}
 	c.toughness(p+".hard_to_kill", h.HardToKill)

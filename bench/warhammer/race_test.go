@@ -1,6 +1,6 @@
 //go:build race
 
-package bench
+package warhammerref
 
 // raceDetector says the tests run under the race detector (go test
 // -race), which makes them some ten times slower: they then take the sizes

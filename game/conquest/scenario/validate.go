@@ -68,14 +68,10 @@ func (c *checker) conquestProfile(p string, pr Profile, example string) {
 		c.Add(p, "missing; give the eight characteristics: %s", example)
 		return
 	}
-	c.Between(p+".M", pr.M, 0, 20)
-	c.Between(p+".V", pr.V, 0, 6)
-	c.Between(p+".C", pr.C, 0, 6)
-	c.Between(p+".A", pr.A, 0, 20)
-	c.Between(p+".W", pr.W, 1, 20)
-	c.Between(p+".R", pr.R, 0, 6)
-	c.Between(p+".D", pr.D, 0, 6)
-	c.Between(p+".E", pr.E, 0, 6)
+	for i, v := range conquestProfileOf(pr).Values() {
+		l := conquest.ProfileLimits[i]
+		c.Between(p+"."+l.Key, v, l.Min, l.Max)
+	}
 }
 
 func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) {
@@ -96,13 +92,13 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 	choice("type", "stand type", r.Type, conquest.TypeNames())
 	choice("class", "class", r.Class, conquest.ClassNames())
 	c.conquestProfile(p+".profile", r.Profile, "{M: 5, V: 1, C: 2, A: 1, W: 1, R: 2, D: 2, E: 0}")
-	c.Between(p+".stands", r.Stands, 1, 100)
+	c.Between(p+".stands", r.Stands, 1, conquest.MaxStands)
 	switch {
 	case !c.Present(p + ".models"):
 		c.Add(p+".models", "missing; give the models on a full stand: 4 for 1.5 infantry, 1 for cavalry, brutes and monsters")
-	case c.UnreadRange(p+".models", "a whole number from 1 to 10"):
-	case r.Models < 1 || r.Models > 10:
-		c.Add(p+".models", "must be 1 to 10, got %d: a stand holds at least one model", r.Models)
+	case c.UnreadRange(p+".models", fmt.Sprintf("a whole number from 1 to %d", conquest.MaxModels)):
+	case r.Models < 1 || r.Models > conquest.MaxModels:
+		c.Add(p+".models", "must be 1 to %d, got %d: a stand holds at least one model", conquest.MaxModels, r.Models)
 	case rs != nil && rs.Stand == conquest.PerStand && r.Models != 1:
 		c.Add(p+".models", "%d models on a stand, but under stand_profile per_stand the characteristics are per stand; give 1", r.Models)
 	}
@@ -139,8 +135,8 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 			}
 		}
 	}
-	if len(r.Healing) > 5 {
-		c.Add(p+".healing", "%d heal sources; give at most 5", len(r.Healing))
+	if len(r.Healing) > conquest.MaxHealSources {
+		c.Add(p+".healing", "%d heal sources; give at most %d", len(r.Healing), conquest.MaxHealSources)
 	}
 	for j, h := range r.Healing {
 		hp := fmt.Sprintf("%s.healing[%d]", p, j)
@@ -188,7 +184,7 @@ func (c *checker) conquestRules(p string, x Rules, character bool) {
 		{"impact", x.Impact}, {"fury", x.Fury}, {"support", x.Support}, {"terrifying", x.Terrifying},
 		{"bastion", x.Bastion}, {"hardened", x.Hardened}, {"indomitable", x.Indomitable},
 		{"decay", x.Decay}, {"resist_decay", x.ResistDecay}, {"tenacious", x.Tenacious}, {"aura_of_death", x.AuraOfDeath}} {
-		c.Optional(p+"."+v.name, v.v, 0, 10)
+		c.Optional(p+"."+v.name, v.v, 0, conquest.MaxRuleValue)
 	}
 	if _, ok := conquest.ParseBlessing(x.Blessed); x.Blessed != "" && !ok {
 		c.Add(p+".blessed", "%s", scenarios.UnknownChoice("Blessed use", x.Blessed, []string{"hits", "defence"}, "hits (its failed hit rolls) or defence (its failed defence rolls), once a turn"))
@@ -301,7 +297,7 @@ func (c *checker) actionFlags(p string, inspired, aimed, obscured, longRange, cl
 // conquestTurns checks a fight of several turns.
 func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ruleset, valid map[*Regiment]bool) {
 	f := &s.Fight
-	c.Between("fight.turns", f.Turns, 1, 50)
+	c.Between("fight.turns", f.Turns, 1, conquest.MaxTurns)
 	if _, ok := conquest.ParseActivation(f.Activation); f.Activation != "" && !ok {
 		c.Add("fight.activation", "%s", scenarios.UnknownChoice("activation", f.Activation, conquest.ActivationNames(),
 			"in_order (the sides in their order every turn) or roll_off (each turn's Supremacy roll-off decides who activates first)"))

@@ -26,22 +26,6 @@ var charactersFS embed.FS
 var characters = scenarios.UnitLibrary[Character]{FS: scenarios.Sub(charactersFS, "characters"), What: "character",
 	List: "sim units --game conquest --characters", From: func(c *Character) string { return c.From }}
 
-// useLibrary starts each regiment of s that says from: from the regiment
-// library, then each of their characters that says from: from the
-// character library. A library regiment has no character, so a
-// regiment's character is the scenario's own whether it says from: or not.
-func useLibrary(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-	errs := regiments.Use(file, "regiments", s.Regiments, pos)
-	for i := range s.Regiments {
-		if c := s.Regiments[i].Character; c != nil {
-			if err := characters.UseOne(file, fmt.Sprintf("regiments[%d].character", i), c, pos); err != nil {
-				errs = append(errs, err)
-			}
-		}
-	}
-	return errs
-}
-
 // Characters is the character library, for sim units --game conquest
 // --characters.
 func (library) Characters() scenarios.Lister { return characterLister{characters} }

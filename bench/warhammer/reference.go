@@ -1,5 +1,5 @@
-// Package bench holds the reference resolver and the benchmarks of the
-// engine against it.
+// Package warhammerref holds Warhammer Fantasy Battles' reference resolver
+// and the benchmarks of the engine against it.
 //
 // The reference resolves the same fights as the engine, the plain way: one
 // math/rand/v2 die at a time, every attack through every test in turn,
@@ -10,7 +10,7 @@
 // charts of game/warhammer/tables.go. It is the speed baseline of the
 // benchmarks, and an independent implementation: agreement_test.go checks
 // that its distributions and the engine's agree on every built-in scenario.
-package bench
+package warhammerref
 
 import (
 	"errors"
@@ -61,7 +61,7 @@ func Reference(m engine.Model) (*Resolver, error) {
 		}
 		r.fight, r.metrics, r.events = newFight(rs, &cc)
 	default:
-		return nil, fmt.Errorf("bench: the reference resolves Warhammer volleys and fights, not a %T", m)
+		return nil, fmt.Errorf("warhammerref: the reference resolves Warhammer volleys and fights, not a %T", m)
 	}
 	return r, nil
 }
@@ -78,12 +78,12 @@ func supported(rs *warhammer.Ruleset) error {
 	if rs.RegenOrWard == warhammer.WardOverRegen {
 		// "ward" is unclear for a model that has no ward save (does it then
 		// take Regeneration?), and no built-in scenario uses it.
-		return errors.New("bench: regeneration_or_ward: ward is not implemented by the reference")
+		return errors.New("warhammerref: regeneration_or_ward: ward is not implemented by the reference")
 	}
 	if rs.StrikeFirst == warhammer.StrikeFirstI10 && rs.ASFRerolls {
 		// Which Initiative the re-roll of misses compares, and whether
 		// Strike First has it at all, is not in docs/rules.md.
-		return errors.New("bench: asf_rerolls_misses: yes with strike_first: initiative_10 is not implemented by the reference")
+		return errors.New("warhammerref: asf_rerolls_misses: yes with strike_first: initiative_10 is not implemented by the reference")
 	}
 	return nil
 }
@@ -94,7 +94,7 @@ func supportedVolley(v *volleySpec) error {
 		(a.Rules.RerollHits.Failed || len(a.Rules.RerollHits.Faces) > 0) {
 		// Which die of the two-dice 7+ procedure a re-roll applies to is
 		// not in the rules (RULES.md §1, §2.5).
-		return errors.New("bench: re-rolled hits that need 7+ are not implemented by the reference")
+		return errors.New("warhammerref: re-rolled hits that need 7+ are not implemented by the reference")
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 //go:build !race
 
-package bench
+package warhammerref
 
 // raceDetector says the tests run under the race detector (race_test.go).
 const raceDetector = false

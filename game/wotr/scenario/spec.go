@@ -6,15 +6,14 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/game/wotr"
 	"github.com/wargamesim/sim/scenarios"
 )
 
 // The War of the Ring scenario format (game: wotr): the types below are a
 // file as written, field for field; docs/wotr.md ("Scenario format") is
-// their manual. Decoding is strict, as for Warhammer; wotr_validate.go
-// checks ranges and references into located errors, and wotr_build.go
+// their manual. Decoding is strict, as for Warhammer; validate.go
+// checks ranges and references into located errors, and build.go
 // makes the engine's turn.
 
 // Scenario is a War of the Ring scenario file.
@@ -131,19 +130,4 @@ func (t *TurnCount) UnmarshalYAML(n *yaml.Node) error {
 	}
 	*t = TurnCount(k)
 	return nil
-}
-
-// loadWotR decodes, validates and builds a War of the Ring scenario, under
-// rules instead of its own ruleset when rules is not nil.
-func loadWotR(file string, data []byte, rules *options.Rules[wotr.Ruleset], given options.Ruleset) (*scenarios.Plan, error) {
-	return scenarios.Format[Scenario]{
-		Library: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
-			return useLibrary(file, s, pos)
-		},
-		Validate: validateWotR,
-		Name:     func(s *Scenario) *string { return &s.Name },
-		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return buildWotR(file, s, rules) },
-		Units:    func(s *Scenario) (string, any) { return "formations", &s.Formations },
-		Rules:    given,
-	}.Load(file, data)
 }

@@ -1,4 +1,4 @@
-package bench
+package warhammerref
 
 import "github.com/wargamesim/sim/game/warhammer"
 
@@ -69,7 +69,7 @@ func (rd *round) rankBonus(i int) int {
 // own (heavy_infantry, light_cavalry, ...), else plain infantry as
 // infantry_counts_as and plain cavalry as cavalry_counts_as say
 // (docs/rules.md, "What the interpretations mean"), and a plain chariot
-// as heavy (the docs do not say: bench/README.md, "Questions").
+// as heavy (the docs do not say: bench/warhammer/README.md, "Questions").
 func weightOf(rs *warhammer.Ruleset, t warhammer.TroopType, w warhammer.Weight) warhammer.Weight {
 	if w != warhammer.Unweighted {
 		return w
