@@ -13,6 +13,7 @@ import (
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
@@ -70,7 +71,7 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("balance: give one scenario")
+		return failure.Usagef("balance: give one scenario")
 	}
 	jobs, popts, err := checkOutputs("balance", *format, *out, pf, append(rulesFiles(*rules), pos[0])...)
 	if err != nil {
@@ -79,7 +80,7 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	var v balanceVary
 	switch {
 	case *vary != "" && *pointsUnit != "":
-		return usagef("balance: give --vary or --points, not both: --points varies the unit's models")
+		return failure.Usagef("balance: give --vary or --points, not both: --points varies the unit's models")
 	case *pointsUnit == "":
 		if v, err = parseBalanceVary(*vary); err != nil {
 			return err
@@ -90,13 +91,13 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if !(*confidence > 0 && *confidence < 1) {
-		return usagef("balance: --confidence must be between 0 and 1, such as 0.99, got %v", *confidence)
+		return failure.Usagef("balance: --confidence must be between 0 and 1, such as 0.99, got %v", *confidence)
 	}
 	if *maxTrials == 0 {
 		*maxTrials = min(*trials*16, engine.MaxTrials)
 	}
 	if *maxTrials < *trials || *maxTrials > engine.MaxTrials {
-		return usagef("balance: --max-trials must be at least --trials (%d) and at most %d, got %d", *trials, engine.MaxTrials, *maxTrials)
+		return failure.Usagef("balance: --max-trials must be at least --trials (%d) and at most %d, got %d", *trials, engine.MaxTrials, *maxTrials)
 	}
 	file, src, err := scenarioSource(pos[0])
 	if err != nil {
@@ -149,7 +150,7 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			comma(*trials), *confidence*100, comma(*maxTrials))
 	}
 	if err != nil {
-		if errors.Is(err, errInterrupted) {
+		if errors.Is(err, failure.ErrInterrupted) {
 			fmt.Fprintln(stderr, "sim: interrupted before the search finished; nothing to report")
 		}
 		return err
@@ -182,7 +183,7 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 func pointsVary(base *scenarios.Plan, unit string) (balanceVary, *report.BalancePrice, error) {
 	c, ok := base.Costs[unit]
 	if !ok {
-		return balanceVary{}, nil, usagef("balance: --points %s: the scenario has no unit %s with points; give its units points: (docs/import.md)", unit, unit)
+		return balanceVary{}, nil, failure.Usagef("balance: --points %s: the scenario has no unit %s with points; give its units points: (docs/import.md)", unit, unit)
 	}
 	budget := 0.0
 	for id, o := range base.Costs {
@@ -192,14 +193,14 @@ func pointsVary(base *scenarios.Plan, unit string) (balanceVary, *report.Balance
 	}
 	g, err := scenarios.Lookup(base.Game)
 	if err != nil || g.Library() == nil || budget <= c.Fixed {
-		return balanceVary{}, nil, usagef("balance: --points %s: no other unit has points to set what %s may spend; give them points:", unit, unit)
+		return balanceVary{}, nil, failure.Usagef("balance: --points %s: no other unit has points to set what %s may spend; give them points:", unit, unit)
 	}
 	hi := min(max(2*c.ModelsFor(budget), 4), 10_000)
 	lib := g.Library()
 	path := lib.UnitList() + "." + unit + "." + lib.SizeField()
 	vv, _, _, _, err := scenarios.ParseRange(fmt.Sprintf("%s=1..%d", path, hi))
 	if err != nil {
-		return balanceVary{}, nil, usagef("balance: --points: %v", err)
+		return balanceVary{}, nil, failure.Usagef("balance: --points: %v", err)
 	}
 	return balanceVary{Vary: vv, lo: 1, hi: hi}, &report.BalancePrice{Unit: unit, Budget: budget, Fixed: c.Fixed, PerModel: c.PerModel}, nil
 }
@@ -215,17 +216,17 @@ type balanceVary struct {
 
 func parseBalanceVary(s string) (balanceVary, error) {
 	if s == "" {
-		return balanceVary{}, usagef("balance: give the field to vary, as --vary units.knights.models=3..9")
+		return balanceVary{}, failure.Usagef("balance: give the field to vary, as --vary units.knights.models=3..9")
 	}
 	v, lo, hi, _, err := scenarios.ParseRange(s)
 	if err != nil {
-		return balanceVary{}, usagef("balance: %v", err)
+		return balanceVary{}, failure.Usagef("balance: %v", err)
 	}
 	if lo == hi || strings.Contains(s, ":") {
-		return balanceVary{}, usagef("balance: --vary %s: give a range of two or more whole numbers, LO..HI, with no step: the search picks the values", s)
+		return balanceVary{}, failure.Usagef("balance: --vary %s: give a range of two or more whole numbers, LO..HI, with no step: the search picks the values", s)
 	}
 	if uint64(hi)-uint64(lo) > maxBalanceRange {
-		return balanceVary{}, usagef("balance: --vary %s: a range of at most %d; the scenario's own limits on the field are narrower still", s, maxBalanceRange)
+		return balanceVary{}, failure.Usagef("balance: --vary %s: a range of at most %d; the scenario's own limits on the field are narrower still", s, maxBalanceRange)
 	}
 	return balanceVary{Vary: v, lo: lo, hi: hi}, nil
 }
@@ -244,13 +245,13 @@ func parseTarget(s string) (balanceTarget, error) {
 	name, val, ok := strings.Cut(s, "=")
 	x, err := strconv.ParseFloat(val, 64)
 	if !ok || name == "" || err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-		return balanceTarget{}, usagef("balance: --target %q: give EVENT=P, as knights.wins=0.5, or METRIC.mean=X, as trolls.casualties.mean=1.5", s)
+		return balanceTarget{}, failure.Usagef("balance: --target %q: give EVENT=P, as knights.wins=0.5, or METRIC.mean=X, as trolls.casualties.mean=1.5", s)
 	}
 	if m, isMean := strings.CutSuffix(name, ".mean"); isMean {
 		return balanceTarget{kind: "mean", name: m, value: x}, nil
 	}
 	if x <= 0 || x >= 1 {
-		return balanceTarget{}, usagef("balance: --target %s: a probability to cross is between 0 and 1, exclusive, got %v", name, x)
+		return balanceTarget{}, failure.Usagef("balance: --target %s: a probability to cross is between 0 and 1, exclusive, got %v", name, x)
 	}
 	return balanceTarget{kind: "event", name: name, value: x}, nil
 }
@@ -274,7 +275,7 @@ func (t balanceTarget) check(m engine.Model) error {
 	if t.kind == "mean" {
 		what = "metric"
 	}
-	return usagef("balance: --target: the scenario reports no %s %q; it reports %s", what, t.name, strings.Join(names, ", "))
+	return failure.Usagef("balance: --target: the scenario reports no %s %q; it reports %s", what, t.name, strings.Join(names, ", "))
 }
 
 // balanceChart draws the values tried, the target and the crossing.

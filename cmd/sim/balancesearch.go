@@ -8,6 +8,7 @@ import (
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/stats"
@@ -47,13 +48,13 @@ func (s *searcher) eval(value int, trials int64) (report.BalancePoint, error) {
 	text := s.vary.Text(value)
 	data, err := scenarios.SetField(s.src, s.vary.Path, text)
 	if err != nil {
-		return report.BalancePoint{}, usagef("balance: %v", err)
+		return report.BalancePoint{}, failure.Usagef("balance: %v", err)
 	}
 	plan, err := scenarios.LoadWith(s.file, data, s.rules)
 	if err != nil {
 		var list scenarios.ErrorList
 		if errors.As(err, &list) {
-			return report.BalancePoint{}, &inputError{fmt.Sprintf("balance at %s=%s: %s: %s; narrow the range", s.vary.Path, text, list[0].Path, list[0].Msg)}
+			return report.BalancePoint{}, &failure.Input{Msg: fmt.Sprintf("balance at %s=%s: %s: %s; narrow the range", s.vary.Path, text, list[0].Path, list[0].Msg)}
 		}
 		return report.BalancePoint{}, err
 	}
@@ -74,7 +75,7 @@ func (s *searcher) eval(value int, trials int64) (report.BalancePoint, error) {
 			return p, err
 		}
 		if !res.Complete {
-			return p, errInterrupted
+			return p, failure.ErrInterrupted
 		}
 		s.simulated += res.Trials
 		rep, err := report.New(report.Info{}, res)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/failure"
 )
 
 // checkpointEvery is how often a checkpoint is saved while batches finish
@@ -47,7 +48,7 @@ func openCheckpoint(path string, command []string, fp string, shard, shards int6
 		return nil, err
 	}
 	if f.Kind != "checkpoint" || !slices.Equal(f.Command, command) || f.Fingerprint != fp || f.Shard != shard || f.Shards != shards {
-		return nil, &inputError{msg: fmt.Sprintf("--checkpoint %s holds %q (shard %d of %d), not this command, or its files have changed since; give another file, or delete it to start again",
+		return nil, &failure.Input{Msg: fmt.Sprintf("--checkpoint %s holds %q (shard %d of %d), not this command, or its files have changed since; give another file, or delete it to start again",
 			path, f.Command, f.Shard, f.Shards)}
 	}
 	c.file = f
@@ -58,7 +59,7 @@ func openCheckpoint(path string, command []string, fp string, shard, shards int6
 		done := map[int64]bool{}
 		for _, rg := range r.Done {
 			if rg[0] < 0 || rg[1] < rg[0] || rg[1] >= engine.Batches(r.Requested) {
-				return nil, &inputError{msg: fmt.Sprintf("%s: run %d: batches %d..%d of %d; the file is damaged", path, k+1, rg[0], rg[1], engine.Batches(r.Requested))}
+				return nil, &failure.Input{Msg: fmt.Sprintf("%s: run %d: batches %d..%d of %d; the file is damaged", path, k+1, rg[0], rg[1], engine.Batches(r.Requested))}
 			}
 			for b := rg[0]; b <= rg[1]; b++ {
 				done[b] = true
@@ -85,7 +86,7 @@ func (c *checkpoint) run(ctx context.Context, k int, m engine.Model, cfg engine.
 	}
 	sum := engine.NewResult(m, cfg.Trials, cfg.Seed)
 	if err := sum.Merge(held); err != nil {
-		return nil, &inputError{msg: fmt.Sprintf("--checkpoint %s: run %d is not this command's: %v", c.path, k+1, err)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("--checkpoint %s: run %d is not this command's: %v", c.path, k+1, err)}
 	}
 	done := c.done[k]
 	wanted := func(b int64) bool { return share == nil || share(b) }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/wargamesim/sim/engine/options"
 	"io"
 	"maps"
 	"slices"
@@ -12,6 +11,8 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
@@ -64,7 +65,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	if len(pos) == 0 {
-		return usagef("compare: give one or more scenarios")
+		return failure.Usagef("compare: give one or more scenarios")
 	}
 	if err := checkFormat("compare", *format); err != nil {
 		return err
@@ -82,11 +83,11 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	for i, r := range rules {
 		if strings.TrimSpace(r) == "" {
-			return usagef("compare: --rules %q has no ruleset in place %d; write rulesets separated by single commas, as in 6th,8th", *rulesFlag, i+1)
+			return failure.Usagef("compare: --rules %q has no ruleset in place %d; write rulesets separated by single commas, as in 6th,8th", *rulesFlag, i+1)
 		}
 	}
 	if len(pos) == 1 && len(rules) < 2 {
-		return usagef("compare: give two or more scenarios, or one scenario and two or more rulesets with --rules")
+		return failure.Usagef("compare: give two or more scenarios, or one scenario and two or more rulesets with --rules")
 	}
 
 	if err := checkColumns(len(pos), len(rules)); err != nil {
@@ -119,7 +120,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			}
 		}
 		if first != nil && plan.Game != first.Game {
-			return usagef("compare: %s is a %s scenario and %s a %s one; compare scenarios of one game",
+			return failure.Usagef("compare: %s is a %s scenario and %s a %s one; compare scenarios of one game",
 				first.Name, scenarios.Title(first.Game), plan.Name, scenarios.Title(plan.Game))
 		}
 		if !warned[sp.scenario] {
@@ -175,7 +176,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	elapsed := time.Since(start)
 	if res.Trials == 0 {
 		fmt.Fprintln(stderr, "sim: interrupted before any trial finished; nothing to report")
-		return errInterrupted
+		return failure.ErrInterrupted
 	}
 	cmp, err := report.NewComparison(cols, source, version, res)
 	if err != nil {
@@ -192,7 +193,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if !res.Complete {
 		fmt.Fprintf(stderr, "sim: interrupted after %d of %d trials; the output holds those trials only and is marked partial\n", res.Trials, res.Requested)
-		return errInterrupted
+		return failure.ErrInterrupted
 	}
 	return nil
 }
@@ -201,14 +202,14 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 // points buy: the scenario's size field set, and the scenario loaded again.
 func atPoints(plan *scenarios.Plan, arg, rules string, points float64) (*scenarios.Plan, error) {
 	if !(points > 0) || points > scenarios.MaxPoints {
-		return nil, usagef("compare: --points must be more than 0 and at most %d, got %v", scenarios.MaxPoints, points)
+		return nil, failure.Usagef("compare: --points must be more than 0 and at most %d, got %v", scenarios.MaxPoints, points)
 	}
 	if len(plan.Costs) == 0 {
-		return nil, usagef("compare: --points: no unit of %s has points; give its units points: (docs/import.md)", arg)
+		return nil, failure.Usagef("compare: --points: no unit of %s has points; give its units points: (docs/import.md)", arg)
 	}
 	g, err := scenarios.Lookup(plan.Game)
 	if err != nil || g.Library() == nil {
-		return nil, usagef("compare: --points: %s units have no points yet", scenarios.Title(plan.Game))
+		return nil, failure.Usagef("compare: --points: %s units have no points yet", scenarios.Title(plan.Game))
 	}
 	lib := g.Library()
 	file, data, err := scenarios.Source(arg)
@@ -219,7 +220,7 @@ func atPoints(plan *scenarios.Plan, arg, rules string, points float64) (*scenari
 		c := plan.Costs[id]
 		n := c.ModelsFor(points)
 		if n < 1 {
-			return nil, usagef("compare: --points %v buys no %s in %s: a model costs %v points and the unit %v more", points, id, arg, c.PerModel, c.Fixed)
+			return nil, failure.Usagef("compare: --points %v buys no %s in %s: a model costs %v points and the unit %v more", points, id, arg, c.PerModel, c.Fixed)
 		}
 		if data, err = scenarios.SetField(data, lib.UnitList()+"."+id+"."+lib.SizeField(), strconv.Itoa(n)); err != nil {
 			return nil, err

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wargamesim/sim/internal/atomicfile"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/web"
@@ -47,17 +49,17 @@ func reportCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if len(pos) != 1 || *out == "" {
-		return usagef("report: give one scenario file or built-in name, and the file to write with -o REPORT.html")
+		return failure.Usagef("report: give one scenario file or built-in name, and the file to write with -o REPORT.html")
 	}
 	if !strings.HasSuffix(strings.ToLower(*out), ".html") {
-		return usagef("report: -o %s: the report is HTML; name it .html", *out)
+		return failure.Usagef("report: -o %s: the report is HTML; name it .html", *out)
 	}
 	if err := checkDestinations("report", *out, nil, append(rulesFiles(*rules), pos[0])...); err != nil {
 		return err
 	}
 	_, srcData, err := scenarioSource(pos[0])
 	if err != nil {
-		return &inputError{fmt.Sprintf("report: %s: %v", pos[0], err)}
+		return &failure.Input{Msg: fmt.Sprintf("report: %s: %v", pos[0], err)}
 	}
 	src := string(srcData)
 
@@ -103,7 +105,7 @@ func reportCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(*out, func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
+	if err := atomicfile.Write(*out, func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "sim: wrote %s\n", *out)

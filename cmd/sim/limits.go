@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -98,7 +99,7 @@ const maxMatrixUnits = 100
 // columns.
 func checkMatrixSize(rows, cols int) error {
 	if rows > maxMatrixUnits || cols > maxMatrixUnits {
-		return usagef("matrix: --units and --vs name at most %d units each, got %d and %d; split the matrix", maxMatrixUnits, rows, cols)
+		return failure.Usagef("matrix: --units and --vs name at most %d units each, got %d and %d; split the matrix", maxMatrixUnits, rows, cols)
 	}
 	return nil
 }
@@ -111,7 +112,7 @@ const maxCompareColumns = 100
 // columns: one for each scenario under each ruleset.
 func checkColumns(scenarios, rulesets int) error {
 	if n := scenarios * max(rulesets, 1); n > maxCompareColumns {
-		return usagef("compare: %d columns (one for each scenario under each ruleset) is too many; at most %d", n, maxCompareColumns)
+		return failure.Usagef("compare: %d columns (one for each scenario under each ruleset) is too many; at most %d", n, maxCompareColumns)
 	}
 	return nil
 }

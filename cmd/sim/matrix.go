@@ -11,6 +11,7 @@ import (
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
@@ -60,10 +61,10 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("matrix takes no arguments; name the units with --units and --vs")
+		return failure.Usagef("matrix takes no arguments; name the units with --units and --vs")
 	}
 	if *units == "" {
-		return usagef("matrix: name the row units with --units a,b,c (sim units lists them)")
+		return failure.Usagef("matrix: name the row units with --units a,b,c (sim units lists them)")
 	}
 	if err := checkFormat("matrix", *format); err != nil {
 		return err
@@ -82,7 +83,7 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	var tmpl []byte
 	if *template != "" {
 		if *fight != "" {
-			return usagef("matrix: give --fight or --template, not both: the template's fight is each cell's")
+			return failure.Usagef("matrix: give --fight or --template, not both: the template's fight is each cell's")
 		}
 		var g scenarios.Game
 		if _, tmpl, err = scenarios.Source(*template); err == nil {
@@ -92,7 +93,7 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 		if *gameName != "" && *gameName != g.Name() {
-			return usagef("matrix: --template %s is a %s scenario, not one of --game %s", *template, g.Title(), *gameName)
+			return failure.Usagef("matrix: --template %s is a %s scenario, not one of --game %s", *template, g.Title(), *gameName)
 		}
 		*gameName = g.Name()
 	}
@@ -129,7 +130,7 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if h, ok := rs.(*scenarios.HouseRules); ok {
 		for _, p := range append(slices.Clone(rowPicks), colPicks...) {
 			if _, sets := h.Units[lib.SizeField()]; sets && p.Size > 0 {
-				return usagef("matrix: %s asks for %d %s, but --rules %s sets %s on every unit; drop one of them", p, p.Size, lib.SizeField(), *rules, lib.SizeField())
+				return failure.Usagef("matrix: %s asks for %d %s, but --rules %s sets %s on every unit; drop one of them", p, p.Size, lib.SizeField(), *rules, lib.SizeField())
 			}
 		}
 	}
@@ -150,12 +151,12 @@ func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			}
 			var err error
 			if src, err = fillTemplate(tmpl, lib, rowPicks[i], colPicks[j]); err != nil {
-				return nil, usagef("matrix: --template %s: %v", *template, err)
+				return nil, failure.Usagef("matrix: --template %s: %v", *template, err)
 			}
 		}
 		plan, err := scenarios.LoadWith(file, src, loadRules)
 		if err != nil {
-			return nil, &inputError{fmt.Sprintf("matrix: %s against %s: %v", rowPicks[i], colPicks[j], err)}
+			return nil, &failure.Input{Msg: fmt.Sprintf("matrix: %s against %s: %v", rowPicks[i], colPicks[j], err)}
 		}
 		return plan, nil
 	}
@@ -243,7 +244,7 @@ cells:
 	}
 	if !m.Complete {
 		fmt.Fprintln(stderr, "sim: interrupted; the output holds the cells finished so far and is marked partial")
-		return errInterrupted
+		return failure.ErrInterrupted
 	}
 	return nil
 }
@@ -257,12 +258,12 @@ func parsePicks(flag, list string, lib scenarios.Library) ([]scenarios.Pick, err
 		name, size, sized := strings.Cut(item, ":")
 		p := scenarios.Pick{Unit: name}
 		if !slices.Contains(lib.Names(), name) {
-			return nil, usagef("matrix: %s: %q is not in the unit library; sim units lists it", flag, name)
+			return nil, failure.Usagef("matrix: %s: %q is not in the unit library; sim units lists it", flag, name)
 		}
 		if sized {
 			n, err := strconv.Atoi(size)
 			if err != nil || n < 1 {
-				return nil, usagef("matrix: %s: %q: the size after the colon is the unit's %s, a whole number of 1 or more, as in %s:8", flag, item, lib.SizeField(), name)
+				return nil, failure.Usagef("matrix: %s: %q: the size after the colon is the unit's %s, a whole number of 1 or more, as in %s:8", flag, item, lib.SizeField(), name)
 			}
 			p.Size = n
 		}
@@ -305,24 +306,24 @@ func matrixPoints(lib scenarios.Library, rs options.Ruleset, rows, cols []scenar
 func pricePicks(lib scenarios.Library, total float64, lists ...[]scenarios.Pick) error {
 	priced, ok := lib.(scenarios.PricedLibrary)
 	if !ok {
-		return usagef("matrix: --points: this game's library has no points yet")
+		return failure.Usagef("matrix: --points: this game's library has no points yet")
 	}
 	if !(total > 0) || total > scenarios.MaxPoints {
-		return usagef("matrix: --points must be more than 0 and at most %d, got %v", scenarios.MaxPoints, total)
+		return failure.Usagef("matrix: --points must be more than 0 and at most %d, got %v", scenarios.MaxPoints, total)
 	}
 	for _, picks := range lists {
 		for i := range picks {
 			p := &picks[i]
 			if p.Size > 0 {
-				return usagef("matrix: %s gives a size, and --points sets every size; drop one of them", p)
+				return failure.Usagef("matrix: %s gives a size, and --points sets every size; drop one of them", p)
 			}
 			per, unit, ok := priced.Points(p.Unit)
 			if !ok {
-				return usagef("matrix: --points: %s has no points in the library; give it points: (docs/import.md)", p.Unit)
+				return failure.Usagef("matrix: --points: %s has no points in the library; give it points: (docs/import.md)", p.Unit)
 			}
 			n := scenarios.Cost{PerModel: per, Fixed: unit}.ModelsFor(total)
 			if n < 1 {
-				return usagef("matrix: --points %v buys no %s: one model costs %v points and the unit %v more", total, p.Unit, per, unit)
+				return failure.Usagef("matrix: --points %v buys no %s: one model costs %v points and the unit %v more", total, p.Unit, per, unit)
 			}
 			p.Size = n
 		}
@@ -384,7 +385,7 @@ func templateFight(p *scenarios.Plan, template string) (scenarios.Fight, error) 
 	case slices.Contains(events, "col.destroyed"):
 		return scenarios.Fight{Name: "volley", Says: says}, nil
 	}
-	return scenarios.Fight{}, usagef("matrix: --template %s: its fight reports neither row.wins nor col.destroyed; give it a close combat of row against col, or a volley of row at col", template)
+	return scenarios.Fight{}, failure.Usagef("matrix: --template %s: its fight reports neither row.wins nor col.destroyed; give it a close combat of row against col, or a volley of row at col", template)
 }
 
 // matrixFight is the library's fight called name, or its first for "".
@@ -396,7 +397,7 @@ func matrixFight(lib scenarios.Library, name string) (scenarios.Fight, error) {
 		}
 		names = append(names, f.Name)
 	}
-	return scenarios.Fight{}, usagef("matrix: --fight must be %s, got %q", strings.Join(names, " or "), name)
+	return scenarios.Fight{}, failure.Usagef("matrix: --fight must be %s, got %q", strings.Join(names, " or "), name)
 }
 
 // matrixGame works out a matrix's ruleset and unit library: the game is
@@ -410,7 +411,7 @@ func matrixGame(name, rules string) (options.Ruleset, scenarios.Library, error) 
 			return nil, nil, err
 		}
 		if name != "" && rs.Game() != name {
-			return nil, nil, usagef("matrix: --rules %s is a ruleset of %s, not of --game %s", rules, rs.Game(), name)
+			return nil, nil, failure.Usagef("matrix: --rules %s is a ruleset of %s, not of --game %s", rules, rs.Game(), name)
 		}
 		name = rs.Game()
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/failure"
 )
 
 const mergeUsage = `Usage: sim merge SHARD.json... [--out FILE] [--format F] [--plot FILE]
@@ -33,7 +34,7 @@ func mergeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if len(pos) == 0 {
-		return usagef("merge: give the shard files, as sim run --shard I/N --out FILE wrote them")
+		return failure.Usagef("merge: give the shard files, as sim run --shard I/N --out FILE wrote them")
 	}
 	files, err := readShards(pos)
 	if err != nil {
@@ -45,7 +46,7 @@ func mergeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if fp != first.Fingerprint {
-		return &inputError{msg: fmt.Sprintf("merge: the files %q reads have changed since the shards ran (or are not here); merge where, and with what, the shards ran", strings.Join(first.Command, " "))}
+		return &failure.Input{Msg: fmt.Sprintf("merge: the files %q reads have changed since the shards ran (or are not here); merge where, and with what, the shards ran", strings.Join(first.Command, " "))}
 	}
 	merged, err := sumShards(pos, files)
 	if err != nil {
@@ -62,7 +63,7 @@ func mergeCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	s := &scale{merged: merged}
 	cmd, ok := scalable[command[0]]
 	if !ok {
-		return &inputError{msg: fmt.Sprintf("merge: the shards ran %q, which sim merge cannot rerun", command[0])}
+		return &failure.Input{Msg: fmt.Sprintf("merge: the shards ran %q, which sim merge cannot rerun", command[0])}
 	}
 	return cmd(context.WithValue(ctx, scaleKey{}, s), command[1:], stdout, stderr)
 }
@@ -77,7 +78,7 @@ func readShards(paths []string) ([]*scaleFile, error) {
 			return nil, err
 		}
 		if f.Kind != "shard" {
-			return nil, &inputError{msg: fmt.Sprintf("merge: %s is a checkpoint; rerun its command with --checkpoint to finish it", p)}
+			return nil, &failure.Input{Msg: fmt.Sprintf("merge: %s is a checkpoint; rerun its command with --checkpoint to finish it", p)}
 		}
 		files = append(files, f)
 	}
@@ -86,14 +87,14 @@ func readShards(paths []string) ([]*scaleFile, error) {
 	for i, f := range files {
 		switch {
 		case !slices.Equal(f.Command, first.Command):
-			return nil, &inputError{msg: fmt.Sprintf("merge: %s ran %q, %s %q; merge the shards of one command", paths[i], strings.Join(f.Command, " "), paths[0], strings.Join(first.Command, " "))}
+			return nil, &failure.Input{Msg: fmt.Sprintf("merge: %s ran %q, %s %q; merge the shards of one command", paths[i], strings.Join(f.Command, " "), paths[0], strings.Join(first.Command, " "))}
 		case f.Fingerprint != first.Fingerprint:
-			return nil, &inputError{msg: fmt.Sprintf("merge: %s and %s ran the same command on different files (their fingerprints differ); run every shard on the same files", paths[i], paths[0])}
+			return nil, &failure.Input{Msg: fmt.Sprintf("merge: %s and %s ran the same command on different files (their fingerprints differ); run every shard on the same files", paths[i], paths[0])}
 		case f.Shards != first.Shards:
-			return nil, &inputError{msg: fmt.Sprintf("merge: %s is a shard of %d, %s of %d; merge the shards of one cut", paths[i], f.Shards, paths[0], first.Shards)}
+			return nil, &failure.Input{Msg: fmt.Sprintf("merge: %s is a shard of %d, %s of %d; merge the shards of one cut", paths[i], f.Shards, paths[0], first.Shards)}
 		}
 		if prev, dup := seen[f.Shard]; dup {
-			return nil, &inputError{msg: fmt.Sprintf("merge: shard %d/%d is given twice: %s and %s", f.Shard, f.Shards, prev, paths[i])}
+			return nil, &failure.Input{Msg: fmt.Sprintf("merge: shard %d/%d is given twice: %s and %s", f.Shard, f.Shards, prev, paths[i])}
 		}
 		seen[f.Shard] = paths[i]
 	}
@@ -104,7 +105,7 @@ func readShards(paths []string) ([]*scaleFile, error) {
 		}
 	}
 	if len(missing) > 0 {
-		return nil, &inputError{msg: fmt.Sprintf("merge: shard %s missing; run it (the same command with --shard %s) and merge again", strings.Join(missing, ", "), missing[0])}
+		return nil, &failure.Input{Msg: fmt.Sprintf("merge: shard %s missing; run it (the same command with --shard %s) and merge again", strings.Join(missing, ", "), missing[0])}
 	}
 	return files, nil
 }
@@ -114,7 +115,7 @@ func sumShards(paths []string, files []*scaleFile) ([]*engine.Result, error) {
 	var sums []*engine.Result
 	for i, f := range files {
 		if len(f.Runs) != len(files[0].Runs) {
-			return nil, &inputError{msg: fmt.Sprintf("merge: %s holds %d runs, %s %d; was a shard interrupted?", paths[i], len(f.Runs), paths[0], len(files[0].Runs))}
+			return nil, &failure.Input{Msg: fmt.Sprintf("merge: %s holds %d runs, %s %d; was a shard interrupted?", paths[i], len(f.Runs), paths[0], len(files[0].Runs))}
 		}
 		for k, r := range f.Runs {
 			res, err := r.result(paths[i], k)
@@ -126,7 +127,7 @@ func sumShards(paths []string, files []*scaleFile) ([]*engine.Result, error) {
 				continue
 			}
 			if err := sums[k].Merge(res); err != nil {
-				return nil, &inputError{msg: fmt.Sprintf("merge: %s: run %d: %v", paths[i], k+1, err)}
+				return nil, &failure.Input{Msg: fmt.Sprintf("merge: %s: run %d: %v", paths[i], k+1, err)}
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math/rand/v2"
 
+	"github.com/wargamesim/sim/internal/atomicfile"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -51,7 +52,7 @@ func emit(out string, stdout io.Writer, render func(io.Writer) error) error {
 	if out == "" {
 		return render(stdout)
 	}
-	return writeFileAtomic(out, render)
+	return atomicfile.Write(out, render)
 }
 
 // warn prints a plan's warnings on stderr, one line each.

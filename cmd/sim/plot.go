@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/atomicfile"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 )
@@ -52,15 +54,15 @@ func (p *plotFlags) check(cmd string) ([]chartJob, plots.Options, error) {
 		hf, err2 = strconv.ParseFloat(h, 64)
 	}
 	if err1 != nil || err2 != nil {
-		return nil, o, usagef("%s: --size must be WIDTHxHEIGHT (or WIDTH, 16:9) in pixels, e.g. 1200x675, got %q", cmd, *p.size)
+		return nil, o, failure.Usagef("%s: --size must be WIDTHxHEIGHT (or WIDTH, 16:9) in pixels, e.g. 1200x675, got %q", cmd, *p.size)
 	}
 	if !(wf >= plots.MinWidth && wf <= plots.MaxSide) || both && !(hf >= plots.MinHeight && hf <= plots.MaxSide) {
-		return nil, o, usagef("%s: --size %s: give the size in pixels from %dx%d to %dx%d, e.g. 1200x675", cmd, *p.size,
+		return nil, o, failure.Usagef("%s: --size %s: give the size in pixels from %dx%d to %dx%d, e.g. 1200x675", cmd, *p.size,
 			plots.MinWidth, plots.MinHeight, plots.MaxSide, plots.MaxSide)
 	}
 	o.Width, o.Height, o.EmbedFonts = plots.Pixels(wf), plots.Pixels(hf), *p.embed
 	if err := o.Check(); err != nil {
-		return nil, o, usagef("%s: --size %s: %v", cmd, *p.size, strings.TrimPrefix(err.Error(), "plots: "))
+		return nil, o, failure.Usagef("%s: --size %s: %v", cmd, *p.size, strings.TrimPrefix(err.Error(), "plots: "))
 	}
 	var jobs []chartJob
 	for _, spec := range p.plots {
@@ -69,10 +71,10 @@ func (p *plotFlags) check(cmd string) ([]chartJob, plots.Options, error) {
 			what, file = "", spec
 		}
 		if ok && (what == "" || file == "") {
-			return nil, o, usagef("%s: --plot %q: give FILE, or WHAT=FILE with both sides, as in outcomes=chart.png", cmd, spec)
+			return nil, o, failure.Usagef("%s: --plot %q: give FILE, or WHAT=FILE with both sides, as in outcomes=chart.png", cmd, spec)
 		}
 		if _, err := plots.FormatOf(file); err != nil {
-			return nil, o, usagef("%s: --plot %s: %v", cmd, spec, strings.TrimPrefix(err.Error(), "plots: "))
+			return nil, o, failure.Usagef("%s: --plot %s: %v", cmd, spec, strings.TrimPrefix(err.Error(), "plots: "))
 		}
 		jobs = append(jobs, chartJob{what, file})
 	}
@@ -321,15 +323,15 @@ func drawCharts(jobs []chartJob, o plots.Options, chart func(what string, o plot
 	for _, j := range jobs {
 		c, err := chart(j.what, o)
 		if err != nil {
-			return &inputError{fmt.Sprintf("chart %s: %v", j.file, strings.TrimPrefix(err.Error(), "plots: "))}
+			return &failure.Input{Msg: fmt.Sprintf("chart %s: %v", j.file, strings.TrimPrefix(err.Error(), "plots: "))}
 		}
 		format, err := plots.FormatOf(j.file)
 		if err != nil {
 			return err
 		}
-		// Through writeFileAtomic, so that a second Ctrl-C removes a
+		// Through atomicfile.Write, so that a second Ctrl-C removes a
 		// chart half-written, as it does other outputs.
-		if err := writeFileAtomic(j.file, func(w io.Writer) error {
+		if err := atomicfile.Write(j.file, func(w io.Writer) error {
 			_, err := c.Render(w, format)
 			return err
 		}); err != nil {
@@ -375,13 +377,13 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("plot: give one JSON file written by sim (--format json)")
+		return failure.Usagef("plot: give one JSON file written by sim (--format json)")
 	}
 	if *out == "" {
-		return usagef("plot: give the chart file with -o FILE.svg or -o FILE.png")
+		return failure.Usagef("plot: give the chart file with -o FILE.svg or -o FILE.png")
 	}
 	if *outcomes && *metric != "" {
-		return usagef("plot: give --metric or --outcomes, not both")
+		return failure.Usagef("plot: give --metric or --outcomes, not both")
 	}
 	what := *metric
 	if *outcomes {
@@ -398,13 +400,13 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 	jobs[0].what = what
 	data, err := readResult(pos[0])
 	if err != nil {
-		return &inputError{fmt.Sprintf("%s: cannot read it: %v", pos[0], errors.Unwrap(err))}
+		return &failure.Input{Msg: fmt.Sprintf("%s: cannot read it: %v", pos[0], errors.Unwrap(err))}
 	}
 	var kind struct {
 		Kind string `json:"kind"`
 	}
 	if err := json.Unmarshal(data, &kind); err != nil {
-		return &inputError{fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
+		return &failure.Input{Msg: fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
 	}
 	var chart func(string, plots.Options) (*plots.Chart, error)
 	switch kind.Kind {
@@ -422,7 +424,7 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		chart = func(w string, o plots.Options) (*plots.Chart, error) { return sweepChart(&s, w, o) }
 	case "matrix":
 		if what != "" {
-			return usagef("plot: a matrix has one chart, its P(win) heatmap; leave out --metric and --outcomes")
+			return failure.Usagef("plot: a matrix has one chart, its P(win) heatmap; leave out --metric and --outcomes")
 		}
 		var m report.Matrix
 		err = json.Unmarshal(data, &m)
@@ -432,10 +434,10 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		err = json.Unmarshal(data, &b)
 		chart = func(_ string, o plots.Options) (*plots.Chart, error) { return balanceChart(&b, o) }
 	default:
-		return &inputError{fmt.Sprintf("%s: unknown kind %q of sim output", pos[0], kind.Kind)}
+		return &failure.Input{Msg: fmt.Sprintf("%s: unknown kind %q of sim output", pos[0], kind.Kind)}
 	}
 	if err != nil {
-		return &inputError{fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
+		return &failure.Input{Msg: fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
 	}
 	return drawCharts(jobs, o, chart, stderr)
 }
@@ -467,7 +469,7 @@ func checkCharts(jobs []chartJob, metrics []string, events []string, allowOutcom
 					names = append([]string{"turns"}, names...)
 				}
 			}
-			return usagef("--plot %s=%s: no such result; the charts are %s", j.what, j.file, strings.Join(names, ", "))
+			return failure.Usagef("--plot %s=%s: no such result; the charts are %s", j.what, j.file, strings.Join(names, ", "))
 		}
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
@@ -49,7 +50,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("run: give one scenario file or built-in name (got %d arguments)", len(pos))
+		return failure.Usagef("run: give one scenario file or built-in name (got %d arguments)", len(pos))
 	}
 	jobs, popts, err := pf.check("run")
 	if err != nil {
@@ -99,7 +100,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	elapsed := time.Since(start)
 	if res.Trials == 0 {
 		fmt.Fprintln(stderr, "sim: interrupted before any trial finished; nothing to report")
-		return errInterrupted
+		return failure.ErrInterrupted
 	}
 	rep, err := report.New(info(plan, source), res)
 	if err != nil {
@@ -123,7 +124,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	if !res.Complete {
 		fmt.Fprintf(stderr, "sim: interrupted after %d of %d trials; the output holds those trials only and is marked partial (complete: false)\n", res.Trials, res.Requested)
-		return errInterrupted
+		return failure.ErrInterrupted
 	}
 	return nil
 }
@@ -182,7 +183,7 @@ func exactCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("exact: give one scenario file or built-in name (got %d arguments)", len(pos))
+		return failure.Usagef("exact: give one scenario file or built-in name (got %d arguments)", len(pos))
 	}
 	jobs, popts, err := pf.check("exact")
 	if err != nil {
@@ -223,11 +224,11 @@ func solve(cmd string, plan *scenarios.Plan, arg string) (*engine.Exact, error) 
 		if cmd != "exact" {
 			instead = "drop --exact"
 		}
-		return nil, &cannotSolve{fmt.Sprintf("%s: %s has no exact solution: sim solves exactly Warhammer volleys and close combats, War of the Ring turns (one or several) of at most two duels and the fight after them, and Conquest actions and fights of turns, not War of the Ring turns with a Heroic Combat, more duels, Hard to Kill formations in a fight, Terror, Epic Charge, Berserk or the fight's epic actions; %s for the simulated answer, whose intervals say how close it is", cmd, plan.Name, instead)}
+		return nil, &failure.Unsolvable{Msg: fmt.Sprintf("%s: %s has no exact solution: sim solves exactly Warhammer volleys and close combats, War of the Ring turns (one or several) of at most two duels and the fight after them, and Conquest actions and fights of turns, not War of the Ring turns with a Heroic Combat, more duels, Hard to Kill formations in a fight, Terror, Epic Charge, Berserk or the fight's epic actions; %s for the simulated answer, whose intervals say how close it is", cmd, plan.Name, instead)}
 	}
 	ex, err := solver.Exact()
 	if err != nil {
-		return nil, &exactTooLarge{cannotSolve{fmt.Sprintf("%s: %s: %v", cmd, plan.Name, err)}}
+		return nil, &exactTooLarge{failure.Unsolvable{Msg: fmt.Sprintf("%s: %s: %v", cmd, plan.Name, err)}}
 	}
 	return ex, nil
 }
@@ -235,9 +236,9 @@ func solve(cmd string, plan *scenarios.Plan, arg string) (*engine.Exact, error) 
 // exactTooLarge is a scenario whose game solves such scenarios exactly,
 // but not this one (too large): sim exact exits with status 3, and sim
 // run --exact gives the simulated answer alone.
-type exactTooLarge struct{ cannotSolve }
+type exactTooLarge struct{ failure.Unsolvable }
 
-func (e *exactTooLarge) Unwrap() error { return &e.cannotSolve }
+func (e *exactTooLarge) Unwrap() error { return &e.Unsolvable }
 
 // checkFormat accepts the output formats of a report.
 func checkFormat(cmd, format string) error {
@@ -245,7 +246,7 @@ func checkFormat(cmd, format string) error {
 	case "text", "json", "csv", "markdown":
 		return nil
 	}
-	return usagef("%s: --format must be text, json, csv or markdown, got %q", cmd, format)
+	return failure.Usagef("%s: --format must be text, json, csv or markdown, got %q", cmd, format)
 }
 
 // openPlan opens a scenario, under the ruleset spec if one is given.

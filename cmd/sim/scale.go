@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/scenarios"
 	"go.yaml.in/yaml/v3"
 )
@@ -50,7 +51,7 @@ func runModel(ctx context.Context, m engine.Model, cfg engine.Config) (*engine.R
 	case s.merged != nil:
 		res, err = s.mergedRun(k, m, cfg)
 	case s.shards > 0 && engine.Batches(cfg.Trials) < s.shards:
-		err = usagef("--shard %d/%d: run %d has %d trials, %d batches of %d, fewer than the shards; give at most %d shards, or more trials",
+		err = failure.Usagef("--shard %d/%d: run %d has %d trials, %d batches of %d, fewer than the shards; give at most %d shards, or more trials",
 			s.shard, s.shards, k+1, cfg.Trials, engine.Batches(cfg.Trials), engine.BatchSize, engine.Batches(cfg.Trials))
 	case s.check != nil:
 		res, err = s.check.run(ctx, k, m, cfg, s.share())
@@ -76,11 +77,11 @@ func (s *scale) share() func(int64) bool {
 // be a run of m as the command asks for it now.
 func (s *scale) mergedRun(k int, m engine.Model, cfg engine.Config) (*engine.Result, error) {
 	if k >= len(s.merged) {
-		return nil, &inputError{msg: fmt.Sprintf("merge: the command makes more runs than the shards hold (%d); were they run with other files?", len(s.merged))}
+		return nil, &failure.Input{Msg: fmt.Sprintf("merge: the command makes more runs than the shards hold (%d); were they run with other files?", len(s.merged))}
 	}
 	want := engine.NewResult(m, cfg.Trials, cfg.Seed)
 	if err := want.Merge(s.merged[k]); err != nil {
-		return nil, &inputError{msg: fmt.Sprintf("merge: run %d is not the shards': %v", k+1, err)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("merge: run %d is not the shards': %v", k+1, err)}
 	}
 	want.Complete = want.Trials == want.Requested
 	return want, nil
@@ -97,25 +98,25 @@ func scaled(ctx context.Context, name string, args []string, stdout, stderr io.W
 		return cmd(ctx, args, stdout, stderr)
 	}
 	if !hasFlag(rest, "seed") {
-		return usagef("%s: --shard and --checkpoint need --seed, so that every shard, and a resumed run, draws the same dice", name)
+		return failure.Usagef("%s: --shard and --checkpoint need --seed, so that every shard, and a resumed run, draws the same dice", name)
 	}
 	if hasFlag(rest, "exact") {
-		return usagef("%s: --exact solves in one run; give --shard and --checkpoint to simulated runs only", name)
+		return failure.Usagef("%s: --exact solves in one run; give --shard and --checkpoint to simulated runs only", name)
 	}
 	s := &scale{}
 	var out string
 	if sharded {
 		var err error
 		if s.shard, s.shards, err = parseShard(shardSpec); err != nil {
-			return usagef("%s: %v", name, err)
+			return failure.Usagef("%s: %v", name, err)
 		}
 		var ok bool
 		if out, rest, ok = cutFlag(rest, "out"); !ok || out == "" {
-			return usagef("%s: --shard writes its share to a file; give it with --out shard-%d.json", name, s.shard)
+			return failure.Usagef("%s: --shard writes its share to a file; give it with --out shard-%d.json", name, s.shard)
 		}
 		for _, f := range []string{"plot", "size", "embed-fonts"} {
 			if hasFlag(rest, f) {
-				return usagef("%s: --%s draws a chart from the whole run; give it to sim merge, not to a shard", name, f)
+				return failure.Usagef("%s: --%s draws a chart from the whole run; give it to sim merge, not to a shard", name, f)
 			}
 		}
 	}
@@ -184,7 +185,7 @@ func fingerprint(command []string) (string, error) {
 	for _, path := range inputFiles(command) {
 		data, err := scenarios.ReadLimited(path, scenarios.MaxFileSize)
 		if err != nil {
-			return "", &inputError{msg: err.Error()}
+			return "", &failure.Input{Msg: err.Error()}
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00", filepath.Base(path), len(data))
 		h.Write(data)

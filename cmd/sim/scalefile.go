@@ -10,6 +10,8 @@ import (
 	"slices"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/atomicfile"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -69,7 +71,7 @@ func record(res *engine.Result) *runRecord {
 // event, and as many trials in each histogram as it holds.
 func (r *runRecord) result(file string, k int) (*engine.Result, error) {
 	bad := func(format string, args ...any) error {
-		return &inputError{msg: fmt.Sprintf("%s: run %d: %s; the file is damaged or was not written by sim", file, k+1, fmt.Sprintf(format, args...))}
+		return &failure.Input{Msg: fmt.Sprintf("%s: run %d: %s; the file is damaged or was not written by sim", file, k+1, fmt.Sprintf(format, args...))}
 	}
 	if len(r.Hist) != len(r.Metrics) || len(r.Count) != len(r.Events) {
 		return nil, bad("%d histograms for %d metrics, %d counts for %d events", len(r.Hist), len(r.Metrics), len(r.Count), len(r.Events))
@@ -112,23 +114,23 @@ const maxScaleFile = 512 << 20
 func readScaleFile(path string) (*scaleFile, error) {
 	data, err := scenarios.ReadLimited(path, maxScaleFile)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, &inputError{msg: fmt.Sprintf("%s: no such file", path)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: no such file", path)}
 	}
 	if err != nil {
-		return nil, &inputError{msg: err.Error()}
+		return nil, &failure.Input{Msg: err.Error()}
 	}
 	var f scaleFile
 	if err := json.Unmarshal(data, &f); err != nil {
-		return nil, &inputError{msg: fmt.Sprintf("%s: not a shard or checkpoint file (%v)", path, err)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: not a shard or checkpoint file (%v)", path, err)}
 	}
 	if f.Kind != "shard" && f.Kind != "checkpoint" {
-		return nil, &inputError{msg: fmt.Sprintf("%s: kind %q; a shard or checkpoint file says \"shard\" or \"checkpoint\" (sim run --shard writes one)", path, f.Kind)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: kind %q; a shard or checkpoint file says \"shard\" or \"checkpoint\" (sim run --shard writes one)", path, f.Kind)}
 	}
 	if f.Version != version || f.Dice != engine.StreamVersion {
-		return nil, &inputError{msg: fmt.Sprintf("%s: written by sim %s (%s), not this sim %s (%s); run every shard and the merge with one version", path, f.Version, f.Dice, version, engine.StreamVersion)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: written by sim %s (%s), not this sim %s (%s); run every shard and the merge with one version", path, f.Version, f.Dice, version, engine.StreamVersion)}
 	}
 	if len(f.Command) == 0 || f.Shards < 0 || (f.Shards > 0 && (f.Shard < 0 || f.Shard >= f.Shards)) {
-		return nil, &inputError{msg: fmt.Sprintf("%s: shard %d of %d, command %q; the file is damaged", path, f.Shard, f.Shards, f.Command)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: shard %d of %d, command %q; the file is damaged", path, f.Shard, f.Shards, f.Command)}
 	}
 	return &f, nil
 }
@@ -136,7 +138,7 @@ func readScaleFile(path string) (*scaleFile, error) {
 // write writes f to path atomically, so that a run killed while it writes
 // leaves the previous file whole.
 func (f *scaleFile) write(path string) error {
-	return writeFileAtomic(path, func(w io.Writer) error {
+	return atomicfile.Write(path, func(w io.Writer) error {
 		enc := json.NewEncoder(w)
 		return enc.Encode(f)
 	})

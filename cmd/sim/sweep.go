@@ -10,6 +10,7 @@ import (
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
@@ -59,10 +60,10 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("sweep: give one scenario")
+		return failure.Usagef("sweep: give one scenario")
 	}
 	if len(varies) < 1 || len(varies) > 2 {
-		return usagef("sweep: give --vary once or twice (got %d)", len(varies))
+		return failure.Usagef("sweep: give --vary once or twice (got %d)", len(varies))
 	}
 	jobs, popts, err := checkOutputs("sweep", *format, *out, pf, append(rulesFiles(*rules), pos[0])...)
 	if err != nil {
@@ -72,7 +73,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, v := range varies {
 		p, err := scenarios.ParseVary(v)
 		if err != nil {
-			return usagef("sweep: %v", err)
+			return failure.Usagef("sweep: %v", err)
 		}
 		params = append(params, p)
 	}
@@ -82,7 +83,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	for _, p := range params {
 		if *rules != "" && (p.Path == "rules" || strings.HasPrefix(p.Path, "rules.") || p.Path == "ruleset") {
-			return usagef("sweep: --vary %s has no effect with --rules, which replaces the scenario's rules; vary the option with --rules alone in sim compare, or drop --rules", p.Path)
+			return failure.Usagef("sweep: --vary %s has no effect with --rules, which replaces the scenario's rules; vary the option with --rules alone in sim compare, or drop --rules", p.Path)
 		}
 	}
 	var rs options.Ruleset
@@ -92,7 +93,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 		for _, p := range params {
 			if field := houseRulesField(rs, p.Path); field != "" {
-				return usagef("sweep: --vary %s has no effect with --rules %s, whose units: sets %s on every unit that has it; drop that field from the house rules, or vary another", p.Path, *rules, field)
+				return failure.Usagef("sweep: --vary %s has no effect with --rules %s, whose units: sets %s on every unit that has it; drop that field from the house rules, or vary another", p.Path, *rules, field)
 			}
 		}
 	}
@@ -127,7 +128,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		var desc []string
 		for i, p := range params {
 			if data, err = scenarios.SetField(data, p.Path, point[i]); err != nil {
-				return usagef("sweep: %v", err)
+				return failure.Usagef("sweep: %v", err)
 			}
 			desc = append(desc, p.Path+"="+point[i])
 		}
@@ -139,7 +140,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 				// The lines are those of the changed scenario, not the
 				// file's: name the field and the value instead.
 				e := list[0]
-				return &inputError{fmt.Sprintf("sweep at %s: %s: %s", label, e.Path, e.Msg)}
+				return &failure.Input{Msg: fmt.Sprintf("sweep at %s: %s: %s", label, e.Path, e.Msg)}
 			}
 			return err
 		}
@@ -194,7 +195,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if !sw.Complete {
 		fmt.Fprintln(stderr, "sim: interrupted; the output holds the points finished so far and is marked partial")
-		return errInterrupted
+		return failure.ErrInterrupted
 	}
 	return nil
 }
