@@ -16,6 +16,7 @@ import (
 	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/runs"
 	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/stats"
 )
@@ -50,7 +51,7 @@ them (docs/scale.md).
 Flags:
 `
 
-func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func balanceCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("balance", balanceUsage, stdout)
 	vary := fs.String("vary", "", "PATH=LO..HI, the whole-number field to vary")
 	pointsUnit := fs.String("points", "", "UNIT: vary that unit's models at the points the other units cost, and give the points a model at which it breaks even (instead of --vary)")
@@ -123,7 +124,7 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return err
 		}
 	}
-	s := &searcher{ctx: ctx, file: file, src: src, rules: rs, vary: v, target: tgt, simulate: *simulate,
+	s := &searcher{ctx: ctx, scale: sc, file: file, src: src, rules: rs, vary: v, target: tgt, simulate: *simulate,
 		z: stats.Z(*confidence), workers: *workers}
 	s.seed, s.source = chooseSeed(fs, *seed, base.Seed)
 	b := &report.Balance{Kind: "balance", Scenario: base.Name, Title: base.Title, Ruleset: base.RulesetName, Rules: base.Rules,
@@ -136,12 +137,8 @@ func balanceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	defer bar.done()
 	s.bar = bar
 	start := time.Now()
-	scaled := false
-	if sc, _ := ctx.Value(scaleKey{}).(*scale); sc != nil && (sc.shards > 0 || sc.merged != nil) {
-		scaled = true
-	}
 	var crossing report.BalanceCrossing
-	if scaled {
+	if sc.Cut() {
 		crossing, err = s.grid(*trials)
 		b.Rule = fmt.Sprintf("sharded: every value of %d..%d simulated at %s trials, and the crossing read off them", v.lo, v.hi, comma(*trials))
 	} else {

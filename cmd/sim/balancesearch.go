@@ -10,6 +10,7 @@ import (
 	"github.com/wargamesim/sim/engine/options"
 	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/runs"
 	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/stats"
 )
@@ -18,6 +19,7 @@ import (
 // bisects for the target's crossing (sim balance).
 type searcher struct {
 	ctx      context.Context
+	scale    *runs.Scale
 	file     string
 	src      []byte
 	rules    options.Ruleset
@@ -70,7 +72,7 @@ func (s *searcher) eval(value int, trials int64) (report.BalancePoint, error) {
 	} else {
 		done := s.simulated
 		cfg := engine.Config{Trials: trials, Seed: s.seed, Workers: s.workers, Progress: func(n int64) { s.bar.update(done + n) }}
-		res, err := runModel(s.ctx, plan.Model, cfg)
+		res, err := s.scale.Run(s.ctx, plan.Model, cfg)
 		if err != nil {
 			return p, err
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/runs"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -47,7 +48,7 @@ batches as it goes, and the same command resumes from them. Both need
 Flags:
 `
 
-func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func compareCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("compare", compareUsage, stdout)
 	rulesFlag := fs.String("rules", "", "comma-separated rulesets, one column each (default: each scenario's own)")
 	trials := trialsFlag(fs, 0, "trials per column (default: the first scenario's, else 1000000)")
@@ -168,7 +169,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	bar := newProgress(stderr, cfg.Trials, "", *quiet)
 	cfg.Progress = bar.update
 	start := time.Now()
-	res, err := runModel(ctx, paired, cfg)
+	res, err := sc.Run(ctx, paired, cfg)
 	bar.done()
 	if err != nil {
 		return err

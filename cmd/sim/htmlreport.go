@@ -85,7 +85,7 @@ func reportCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *quiet {
 		runArgs = append(runArgs, "--quiet")
 	}
-	if err := runCmd(ctx, runArgs[1:], stdout, stderr); err != nil {
+	if err := runCmd(ctx, nil, runArgs[1:], stdout, stderr); err != nil {
 		return err
 	}
 	data, err := os.ReadFile(js)

@@ -76,7 +76,7 @@ func exitCode(err error, stderr io.Writer) int {
 // messages to stderr, and stops early when ctx is cancelled.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return runCmd(ctx, []string{defaultScenario}, stdout, stderr)
+		return runCmd(ctx, nil, []string{defaultScenario}, stdout, stderr)
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {

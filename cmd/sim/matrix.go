@@ -14,6 +14,7 @@ import (
 	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/runs"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -38,7 +39,7 @@ batches as it goes, and the same command resumes from them. Both need
 Flags:
 `
 
-func matrixCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func matrixCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("matrix", matrixUsage, stdout)
 	units := fs.String("units", "", "comma-separated library units, the rows")
 	vs := fs.String("vs", "", "comma-separated library units, the columns (default: the rows)")
@@ -212,7 +213,7 @@ cells:
 				line = append(line, cell)
 				continue
 			}
-			res, err := runModel(ctx, plan.Model, cfg)
+			res, err := sc.Run(ctx, plan.Model, cfg)
 			if err != nil {
 				return err
 			}

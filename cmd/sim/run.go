@@ -11,6 +11,7 @@ import (
 	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/runs"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -33,7 +34,7 @@ batches as it goes, and the same command resumes from them. Both need
 Flags:
 `
 
-func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func runCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("run", runUsage, stdout)
 	trials := trialsFlag(fs, 0, "number of trials (default: the scenario's, else 1000000)")
 	seed := seedFlag(fs, "random seed (default: the scenario's, else drawn at random and printed)")
@@ -92,7 +93,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	bar := newProgress(stderr, cfg.Trials, "", *quiet)
 	cfg.Progress = bar.update
 	start := time.Now()
-	res, err := runModel(ctx, plan.Model, cfg)
+	res, err := sc.Run(ctx, plan.Model, cfg)
 	bar.done()
 	if err != nil {
 		return err

@@ -13,6 +13,7 @@ import (
 	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/runs"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -42,7 +43,7 @@ type multiFlag []string
 func (m *multiFlag) String() string     { return strings.Join(*m, ", ") }
 func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
 
-func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+func sweepCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("sweep", sweepUsage, stdout)
 	var varies multiFlag
 	fs.Var(&varies, "vary", "PATH=FROM..TO[:STEP], once or twice")
@@ -162,7 +163,7 @@ func sweepCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			bar.update(offset + cfg.Trials)
 			continue
 		}
-		res, err := runModel(ctx, plan.Model, cfg)
+		res, err := sc.Run(ctx, plan.Model, cfg)
 		if err != nil {
 			return err
 		}
