@@ -133,7 +133,7 @@ func balanceCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stde
 		Price: price}
 	// The bar's total is the most a search can take: every bisection
 	// (about log2 of the range, plus its two ends) at each doubling.
-	bar := newProgress(stderr, 2**maxTrials*int64(bits(v.hi-v.lo)+2), "", *quiet)
+	bar := startedProgress(stderr, 2**maxTrials*int64(bits(v.hi-v.lo)+2), *quiet)
 	defer bar.done()
 	s.bar = bar
 	start := time.Now()

@@ -71,7 +71,7 @@ func (s *searcher) eval(value int, trials int64) (report.BalancePoint, error) {
 		p.CI95, p.CI = [2]float64{p.Estimate, p.Estimate}, [2]float64{p.Estimate, p.Estimate}
 	} else {
 		done := s.simulated
-		cfg := engine.Config{Trials: trials, Seed: s.seed, Workers: s.workers, Progress: func(n int64) { s.bar.update(done + n) }}
+		cfg := engine.Config{Trials: trials, Seed: s.seed, Workers: s.workers, Progress: func(n int64) { s.bar.Update(done + n) }}
 		res, err := s.scale.Run(s.ctx, plan.Model, cfg)
 		if err != nil {
 			return p, err

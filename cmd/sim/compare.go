@@ -166,8 +166,8 @@ func compareCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stde
 	cfg := engine.Config{Trials: chooseTrials(fs, *trials, first.Trials), Workers: *workers}
 	var source string
 	cfg.Seed, source = chooseSeed(fs, *seed, first.Seed)
-	bar := newProgress(stderr, cfg.Trials, "", *quiet)
-	cfg.Progress = bar.update
+	bar := startedProgress(stderr, cfg.Trials, *quiet)
+	cfg.Progress = bar.Update
 	start := time.Now()
 	res, err := sc.Run(ctx, paired, cfg)
 	bar.done()

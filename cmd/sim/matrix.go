@@ -193,7 +193,7 @@ func matrixCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stder
 	}
 	start := time.Now()
 	done := int64(0)
-	bar := newProgress(stderr, int64(len(rows)*len(cols))*cfg.Trials, "", *quiet)
+	bar := startedProgress(stderr, int64(len(rows)*len(cols))*cfg.Trials, *quiet)
 	defer bar.done()
 cells:
 	for i := range rows {
@@ -204,7 +204,7 @@ cells:
 				return err
 			}
 			offset := done
-			cfg.Progress = func(n int64) { bar.update(offset + n) }
+			cfg.Progress = func(n int64) { bar.Update(offset + n) }
 			if ex := solveIf(*exact, plan); ex != nil {
 				cell, err := matrixExactCell(ex, kind.Name)
 				if err != nil {

@@ -10,6 +10,10 @@ import (
 	"github.com/wargamesim/sim/scenarios"
 )
 
+// defaultTrials is the trial count when neither the command line nor the
+// scenario gives one: enough for three decimals on most probabilities.
+const defaultTrials = 1_000_000
+
 // chooseTrials is the trial count of a run: the --trials flag, else the
 // scenario's (0 when it gives none), else defaultTrials.
 func chooseTrials(fs *flagSet, flag, scenario int64) int64 {

@@ -120,11 +120,11 @@ func sweepCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stderr
 	start := time.Now()
 	var metricNames, eventNames []string
 	points := grid(params)
-	bar := newProgress(stderr, int64(len(points))*cfg.Trials, "", *quiet)
+	bar := startedProgress(stderr, int64(len(points))*cfg.Trials, *quiet)
 	defer bar.done()
 	for i, point := range points {
 		offset := int64(i) * cfg.Trials
-		cfg.Progress = func(done int64) { bar.update(offset + done) }
+		cfg.Progress = func(done int64) { bar.Update(offset + done) }
 		data := src
 		var desc []string
 		for i, p := range params {
@@ -160,7 +160,7 @@ func sweepCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stderr
 				return err
 			}
 			sw.Points = append(sw.Points, report.Point{Values: point, Exact: true, Metrics: rep.Metrics, Events: rep.Events})
-			bar.update(offset + cfg.Trials)
+			bar.Update(offset + cfg.Trials)
 			continue
 		}
 		res, err := sc.Run(ctx, plan.Model, cfg)
