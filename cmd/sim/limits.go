@@ -104,19 +104,6 @@ func checkMatrixSize(rows, cols int) error {
 	return nil
 }
 
-// maxCompareColumns is the most columns a comparison runs: each holds its
-// model, on every worker, for the whole run.
-const maxCompareColumns = 100
-
-// checkColumns refuses a comparison of more than maxCompareColumns
-// columns: one for each scenario under each ruleset.
-func checkColumns(scenarios, rulesets int) error {
-	if n := scenarios * max(rulesets, 1); n > maxCompareColumns {
-		return failure.Usagef("compare: %d columns (one for each scenario under each ruleset) is too many; at most %d", n, maxCompareColumns)
-	}
-	return nil
-}
-
 // maxResultSize is the largest JSON sim plot reads: 512 MiB, well above
 // the largest sim writes (a 100 × 100 matrix or sweep, a few hundred MB).
 const maxResultSize = 512 << 20
