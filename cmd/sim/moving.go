@@ -90,3 +90,13 @@ func info(p *scenarios.Plan, seedSource string) report.Info {
 		SeedSource: seedSource, Version: version, Lines: p.Lines, Names: p.Names,
 	}
 }
+
+// scenarioSource reads a scenario's YAML, from a file or a built-in, with
+// the name it goes by in errors.
+func scenarioSource(arg string) (string, []byte, error) {
+	if data, ok := scenarios.BuiltinSource(arg); ok {
+		return "builtin:" + arg, data, nil
+	}
+	data, err := scenarios.ReadFile(arg)
+	return arg, data, err
+}
