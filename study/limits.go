@@ -18,3 +18,16 @@ func checkColumns(scenarios, rulesets int) error {
 	}
 	return nil
 }
+
+// maxMatrixUnits is the most units --units, and --vs, may name: a matrix
+// of at most 100 × 100 cells, as a sweep has at most 100 × 100 points.
+const maxMatrixUnits = 100
+
+// checkMatrixSize refuses a matrix of more than maxMatrixUnits rows or
+// columns.
+func checkMatrixSize(rows, cols int) error {
+	if rows > maxMatrixUnits || cols > maxMatrixUnits {
+		return failure.Usagef("matrix: --units and --vs name at most %d units each, got %d and %d; split the matrix", maxMatrixUnits, rows, cols)
+	}
+	return nil
+}

@@ -7,7 +7,6 @@ import (
 	"strconv"
 
 	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -88,19 +87,6 @@ func (s *seedValue) Set(text string) error {
 		return fmt.Errorf("must be a whole number from 0 to %d", uint64(math.MaxUint64))
 	}
 	*s = seedValue(n)
-	return nil
-}
-
-// maxMatrixUnits is the most units --units, and --vs, may name: a matrix
-// of at most 100 × 100 cells, as a sweep has at most 100 × 100 points.
-const maxMatrixUnits = 100
-
-// checkMatrixSize refuses a matrix of more than maxMatrixUnits rows or
-// columns.
-func checkMatrixSize(rows, cols int) error {
-	if rows > maxMatrixUnits || cols > maxMatrixUnits {
-		return failure.Usagef("matrix: --units and --vs name at most %d units each, got %d and %d; split the matrix", maxMatrixUnits, rows, cols)
-	}
 	return nil
 }
 
