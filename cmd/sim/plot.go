@@ -309,6 +309,41 @@ func matrixChart(m *report.Matrix, o plots.Options) (*plots.Chart, error) {
 	return plots.Heatmap(g, o)
 }
 
+// balanceChart draws the values tried, the target and the crossing.
+func balanceChart(b *report.Balance, o plots.Options) (*plots.Chart, error) {
+	last := map[int]report.BalancePoint{}
+	for _, p := range b.Tried {
+		last[p.Value] = p
+	}
+	var xs []int
+	for v := range last {
+		xs = append(xs, v)
+	}
+	slices.Sort(xs)
+	c := plots.Curve{XLabel: b.Field, Target: b.Target.Value, Probability: b.Target.Kind == "event"}
+	c.Name = "P(" + report.EventLabel(b.Target.Name, b.Names) + ")"
+	if b.Target.Kind == "mean" {
+		c.Name = "mean " + report.MetricLabel(b.Target.Name, b.Names)
+	}
+	for _, v := range xs {
+		p := last[v]
+		c.Values = append(c.Values, v)
+		c.Y = append(c.Y, p.Estimate)
+		c.CI95 = append(c.CI95, p.CI95)
+		if b.Crossing.Found && (v == b.Crossing.Below.Value || v == b.Crossing.Above.Value) {
+			c.Marked = append(c.Marked, len(c.Values)-1)
+		}
+	}
+	if o.Title == "" {
+		o.Title = fmt.Sprintf("Where %s crosses %v", c.Name, b.Target.Value)
+		if cr := b.Crossing; cr.Found {
+			o.Title = fmt.Sprintf("%s crosses %v between %s %d and %d", c.Name, b.Target.Value, b.Field, cr.Below.Value, cr.Above.Value)
+		}
+	}
+	o.Subtitle = fmt.Sprintf("%s · ruleset %s · %s · seed %d", b.Scenario, b.Ruleset, b.Method, b.Seed)
+	return plots.Crossing(c, o)
+}
+
 func nanRow(n int) []float64 {
 	row := make([]float64, n)
 	for i := range row {
