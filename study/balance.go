@@ -109,7 +109,7 @@ func (o *BalanceOptions) check() (balanceVary, balanceTarget, error) {
 // target, works out the field --points varies, and returns the searcher
 // and the balance's report, with no value tried yet.
 func newSearch(ctx context.Context, s Setup, o BalanceOptions, v balanceVary, tgt balanceTarget) (*searcher, *report.Balance, error) {
-	file, src, err := scenarioSource(o.Scenario)
+	file, src, err := Source(o.Scenario)
 	if err != nil {
 		return nil, nil, err
 	}

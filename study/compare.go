@@ -138,7 +138,7 @@ func openColumns(s Setup, o CompareOptions, rules []string) (*columns, error) {
 // openColumn opens a column's scenario, at points if given, and refuses
 // one of another game than the columns opened before it.
 func openColumn(sp column, points *float64, before []*scenarios.Plan) (*scenarios.Plan, error) {
-	plan, err := openPlan(sp.scenario, sp.rules)
+	plan, err := Open(sp.scenario, sp.rules)
 	if err != nil {
 		return nil, err
 	}

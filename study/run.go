@@ -30,7 +30,7 @@ type RunOptions struct {
 // that finished and is not Complete; one interrupted before any trial
 // finished is ErrNoTrials.
 func Run(ctx context.Context, s Setup, o RunOptions) (*report.Report, error) {
-	plan, err := openPlan(o.Scenario, o.Rules)
+	plan, err := Open(o.Scenario, o.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ func Run(ctx context.Context, s Setup, o RunOptions) (*report.Report, error) {
 // rules when it is not "". A scenario with no solver, or too large for
 // its solver, is a failure.Unsolvable that says what to run instead.
 func Exact(s Setup, scenario, rules string) (*report.Report, error) {
-	plan, err := openPlan(scenario, rules)
+	plan, err := Open(scenario, rules)
 	if err != nil {
 		return nil, err
 	}
@@ -120,8 +120,9 @@ type exactTooLarge struct{ failure.Unsolvable }
 
 func (e *exactTooLarge) Unwrap() error { return &e.Unsolvable }
 
-// openPlan opens a scenario, under the ruleset spec if one is given.
-func openPlan(arg, rules string) (*scenarios.Plan, error) {
+// Open opens a scenario (a file, or a built-in's name), under the
+// ruleset spec rules if it is not "".
+func Open(arg, rules string) (*scenarios.Plan, error) {
 	if rules == "" {
 		return scenarios.Open(arg)
 	}
@@ -165,9 +166,10 @@ func solveIf(on bool, plan *scenarios.Plan) *engine.Exact {
 	return solveCell(plan)
 }
 
-// scenarioSource reads a scenario's YAML, from a file or a built-in, with
-// the name it goes by in errors.
-func scenarioSource(arg string) (string, []byte, error) {
+// Source reads a scenario's YAML, as the studies that edit it (Sweep,
+// Balance) read it: a built-in's, else a file's; with the name it goes by
+// in errors ("builtin:NAME" for a built-in).
+func Source(arg string) (string, []byte, error) {
 	if data, ok := scenarios.BuiltinSource(arg); ok {
 		return "builtin:" + arg, data, nil
 	}

@@ -70,7 +70,7 @@ func newSweeper(s Setup, o SweepOptions) (*sweeper, error) {
 		}
 		params = append(params, p)
 	}
-	file, src, err := scenarioSource(o.Scenario)
+	file, src, err := Source(o.Scenario)
 	if err != nil {
 		return nil, err
 	}

@@ -433,15 +433,26 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	jobs[0].what = what
-	data, err := readResult(pos[0])
+	chart, err := savedChart(pos[0], what)
 	if err != nil {
-		return &failure.Input{Msg: fmt.Sprintf("%s: cannot read it: %v", pos[0], errors.Unwrap(err))}
+		return err
+	}
+	return drawCharts(jobs, o, chart, stderr)
+}
+
+// savedChart reads the JSON sim wrote to path (--format json) and returns
+// the chart of it that the command's --plot draws; what picks a metric
+// or the outcomes, as --plot's WHAT= does.
+func savedChart(path, what string) (func(string, plots.Options) (*plots.Chart, error), error) {
+	data, err := readResult(path)
+	if err != nil {
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: cannot read it: %v", path, errors.Unwrap(err))}
 	}
 	var kind struct {
 		Kind string `json:"kind"`
 	}
 	if err := json.Unmarshal(data, &kind); err != nil {
-		return &failure.Input{Msg: fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: not the JSON sim writes: %v", path, err)}
 	}
 	var chart func(string, plots.Options) (*plots.Chart, error)
 	switch kind.Kind {
@@ -459,7 +470,7 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		chart = func(w string, o plots.Options) (*plots.Chart, error) { return sweepChart(&s, w, o) }
 	case "matrix":
 		if what != "" {
-			return failure.Usagef("plot: a matrix has one chart, its P(win) heatmap; leave out --metric and --outcomes")
+			return nil, failure.Usagef("plot: a matrix has one chart, its P(win) heatmap; leave out --metric and --outcomes")
 		}
 		var m report.Matrix
 		err = json.Unmarshal(data, &m)
@@ -469,12 +480,12 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		err = json.Unmarshal(data, &b)
 		chart = func(_ string, o plots.Options) (*plots.Chart, error) { return balanceChart(&b, o) }
 	default:
-		return &failure.Input{Msg: fmt.Sprintf("%s: unknown kind %q of sim output", pos[0], kind.Kind)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: unknown kind %q of sim output", path, kind.Kind)}
 	}
 	if err != nil {
-		return &failure.Input{Msg: fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: not the JSON sim writes: %v", path, err)}
 	}
-	return drawCharts(jobs, o, chart, stderr)
+	return chart, nil
 }
 
 // comma writes n with thousands separators.

@@ -96,10 +96,3 @@ func (p *progress) done() {
 	defer p.mu.Unlock()
 	fmt.Fprint(p.w, "\r\033[K")
 }
-
-// startedProgress is newProgress begun with total trials.
-func startedProgress(stderr io.Writer, total int64, quiet bool) *progress {
-	p := newProgress(stderr, quiet)
-	p.Begin(total)
-	return p
-}
