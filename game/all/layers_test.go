@@ -125,7 +125,7 @@ func TestLayers(t *testing.T) {
 		}
 	}
 	// The check must see the layers it guards.
-	for _, want := range []string{"engine", "engine/options", "stats", "report", "plots", "scenarios", "cmd/sim", "game/warhammer/scenario"} {
+	for _, want := range []string{"engine", "engine/options", "stats", "report", "plots", "scenarios", "study", "runs", "cmd/sim", "game/warhammer/scenario"} {
 		if _, ok := pkgs[want]; !ok {
 			t.Errorf("package %s not found", want)
 		}
