@@ -9,8 +9,9 @@
 // A study says what went wrong with the kinds of package
 // internal/failure: a request it cannot act on (failure.Usage), bad input
 // (failure.Input), no exact answer (failure.Unsolvable), an interruption
-// with nothing to report (ErrNoTrials). An interrupted sweep or matrix is
-// no error: its result holds what finished and says it is partial.
+// with nothing to report (ErrNoTrials, ErrSearchInterrupted). An
+// interrupted run, comparison, sweep or matrix is no error: its result
+// holds what finished and says it is partial.
 package study
 
 import (
