@@ -5,13 +5,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -42,7 +41,7 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("list takes no arguments")
+		return failure.Usagef("list takes no arguments")
 	}
 	names := scenarios.BuiltinNames()
 	width := 0
@@ -80,11 +79,11 @@ func showCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("show: give one built-in scenario name (sim list shows them)")
+		return failure.Usagef("show: give one built-in scenario name (sim list shows them)")
 	}
 	data, ok := scenarios.BuiltinSource(strings.TrimSuffix(pos[0], ".yaml"))
 	if !ok {
-		return usagef("show: no built-in scenario %q; the built-ins are %s", pos[0], strings.Join(scenarios.BuiltinNames(), ", "))
+		return failure.Usagef("show: no built-in scenario %q; the built-ins are %s", pos[0], strings.Join(scenarios.BuiltinNames(), ", "))
 	}
 	if *link {
 		s := uint64(1)
@@ -111,7 +110,7 @@ func validateCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) == 0 {
-		return usagef("validate: give one or more scenario files")
+		return failure.Usagef("validate: give one or more scenario files")
 	}
 	var bad scenarios.ErrorList
 	for _, arg := range pos {
@@ -155,7 +154,7 @@ func versionCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("version takes no arguments")
+		return failure.Usagef("version takes no arguments")
 	}
 	rev := ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -166,35 +165,5 @@ func versionCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "sim %s (%s%s; dice %s)\n", version, runtime.Version(), rev, engine.StreamVersion)
-	return nil
-}
-
-// writeFileAtomic writes a file through render: first to a temporary file
-// beside it, then renamed over it, so that a failed or interrupted write
-// never leaves a half-written file.
-func writeFileAtomic(path string, render func(io.Writer) error) (err error) {
-	f, done, err := pending.create(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("cannot write %s: %w", path, err)
-	}
-	defer done() // a second Ctrl-C removes the file until then
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = render(f); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err = os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -29,16 +30,16 @@ func checkDestinations(cmd, out string, jobs []chartJob, inputs ...string) error
 	}
 	for i, d := range dests {
 		if err := writable(d.file); err != nil {
-			return usagef("%s: %s %s: %v", cmd, d.flag, d.file, err)
+			return failure.Usagef("%s: %s %s: %v", cmd, d.flag, d.file, err)
 		}
 		for _, in := range inputs {
 			if sameFile(d.file, in) {
-				return usagef("%s: %s %s is a file this command reads; write the output to another file", cmd, d.flag, d.file)
+				return failure.Usagef("%s: %s %s is a file this command reads; write the output to another file", cmd, d.flag, d.file)
 			}
 		}
 		for _, e := range dests[:i] {
 			if sameFile(d.file, e.file) {
-				return usagef("%s: %s %s is also the file of %s; give each output its own file", cmd, d.flag, d.file, e.flag)
+				return failure.Usagef("%s: %s %s is also the file of %s; give each output its own file", cmd, d.flag, d.file, e.flag)
 			}
 		}
 	}

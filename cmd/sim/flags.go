@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/wargamesim/sim/internal/failure"
 )
 
 // errHelp is returned after a command printed its help on request.
@@ -43,9 +45,9 @@ func parse(fs *flagSet, args []string) ([]string, error) {
 				return nil, errHelp
 			}
 			if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
-				return nil, usagef("%s: unknown flag %s (see sim %s --help)", fs.Name(), name, fs.Name())
+				return nil, failure.Usagef("%s: unknown flag %s (see sim %s --help)", fs.Name(), name, fs.Name())
 			}
-			return nil, usagef("%s: %v", fs.Name(), err)
+			return nil, failure.Usagef("%s: %v", fs.Name(), err)
 		}
 		args = fs.Args()
 		if len(args) == 0 {

@@ -15,8 +15,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/wargamesim/sim/internal/atomicfile"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/study"
 	"github.com/wargamesim/sim/web"
 )
 
@@ -47,67 +50,80 @@ func reportCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if len(pos) != 1 || *out == "" {
-		return usagef("report: give one scenario file or built-in name, and the file to write with -o REPORT.html")
+		return failure.Usagef("report: give one scenario file or built-in name, and the file to write with -o REPORT.html")
 	}
 	if !strings.HasSuffix(strings.ToLower(*out), ".html") {
-		return usagef("report: -o %s: the report is HTML; name it .html", *out)
+		return failure.Usagef("report: -o %s: the report is HTML; name it .html", *out)
 	}
 	if err := checkDestinations("report", *out, nil, append(rulesFiles(*rules), pos[0])...); err != nil {
 		return err
 	}
-	_, srcData, err := scenarioSource(pos[0])
+	_, src, err := study.Source(pos[0])
 	if err != nil {
-		return &inputError{fmt.Sprintf("report: %s: %v", pos[0], err)}
+		return &failure.Input{Msg: fmt.Sprintf("report: %s: %v", pos[0], err)}
 	}
-	src := string(srcData)
-
-	dir, err := os.MkdirTemp("", "sim-report-*")
+	data, rep, err := runJSON(ctx, pos[0], reportRunFlags(fs, *trials, *seed, *workers, *rules, *exact, *quiet), stdout, stderr)
 	if err != nil {
 		return err
 	}
-	defer os.RemoveAll(dir)
-	js := filepath.Join(dir, "result.json")
-	runArgs := []string{"run", pos[0], "--format", "json", "--out", js, "--workers", strconv.Itoa(*workers)}
-	if set(fs, "trials") {
-		runArgs = append(runArgs, "--trials", strconv.FormatInt(*trials, 10))
-	}
-	if set(fs, "seed") {
-		runArgs = append(runArgs, "--seed", strconv.FormatUint(*seed, 10))
-	}
-	if *rules != "" {
-		runArgs = append(runArgs, "--rules", *rules)
-	}
-	if *exact {
-		runArgs = append(runArgs, "--exact")
-	}
-	if *quiet {
-		runArgs = append(runArgs, "--quiet")
-	}
-	if err := runCmd(ctx, runArgs[1:], stdout, stderr); err != nil {
-		return err
-	}
-	data, err := os.ReadFile(js)
-	if err != nil {
-		return err
-	}
-	var rep report.Report
-	if err := json.Unmarshal(data, &rep); err != nil {
-		return err
-	}
-	plan, err := openPlan(pos[0], *rules)
+	plan, err := study.Open(pos[0], *rules)
 	if err != nil {
 		return err
 	}
 	rep.Lines = plan.Lines // what was simulated, which the JSON leaves out
-	page, err := htmlReport(&rep, data, src, *rules, *exact, *base)
+	page, err := htmlReport(rep, data, string(src), *rules, *exact, *base)
 	if err != nil {
 		return err
 	}
-	if err := writeFileAtomic(*out, func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
+	if err := atomicfile.Write(*out, func(w io.Writer) error { _, err := w.Write(page); return err }); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "sim: wrote %s\n", *out)
 	return nil
+}
+
+// reportRunFlags are the flags of the sim run a report runs, from its own.
+func reportRunFlags(fs *flagSet, trials int64, seed uint64, workers int, rules string, exact, quiet bool) []string {
+	flags := []string{"--workers", strconv.Itoa(workers)}
+	if set(fs, "trials") {
+		flags = append(flags, "--trials", strconv.FormatInt(trials, 10))
+	}
+	if set(fs, "seed") {
+		flags = append(flags, "--seed", strconv.FormatUint(seed, 10))
+	}
+	if rules != "" {
+		flags = append(flags, "--rules", rules)
+	}
+	if exact {
+		flags = append(flags, "--exact")
+	}
+	if quiet {
+		flags = append(flags, "--quiet")
+	}
+	return flags
+}
+
+// runJSON runs the scenario as sim run does with flags, into JSON in a
+// temporary file, and returns that JSON and the report it holds.
+func runJSON(ctx context.Context, scenario string, flags []string, stdout, stderr io.Writer) ([]byte, *report.Report, error) {
+	dir, err := os.MkdirTemp("", "sim-report-*")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(dir)
+	js := filepath.Join(dir, "result.json")
+	if err := runCmd(ctx, nil, append([]string{scenario, "--format", "json", "--out", js}, flags...), stdout, stderr); err != nil {
+		return nil, nil, err
+	}
+	data, err := os.ReadFile(js)
+	if err != nil {
+		return nil, nil, err
+	}
+	var rep report.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, nil, err
+	}
+	return data, &rep, nil
 }
 
 // htmlReport is the report's page: rep as sim run prints it, its charts

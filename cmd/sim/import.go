@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/battlescribe"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -40,15 +41,15 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("import: give one file: a BattleScribe catalogue, game system or roster, or a New Recruit JSON roster")
+		return failure.Usagef("import: give one file: a BattleScribe catalogue, game system or roster, or a New Recruit JSON roster")
 	}
 	g, err := scenarios.Lookup(*gameName)
 	if err != nil {
-		return usagef("import: %v", err)
+		return failure.Usagef("import: %v", err)
 	}
 	im, ok := g.(scenarios.Importer)
 	if !ok {
-		return usagef("import: sim cannot import %s data yet; only %s", g.Title(), scenarios.DefaultGame)
+		return failure.Usagef("import: sim cannot import %s data yet; only %s", g.Title(), scenarios.DefaultGame)
 	}
 	if err := checkDestinations("import", *out, nil, pos[0]); err != nil {
 		return err
@@ -66,7 +67,7 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 		if len(why) > 5 {
 			why = append(why[:5:5], fmt.Sprintf("and %d more", len(lib.Skipped)-5))
 		}
-		return &inputError{msg: fmt.Sprintf("import: %s: no unit or character to import; its entries were left out: %s", pos[0], strings.Join(why, "; "))}
+		return &failure.Input{Msg: fmt.Sprintf("import: %s: no unit or character to import; its entries were left out: %s", pos[0], strings.Join(why, "; "))}
 	}
 	data, err := lib.Marshal(g.Name(), "sim import "+quoteArg(pos[0]))
 	if err != nil {
@@ -86,14 +87,14 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 func importError(path string, err error) error {
 	var bs *battlescribe.Error
 	if errors.As(err, &bs) {
-		return &inputError{msg: "import: " + bs.Error()}
+		return &failure.Input{Msg: "import: " + bs.Error()}
 	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return &inputError{msg: fmt.Sprintf("import: %s: no such file", path)}
+		return &failure.Input{Msg: fmt.Sprintf("import: %s: no such file", path)}
 	}
 	var pe *os.PathError
 	if errors.As(err, &pe) {
-		return &inputError{msg: "import: " + pe.Error()}
+		return &failure.Input{Msg: "import: " + pe.Error()}
 	}
 	return err
 }

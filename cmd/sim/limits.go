@@ -90,32 +90,6 @@ func (s *seedValue) Set(text string) error {
 	return nil
 }
 
-// maxMatrixUnits is the most units --units, and --vs, may name: a matrix
-// of at most 100 × 100 cells, as a sweep has at most 100 × 100 points.
-const maxMatrixUnits = 100
-
-// checkMatrixSize refuses a matrix of more than maxMatrixUnits rows or
-// columns.
-func checkMatrixSize(rows, cols int) error {
-	if rows > maxMatrixUnits || cols > maxMatrixUnits {
-		return usagef("matrix: --units and --vs name at most %d units each, got %d and %d; split the matrix", maxMatrixUnits, rows, cols)
-	}
-	return nil
-}
-
-// maxCompareColumns is the most columns a comparison runs: each holds its
-// model, on every worker, for the whole run.
-const maxCompareColumns = 100
-
-// checkColumns refuses a comparison of more than maxCompareColumns
-// columns: one for each scenario under each ruleset.
-func checkColumns(scenarios, rulesets int) error {
-	if n := scenarios * max(rulesets, 1); n > maxCompareColumns {
-		return usagef("compare: %d columns (one for each scenario under each ruleset) is too many; at most %d", n, maxCompareColumns)
-	}
-	return nil
-}
-
 // maxResultSize is the largest JSON sim plot reads: 512 MiB, well above
 // the largest sim writes (a 100 × 100 matrix or sweep, a few hundred MB).
 const maxResultSize = 512 << 20

@@ -34,32 +34,9 @@ import (
 	"io"
 
 	_ "github.com/wargamesim/sim/game/all" // every game, through the scenarios registry
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/scenarios"
 )
-
-// usageError is a command line sim cannot act on.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
-}
-
-// inputError is bad input that is not a scenario file's own problem (a
-// sweep's value, say): exit status 2, without the hint about usage.
-type inputError struct{ msg string }
-
-func (e *inputError) Error() string { return e.msg }
-
-// cannotSolve is a scenario sim exact has no exact answer for: exit status 3.
-type cannotSolve struct{ msg string }
-
-func (e *cannotSolve) Error() string { return e.msg }
-
-// errInterrupted is returned when a run was cut short: its partial result
-// was still written.
-var errInterrupted = errors.New("interrupted")
 
 // exitCode prints err and maps it to the exit status: 2 for bad usage or
 // bad input, 3 for a scenario sim exact cannot solve, 1 for anything
@@ -68,11 +45,11 @@ func exitCode(err error, stderr io.Writer) int {
 	if err == nil {
 		return 0
 	}
-	var u *usageError
+	var u *failure.Usage
 	var input scenarios.ErrorList
-	var bad *inputError
+	var bad *failure.Input
 	var failed *validationFailed
-	var unsolved *cannotSolve
+	var unsolved *failure.Unsolvable
 	switch {
 	case errors.Is(err, errHelp):
 		return 0
@@ -85,7 +62,7 @@ func exitCode(err error, stderr io.Writer) int {
 	case errors.As(err, &input), errors.As(err, &bad):
 		fmt.Fprintf(stderr, "sim: %v\n", err)
 		return 2
-	case errors.Is(err, errInterrupted):
+	case errors.Is(err, failure.ErrInterrupted):
 		return 1 // the partial result and a note were already written
 	case errors.As(err, &unsolved):
 		fmt.Fprintf(stderr, "sim: %v\n", err)
@@ -99,14 +76,14 @@ func exitCode(err error, stderr io.Writer) int {
 // messages to stderr, and stops early when ctx is cancelled.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return runCmd(ctx, []string{defaultScenario}, stdout, stderr)
+		return runCmd(ctx, nil, []string{defaultScenario}, stdout, stderr)
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
 	case "run":
 		if link, others, ok := cutFlag(rest, "from-link"); ok {
 			if link == "" {
-				return usagef("run: --from-link: give the page's link, in quotes")
+				return failure.Usagef("run: --from-link: give the page's link, in quotes")
 			}
 			return runLink(ctx, link, others, stdout, stderr)
 		}
@@ -143,7 +120,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		fmt.Fprint(stdout, mainUsage)
 		return nil
 	}
-	return usagef("unknown command %q", cmd)
+	return failure.Usagef("unknown command %q", cmd)
 }
 
 // defaultScenario is what `sim` with no arguments runs.

@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/wargamesim/sim/internal/atomicfile"
 )
 
 func main() {
@@ -39,7 +41,7 @@ func interruptible() (ctx context.Context, stop func()) {
 // files of the outputs being written, so that none is left half-written,
 // says so on stderr and exits with status 1, that of an interrupted run.
 func forceQuit(stderr *os.File) {
-	pending.removeAll()
+	atomicfile.Abandon()
 	if isTerminal(stderr) {
 		fmt.Fprint(stderr, "\r\033[K") // the progress bar's line
 	}

@@ -3,36 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"math/rand/v2"
 
+	"github.com/wargamesim/sim/internal/atomicfile"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 )
-
-// chooseTrials is the trial count of a run: the --trials flag, else the
-// scenario's (0 when it gives none), else defaultTrials.
-func chooseTrials(fs *flagSet, flag, scenario int64) int64 {
-	switch {
-	case set(fs, "trials"):
-		return flag
-	case scenario > 0:
-		return scenario
-	}
-	return defaultTrials
-}
-
-// chooseSeed is the seed of a run and where it came from: the --seed flag,
-// else the scenario's (scenario may be nil), else one drawn at random, short
-// enough to read out and retype.
-func chooseSeed(fs *flagSet, flag uint64, scenario *uint64) (seed uint64, source string) {
-	switch {
-	case set(fs, "seed"):
-		return flag, "flag"
-	case scenario != nil:
-		return *scenario, "scenario"
-	}
-	return rand.Uint64N(1 << 32), "random"
-}
 
 // emitReport writes v to the file out or stdout as emit does: as JSON when
 // format is "json", or else as the tables v gives for format.
@@ -51,7 +26,7 @@ func emit(out string, stdout io.Writer, render func(io.Writer) error) error {
 	if out == "" {
 		return render(stdout)
 	}
-	return writeFileAtomic(out, render)
+	return atomicfile.Write(out, render)
 }
 
 // warn prints a plan's warnings on stderr, one line each.

@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/atomicfile"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
 )
@@ -52,15 +54,15 @@ func (p *plotFlags) check(cmd string) ([]chartJob, plots.Options, error) {
 		hf, err2 = strconv.ParseFloat(h, 64)
 	}
 	if err1 != nil || err2 != nil {
-		return nil, o, usagef("%s: --size must be WIDTHxHEIGHT (or WIDTH, 16:9) in pixels, e.g. 1200x675, got %q", cmd, *p.size)
+		return nil, o, failure.Usagef("%s: --size must be WIDTHxHEIGHT (or WIDTH, 16:9) in pixels, e.g. 1200x675, got %q", cmd, *p.size)
 	}
 	if !(wf >= plots.MinWidth && wf <= plots.MaxSide) || both && !(hf >= plots.MinHeight && hf <= plots.MaxSide) {
-		return nil, o, usagef("%s: --size %s: give the size in pixels from %dx%d to %dx%d, e.g. 1200x675", cmd, *p.size,
+		return nil, o, failure.Usagef("%s: --size %s: give the size in pixels from %dx%d to %dx%d, e.g. 1200x675", cmd, *p.size,
 			plots.MinWidth, plots.MinHeight, plots.MaxSide, plots.MaxSide)
 	}
 	o.Width, o.Height, o.EmbedFonts = plots.Pixels(wf), plots.Pixels(hf), *p.embed
 	if err := o.Check(); err != nil {
-		return nil, o, usagef("%s: --size %s: %v", cmd, *p.size, strings.TrimPrefix(err.Error(), "plots: "))
+		return nil, o, failure.Usagef("%s: --size %s: %v", cmd, *p.size, strings.TrimPrefix(err.Error(), "plots: "))
 	}
 	var jobs []chartJob
 	for _, spec := range p.plots {
@@ -69,10 +71,10 @@ func (p *plotFlags) check(cmd string) ([]chartJob, plots.Options, error) {
 			what, file = "", spec
 		}
 		if ok && (what == "" || file == "") {
-			return nil, o, usagef("%s: --plot %q: give FILE, or WHAT=FILE with both sides, as in outcomes=chart.png", cmd, spec)
+			return nil, o, failure.Usagef("%s: --plot %q: give FILE, or WHAT=FILE with both sides, as in outcomes=chart.png", cmd, spec)
 		}
 		if _, err := plots.FormatOf(file); err != nil {
-			return nil, o, usagef("%s: --plot %s: %v", cmd, spec, strings.TrimPrefix(err.Error(), "plots: "))
+			return nil, o, failure.Usagef("%s: --plot %s: %v", cmd, spec, strings.TrimPrefix(err.Error(), "plots: "))
 		}
 		jobs = append(jobs, chartJob{what, file})
 	}
@@ -307,6 +309,41 @@ func matrixChart(m *report.Matrix, o plots.Options) (*plots.Chart, error) {
 	return plots.Heatmap(g, o)
 }
 
+// balanceChart draws the values tried, the target and the crossing.
+func balanceChart(b *report.Balance, o plots.Options) (*plots.Chart, error) {
+	last := map[int]report.BalancePoint{}
+	for _, p := range b.Tried {
+		last[p.Value] = p
+	}
+	var xs []int
+	for v := range last {
+		xs = append(xs, v)
+	}
+	slices.Sort(xs)
+	c := plots.Curve{XLabel: b.Field, Target: b.Target.Value, Probability: b.Target.Kind == "event"}
+	c.Name = "P(" + report.EventLabel(b.Target.Name, b.Names) + ")"
+	if b.Target.Kind == "mean" {
+		c.Name = "mean " + report.MetricLabel(b.Target.Name, b.Names)
+	}
+	for _, v := range xs {
+		p := last[v]
+		c.Values = append(c.Values, v)
+		c.Y = append(c.Y, p.Estimate)
+		c.CI95 = append(c.CI95, p.CI95)
+		if b.Crossing.Found && (v == b.Crossing.Below.Value || v == b.Crossing.Above.Value) {
+			c.Marked = append(c.Marked, len(c.Values)-1)
+		}
+	}
+	if o.Title == "" {
+		o.Title = fmt.Sprintf("Where %s crosses %v", c.Name, b.Target.Value)
+		if cr := b.Crossing; cr.Found {
+			o.Title = fmt.Sprintf("%s crosses %v between %s %d and %d", c.Name, b.Target.Value, b.Field, cr.Below.Value, cr.Above.Value)
+		}
+	}
+	o.Subtitle = fmt.Sprintf("%s · ruleset %s · %s · seed %d", b.Scenario, b.Ruleset, b.Method, b.Seed)
+	return plots.Crossing(c, o)
+}
+
 func nanRow(n int) []float64 {
 	row := make([]float64, n)
 	for i := range row {
@@ -321,15 +358,15 @@ func drawCharts(jobs []chartJob, o plots.Options, chart func(what string, o plot
 	for _, j := range jobs {
 		c, err := chart(j.what, o)
 		if err != nil {
-			return &inputError{fmt.Sprintf("chart %s: %v", j.file, strings.TrimPrefix(err.Error(), "plots: "))}
+			return &failure.Input{Msg: fmt.Sprintf("chart %s: %v", j.file, strings.TrimPrefix(err.Error(), "plots: "))}
 		}
 		format, err := plots.FormatOf(j.file)
 		if err != nil {
 			return err
 		}
-		// Through writeFileAtomic, so that a second Ctrl-C removes a
+		// Through atomicfile.Write, so that a second Ctrl-C removes a
 		// chart half-written, as it does other outputs.
-		if err := writeFileAtomic(j.file, func(w io.Writer) error {
+		if err := atomicfile.Write(j.file, func(w io.Writer) error {
 			_, err := c.Render(w, format)
 			return err
 		}); err != nil {
@@ -375,13 +412,13 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return usagef("plot: give one JSON file written by sim (--format json)")
+		return failure.Usagef("plot: give one JSON file written by sim (--format json)")
 	}
 	if *out == "" {
-		return usagef("plot: give the chart file with -o FILE.svg or -o FILE.png")
+		return failure.Usagef("plot: give the chart file with -o FILE.svg or -o FILE.png")
 	}
 	if *outcomes && *metric != "" {
-		return usagef("plot: give --metric or --outcomes, not both")
+		return failure.Usagef("plot: give --metric or --outcomes, not both")
 	}
 	what := *metric
 	if *outcomes {
@@ -396,15 +433,26 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	jobs[0].what = what
-	data, err := readResult(pos[0])
+	chart, err := savedChart(pos[0], what)
 	if err != nil {
-		return &inputError{fmt.Sprintf("%s: cannot read it: %v", pos[0], errors.Unwrap(err))}
+		return err
+	}
+	return drawCharts(jobs, o, chart, stderr)
+}
+
+// savedChart reads the JSON sim wrote to path (--format json) and returns
+// the chart of it that the command's --plot draws; what picks a metric
+// or the outcomes, as --plot's WHAT= does.
+func savedChart(path, what string) (func(string, plots.Options) (*plots.Chart, error), error) {
+	data, err := readResult(path)
+	if err != nil {
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: cannot read it: %v", path, errors.Unwrap(err))}
 	}
 	var kind struct {
 		Kind string `json:"kind"`
 	}
 	if err := json.Unmarshal(data, &kind); err != nil {
-		return &inputError{fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: not the JSON sim writes: %v", path, err)}
 	}
 	var chart func(string, plots.Options) (*plots.Chart, error)
 	switch kind.Kind {
@@ -422,7 +470,7 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		chart = func(w string, o plots.Options) (*plots.Chart, error) { return sweepChart(&s, w, o) }
 	case "matrix":
 		if what != "" {
-			return usagef("plot: a matrix has one chart, its P(win) heatmap; leave out --metric and --outcomes")
+			return nil, failure.Usagef("plot: a matrix has one chart, its P(win) heatmap; leave out --metric and --outcomes")
 		}
 		var m report.Matrix
 		err = json.Unmarshal(data, &m)
@@ -432,12 +480,12 @@ func plotCmd(args []string, stdout, stderr io.Writer) error {
 		err = json.Unmarshal(data, &b)
 		chart = func(_ string, o plots.Options) (*plots.Chart, error) { return balanceChart(&b, o) }
 	default:
-		return &inputError{fmt.Sprintf("%s: unknown kind %q of sim output", pos[0], kind.Kind)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: unknown kind %q of sim output", path, kind.Kind)}
 	}
 	if err != nil {
-		return &inputError{fmt.Sprintf("%s: not the JSON sim writes: %v", pos[0], err)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("%s: not the JSON sim writes: %v", path, err)}
 	}
-	return drawCharts(jobs, o, chart, stderr)
+	return chart, nil
 }
 
 // comma writes n with thousands separators.
@@ -467,7 +515,7 @@ func checkCharts(jobs []chartJob, metrics []string, events []string, allowOutcom
 					names = append([]string{"turns"}, names...)
 				}
 			}
-			return usagef("--plot %s=%s: no such result; the charts are %s", j.what, j.file, strings.Join(names, ", "))
+			return failure.Usagef("--plot %s=%s: no such result; the charts are %s", j.what, j.file, strings.Join(names, ", "))
 		}
 	}
 	return nil

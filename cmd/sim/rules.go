@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 )
@@ -34,16 +35,16 @@ func rulesCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if !slices.Contains(append(report.TableFormats, "json"), *format) {
-		return usagef("rules: --format must be text, csv, markdown or json, got %q", *format)
+		return failure.Usagef("rules: --format must be text, csv, markdown or json, got %q", *format)
 	}
 	if len(pos) > 0 && pos[0] == "diff" {
 		if len(pos) != 3 {
-			return usagef("rules diff: give two rulesets, e.g. sim rules diff 6th 8th")
+			return failure.Usagef("rules diff: give two rulesets, e.g. sim rules diff 6th 8th")
 		}
 		return rulesDiff(pos[1], pos[2], *format, stdout)
 	}
 	if len(pos) > 1 {
-		return usagef("rules: give one ruleset (or: sim rules diff A B)")
+		return failure.Usagef("rules: give one ruleset (or: sim rules diff A B)")
 	}
 	spec := ""
 	if len(pos) == 1 {
@@ -93,7 +94,7 @@ func rulesDiff(a, b, format string, stdout io.Writer) error {
 		return err
 	}
 	if ra.Game() != rb.Game() {
-		return usagef("rules diff: %s is for %s and %s for %s; compare two rulesets of one game", ra.Name(), scenarios.Title(ra.Game()), rb.Name(), scenarios.Title(rb.Game()))
+		return failure.Usagef("rules diff: %s is for %s and %s for %s; compare two rulesets of one game", ra.Name(), scenarios.Title(ra.Game()), rb.Name(), scenarios.Title(rb.Game()))
 	}
 	type row struct {
 		Option string `json:"option"`

@@ -2,194 +2,109 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
+	"time"
 
-	"github.com/wargamesim/sim/engine"
-	"github.com/wargamesim/sim/scenarios"
-	"go.yaml.in/yaml/v3"
+	"github.com/wargamesim/sim/internal/failure"
+	"github.com/wargamesim/sim/runs"
 )
 
-// Running big jobs on many machines (docs/scale.md): --shard I/N runs
-// shard I's share of every run's batches and writes their histograms to
-// --out; sim merge adds the shards up and runs the command again on the
-// sums, so that it prints what one run of the whole would; --checkpoint
-// FILE saves the batches finished as it goes, and a rerun resumes from
-// them. The commands themselves know nothing of this: they call runModel
-// where they would call engine.Run, and runModel does what the context's
-// scale says.
+// Running big jobs on many machines (docs/scale.md): --shard I/N and
+// --checkpoint FILE are taken out of a command's arguments here, and the
+// command gets the *runs.Scale they ask for, through which it runs every
+// model (package runs does the sharding, checkpointing and merging).
 
-// scaleKey is the context key of a command's *scale.
-type scaleKey struct{}
+// scalableCmd is a command --shard, --checkpoint and sim merge work on: it
+// runs each of its models through sc (nil: every batch, here).
+type scalableCmd func(ctx context.Context, sc *runs.Scale, args []string, stdout, stderr io.Writer) error
 
-// A scale is how a command's runs are done.
-type scale struct {
-	shard, shards int64            // --shard I/N; shards is 0 when not sharding
-	merged        []*engine.Result // sim merge: each run's sum over the shards, in call order
-	check         *checkpoint      // --checkpoint, or nil
-	runs          []*engine.Result // this invocation's runs so far, in call order
+// scalable are the commands --shard, --checkpoint and sim merge work on.
+var scalable = map[string]scalableCmd{
+	"run": runCmd, "compare": compareCmd, "sweep": sweepCmd, "matrix": matrixCmd, "balance": balanceCmd,
 }
 
-// runModel runs m as engine.Run does, or as the context's scale says: a
-// shard's batches, the rest of a checkpoint's, or a merge's sums.
-func runModel(ctx context.Context, m engine.Model, cfg engine.Config) (*engine.Result, error) {
-	s, _ := ctx.Value(scaleKey{}).(*scale)
-	if s == nil {
-		return engine.Run(ctx, m, cfg)
-	}
-	k := len(s.runs)
-	var res *engine.Result
-	var err error
-	switch {
-	case s.merged != nil:
-		res, err = s.mergedRun(k, m, cfg)
-	case s.shards > 0 && engine.Batches(cfg.Trials) < s.shards:
-		err = usagef("--shard %d/%d: run %d has %d trials, %d batches of %d, fewer than the shards; give at most %d shards, or more trials",
-			s.shard, s.shards, k+1, cfg.Trials, engine.Batches(cfg.Trials), engine.BatchSize, engine.Batches(cfg.Trials))
-	case s.check != nil:
-		res, err = s.check.run(ctx, k, m, cfg, s.share())
-	default:
-		cfg.Batches = s.share()
-		res, err = engine.Run(ctx, m, cfg)
-	}
-	if err == nil {
-		s.runs = append(s.runs, res)
-	}
-	return res, err
-}
-
-// share is the batches of a shard, or nil for all of them.
-func (s *scale) share() func(int64) bool {
-	if s.shards == 0 {
-		return nil
-	}
-	return func(b int64) bool { return b%s.shards == s.shard }
-}
-
-// mergedRun hands back run k's sum over the shards, once it is checked to
-// be a run of m as the command asks for it now.
-func (s *scale) mergedRun(k int, m engine.Model, cfg engine.Config) (*engine.Result, error) {
-	if k >= len(s.merged) {
-		return nil, &inputError{msg: fmt.Sprintf("merge: the command makes more runs than the shards hold (%d); were they run with other files?", len(s.merged))}
-	}
-	want := engine.NewResult(m, cfg.Trials, cfg.Seed)
-	if err := want.Merge(s.merged[k]); err != nil {
-		return nil, &inputError{msg: fmt.Sprintf("merge: run %d is not the shards': %v", k+1, err)}
-	}
-	want.Complete = want.Trials == want.Requested
-	return want, nil
-}
+// checkpointEvery is how often a checkpoint is saved while batches finish
+// (and once more when a run ends or is interrupted); the tests save after
+// every batch.
+var checkpointEvery = time.Second
 
 // scaled runs a command that may be sharded or checkpointed: it takes
 // --shard I/N and --checkpoint FILE out of args, and runs cmd under the
-// scale they ask for.
-func scaled(ctx context.Context, name string, args []string, stdout, stderr io.Writer,
-	cmd func(context.Context, []string, io.Writer, io.Writer) error) error {
-	shardSpec, rest, sharded := cutFlag(args, "shard")
-	ckpt, rest, checkpointed := cutFlag(rest, "checkpoint")
-	if !sharded && !checkpointed {
-		return cmd(ctx, args, stdout, stderr)
+// scale they ask for; a shard's runs are then written to its --out.
+func scaled(ctx context.Context, name string, args []string, stdout, stderr io.Writer, cmd scalableCmd) error {
+	req, out, rest, err := scaleRequest(name, args)
+	switch {
+	case err != nil:
+		return err
+	case req == nil:
+		return cmd(ctx, nil, args, stdout, stderr)
 	}
-	if !hasFlag(rest, "seed") {
-		return usagef("%s: --shard and --checkpoint need --seed, so that every shard, and a resumed run, draws the same dice", name)
-	}
-	if hasFlag(rest, "exact") {
-		return usagef("%s: --exact solves in one run; give --shard and --checkpoint to simulated runs only", name)
-	}
-	s := &scale{}
-	var out string
-	if sharded {
-		var err error
-		if s.shard, s.shards, err = parseShard(shardSpec); err != nil {
-			return usagef("%s: %v", name, err)
-		}
-		var ok bool
-		if out, rest, ok = cutFlag(rest, "out"); !ok || out == "" {
-			return usagef("%s: --shard writes its share to a file; give it with --out shard-%d.json", name, s.shard)
-		}
-		for _, f := range []string{"plot", "size", "embed-fonts"} {
-			if hasFlag(rest, f) {
-				return usagef("%s: --%s draws a chart from the whole run; give it to sim merge, not to a shard", name, f)
-			}
-		}
-	}
-	command := append([]string{name}, rest...)
-	for _, f := range []string{"workers", "quiet"} { // they change no number
-		_, command, _ = cutFlagValue(command, f)
-	}
-	fp, err := fingerprint(command)
+	req.Version, req.SaveEvery, req.Note = version, checkpointEvery, noter(stderr)
+	sc, err := runs.Start(*req)
 	if err != nil {
 		return err
 	}
-	if checkpointed {
-		if s.check, err = openCheckpoint(ckpt, command, fp, s.shard, s.shards, stderr); err != nil {
-			return err
-		}
-	}
 	if out != "" {
-		if err := checkDestinations(name, out, nil, append(inputFiles(command), ckpt)...); err != nil {
+		if err := checkDestinations(name, out, nil, append(sc.Inputs(), req.Checkpoint)...); err != nil {
 			return err
 		}
 		stdout = io.Discard // the shard's file is its output
 	}
-	err = cmd(context.WithValue(ctx, scaleKey{}, s), rest, stdout, stderr)
-	if err != nil || out == "" {
+	if err := cmd(ctx, sc, rest, stdout, stderr); err != nil || out == "" {
 		return err
 	}
-	f := &scaleFile{Kind: "shard", Version: version, Dice: engine.StreamVersion, Command: command, Fingerprint: fp,
-		Shard: s.shard, Shards: s.shards}
-	for _, r := range s.runs {
-		f.Runs = append(f.Runs, record(r))
-	}
-	if err := f.write(out); err != nil {
+	n, err := sc.WriteShard(out)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "sim: wrote shard %d of %d to %s (%d runs); sim merge adds the shards up\n", s.shard, s.shards, out, len(s.runs))
+	fmt.Fprintf(stderr, "sim: wrote shard %d of %d to %s (%d runs); sim merge adds the shards up\n", req.Shard, req.Shards, out, n)
 	return nil
 }
 
-// parseShard reads "I/N": shard I of N, 0 <= I < N.
-func parseShard(spec string) (i, n int64, err error) {
-	a, b, ok := strings.Cut(spec, "/")
-	i, err1 := strconv.ParseInt(a, 10, 64)
-	n, err2 := strconv.ParseInt(b, 10, 64)
-	if !ok || err1 != nil || err2 != nil || n < 1 || n > 1_000_000 || i < 0 || i >= n {
-		return 0, 0, fmt.Errorf("--shard %q: give I/N, shard I of N counted from 0, as in 0/4 ... 3/4 (N at most 1000000)", spec)
+// scaleRequest reads --shard I/N (with the --out it needs) and
+// --checkpoint FILE from a command's args, and returns what they ask of
+// its runs, the shard's file, and the args left for the command; a nil
+// request when neither is given.
+func scaleRequest(name string, args []string) (req *runs.Request, out string, rest []string, err error) {
+	shardSpec, rest, sharded := cutFlag(args, "shard")
+	ckpt, rest, checkpointed := cutFlag(rest, "checkpoint")
+	if !sharded && !checkpointed {
+		return nil, "", args, nil
 	}
-	return i, n, nil
+	if !hasFlag(rest, "seed") {
+		return nil, "", nil, failure.Usagef("%s: --shard and --checkpoint need --seed, so that every shard, and a resumed run, draws the same dice", name)
+	}
+	if hasFlag(rest, "exact") {
+		return nil, "", nil, failure.Usagef("%s: --exact solves in one run; give --shard and --checkpoint to simulated runs only", name)
+	}
+	req = &runs.Request{Checkpointed: checkpointed, Checkpoint: ckpt}
+	if sharded {
+		if req.Shard, req.Shards, err = runs.ParseShard(shardSpec); err != nil {
+			return nil, "", nil, failure.Usagef("%s: %v", name, err)
+		}
+		var ok bool
+		if out, rest, ok = cutFlag(rest, "out"); !ok || out == "" {
+			return nil, "", nil, failure.Usagef("%s: --shard writes its share to a file; give it with --out shard-%d.json", name, req.Shard)
+		}
+		for _, f := range []string{"plot", "size", "embed-fonts"} {
+			if hasFlag(rest, f) {
+				return nil, "", nil, failure.Usagef("%s: --%s draws a chart from the whole run; give it to sim merge, not to a shard", name, f)
+			}
+		}
+	}
+	req.Command = append([]string{name}, rest...)
+	for _, f := range []string{"workers", "quiet"} { // they change no number
+		_, req.Command, _ = cutFlagValue(req.Command, f)
+	}
+	return req, out, rest, nil
 }
 
 // hasFlag reports whether args give the flag name (before any "--").
 func hasFlag(args []string, name string) bool {
 	_, _, ok := cutFlag(args, name)
 	return ok
-}
-
-// fingerprint is a hash of what a command's results depend on: the
-// version and dice, the command and its arguments (the caller leaves out
-// --workers and --quiet, which change no number), and the bytes of every
-// file it names, with the library files its scenarios name.
-func fingerprint(command []string) (string, error) {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00", version, engine.StreamVersion)
-	for _, a := range command {
-		fmt.Fprintf(h, "%s\x00", a)
-	}
-	for _, path := range inputFiles(command) {
-		data, err := scenarios.ReadLimited(path, scenarios.MaxFileSize)
-		if err != nil {
-			return "", &inputError{msg: err.Error()}
-		}
-		fmt.Fprintf(h, "%s\x00%d\x00", filepath.Base(path), len(data))
-		h.Write(data)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // cutFlagValue takes out a flag that may or may not take a value (--quiet
@@ -210,43 +125,7 @@ func cutFlagValue(args []string, name string) (string, []string, bool) {
 	return cutFlag(args, name)
 }
 
-// inputFiles are the files a command line names (any argument, or part of
-// one between commas and after "=", that is a file), and the library files
-// the scenario files among them name, sorted and once each.
-func inputFiles(command []string) []string {
-	var files []string
-	add := func(p string) {
-		if p != "" && fileExists(p) && !slices.Contains(files, p) {
-			files = append(files, p)
-		}
-	}
-	for _, a := range command[1:] {
-		for _, part := range strings.FieldsFunc(a, func(r rune) bool { return r == ',' || r == '=' }) {
-			add(part)
-			for _, lib := range libraryFiles(part) {
-				add(lib)
-			}
-		}
-	}
-	slices.Sort(files)
-	return files
-}
-
-// libraryFiles are the library files a scenario file names, resolved
-// from its folder; none if it is not a scenario file or names none.
-func libraryFiles(path string) []string {
-	if !fileExists(path) || !strings.HasSuffix(path, ".yaml") && !strings.HasSuffix(path, ".yml") {
-		return nil
-	}
-	data, err := scenarios.ReadLimited(path, scenarios.MaxFileSize)
-	if err != nil {
-		return nil
-	}
-	var doc struct {
-		Library scenarios.Paths `yaml:"library"`
-	}
-	if yaml.Unmarshal(data, &doc) != nil {
-		return nil
-	}
-	return doc.Library.Resolve(path)
+// noter writes a note for the user on stderr, as "sim: NOTE".
+func noter(stderr io.Writer) func(string) {
+	return func(msg string) { fmt.Fprintf(stderr, "sim: %s\n", msg) }
 }

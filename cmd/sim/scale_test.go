@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/wargamesim/sim/runs"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -164,7 +165,7 @@ func TestCheckpointResumes(t *testing.T) {
 		args := append(append([]string(nil), c...), "--checkpoint", ckpt)
 		ctx, cancel := context.WithCancel(context.Background())
 		go func() { // interrupt once the first batch is saved
-			for !fileExists(ckpt) {
+			for _, err := os.Stat(ckpt); err != nil; _, err = os.Stat(ckpt) {
 				time.Sleep(time.Millisecond)
 			}
 			cancel()
@@ -174,7 +175,7 @@ func TestCheckpointResumes(t *testing.T) {
 		if code != 1 {
 			t.Fatalf("%q, interrupted: exit %d (%s); want 1, or is the run too short to interrupt?", c, code, stderr)
 		}
-		f, err := readScaleFile(ckpt)
+		f, err := runs.ReadFile(ckpt, version)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/web"
 )
 
@@ -34,20 +35,20 @@ func serveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	if len(pos) > 0 {
-		return usagef("serve takes no arguments")
+		return failure.Usagef("serve takes no arguments")
 	}
 	host, _, err := net.SplitHostPort(*addr)
 	if err != nil {
-		return usagef("serve: --addr %q: give HOST:PORT, such as 127.0.0.1:8080", *addr)
+		return failure.Usagef("serve: --addr %q: give HOST:PORT, such as 127.0.0.1:8080", *addr)
 	}
 	root, err := web.ModuleRoot(ctx)
 	if err != nil {
-		return &inputError{"serve: " + err.Error()}
+		return &failure.Input{Msg: "serve: " + err.Error()}
 	}
 	// Listen before the build, so that a busy or bad address is said at once.
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return &inputError{fmt.Sprintf("serve: cannot listen on %s (%v); give another with --addr, such as 127.0.0.1:8081", *addr, err)}
+		return &failure.Input{Msg: fmt.Sprintf("serve: cannot listen on %s (%v); give another with --addr, such as 127.0.0.1:8081", *addr, err)}
 	}
 	defer ln.Close()
 	dir, err := os.MkdirTemp("", "sim-page-*")
@@ -95,14 +96,14 @@ func siteCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return err
 	}
 	if len(pos) > 0 || *out == "" {
-		return usagef("site: give the folder to write with -o DIR, and nothing else")
+		return failure.Usagef("site: give the folder to write with -o DIR, and nothing else")
 	}
 	root, err := web.ModuleRoot(ctx)
 	if err != nil {
-		return &inputError{"site: " + err.Error()}
+		return &failure.Input{Msg: "site: " + err.Error()}
 	}
 	if err := web.WriteSite(ctx, root, *out); err != nil {
-		return &inputError{"site: " + err.Error()}
+		return &failure.Input{Msg: "site: " + err.Error()}
 	}
 	fmt.Fprintf(stdout, "sim: wrote the page into %s (%d files); serve it with any static web server\n", *out, len(web.Files()))
 	return nil
@@ -113,7 +114,7 @@ func siteCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 func runLink(ctx context.Context, link string, extra []string, stdout, stderr io.Writer) error {
 	l, err := web.DecodeLink(link)
 	if err != nil {
-		return &inputError{"run: --from-link: " + err.Error()}
+		return &failure.Input{Msg: "run: --from-link: " + err.Error()}
 	}
 	dir, err := os.MkdirTemp("", "sim-link-*")
 	if err != nil {
@@ -143,7 +144,7 @@ func showLink(stdout io.Writer, name, base string, trials int64, seed uint64) er
 	l := web.Link{V: 1, Cmd: "run", Scenario: name, Trials: trials, Seed: fmt.Sprint(seed)}
 	frag, err := l.Encode()
 	if err != nil {
-		return &inputError{"show --link: " + err.Error()}
+		return &failure.Input{Msg: "show --link: " + err.Error()}
 	}
 	_, err = fmt.Fprintf(stdout, "%s#%s\n", base, frag)
 	return err

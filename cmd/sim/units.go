@@ -5,7 +5,9 @@ import (
 	"io"
 	"strings"
 
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/scenarios"
+	"github.com/wargamesim/sim/study"
 )
 
 const unitsUsage = `Usage: sim units [--game GAME] [--characters] [--library FILES] [NAME]
@@ -39,12 +41,12 @@ func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	units, err := libraryOf("units", *gameName)
+	units, err := study.Library("units", *gameName)
 	if err != nil {
 		return err
 	}
 	if *files != "" {
-		if units, err = withLibraryFiles("units", units, *files, false); err != nil {
+		if units, err = study.WithLibraryFiles("units", units, *files, false); err != nil {
 			return err
 		}
 	}
@@ -53,7 +55,7 @@ func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	if *chars {
 		cl, ok := units.(scenarios.CharacterLibrary)
 		if !ok {
-			return usagef("units: %s has no character library yet", *gameName)
+			return failure.Usagef("units: %s has no character library yet", *gameName)
 		}
 		lib, what = cl.Characters(), "library character"
 	}
@@ -63,43 +65,12 @@ func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	case 1:
 		data, ok := lib.Source(strings.TrimSuffix(pos[0], ".yaml"))
 		if !ok {
-			return usagef("units: no %s %q; the library has %s", what, pos[0], strings.Join(lib.Names(), ", "))
+			return failure.Usagef("units: no %s %q; the library has %s", what, pos[0], strings.Join(lib.Names(), ", "))
 		}
 		_, err = stdout.Write(data)
 		return err
 	}
-	return usagef("units: give at most one library unit name")
-}
-
-// withLibraryFiles is lib with the comma-separated library files list
-// before its own units, or instead of them (builtin false).
-func withLibraryFiles(cmd string, lib scenarios.Library, list string, builtin bool) (scenarios.Library, error) {
-	fl, ok := lib.(scenarios.FileLibrary)
-	if !ok {
-		return nil, usagef("%s: --library: this game's library takes no library files yet", cmd)
-	}
-	var paths []string
-	for _, p := range strings.Split(list, ",") {
-		if p = strings.TrimSpace(p); p == "" {
-			return nil, usagef("%s: --library %q: an empty file name; give comma-separated paths", cmd, list)
-		}
-		paths = append(paths, p)
-	}
-	return fl.WithFiles(paths, builtin)
-}
-
-// libraryOf is the unit library of the game called name, or a usage error
-// that says why there is none.
-func libraryOf(cmd, name string) (scenarios.Library, error) {
-	g, err := scenarios.Lookup(name)
-	if err != nil {
-		return nil, usagef("%s: %v", cmd, err)
-	}
-	lib := g.Library()
-	if lib == nil {
-		return nil, usagef("%s: %s has no unit library yet; its scenarios give every profile in full (%s)", cmd, g.Title(), g.Docs())
-	}
-	return lib, nil
+	return failure.Usagef("units: give at most one library unit name")
 }
 
 // listUnits writes one line a library unit, in columns.

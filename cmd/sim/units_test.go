@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -85,7 +86,7 @@ func TestUnitsUsage(t *testing.T) {
 	} {
 		var out, errb bytes.Buffer
 		err := unitsCmd(tc.args, &out, &errb)
-		var u *usageError
+		var u *failure.Usage
 		if !errors.As(err, &u) || err.Error() != tc.want {
 			t.Errorf("sim units %s: %v, want the usage error %q", strings.Join(tc.args, " "), err, tc.want)
 		}

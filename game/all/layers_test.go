@@ -155,7 +155,7 @@ func TestLayers(t *testing.T) {
 		t.Error(v)
 	}
 	// The check must see the layers it guards, and every game registered.
-	for _, want := range []string{"engine", "engine/options", "stats", "report", "plots", "scenarios", "cmd/sim", "game/all"} {
+	for _, want := range []string{"engine", "engine/options", "stats", "report", "plots", "scenarios", "cmd/sim", "game/all", "study", "runs"} {
 		if _, ok := pkgs[want]; !ok {
 			t.Errorf("package %s not found", want)
 		}

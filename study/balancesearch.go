@@ -1,4 +1,4 @@
-package main
+package study
 
 import (
 	"context"
@@ -8,15 +8,17 @@ import (
 
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/options"
+	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/report"
 	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/stats"
 )
 
 // A searcher evaluates the scenario at values of the varied field and
-// bisects for the target's crossing (sim balance).
+// bisects for the target's crossing (Balance).
 type searcher struct {
 	ctx      context.Context
+	setup    Setup
 	file     string
 	src      []byte
 	rules    options.Ruleset
@@ -24,10 +26,8 @@ type searcher struct {
 	target   balanceTarget
 	simulate bool    // simulate even where the exact solver could solve
 	z        float64 // the normal quantile of the stopping rule's confidence
-	workers  int
 	seed     uint64
 	source   string
-	bar      *progress
 
 	tried     []report.BalancePoint
 	simulated int64 // trials run, for the timing
@@ -47,53 +47,71 @@ func (s *searcher) eval(value int, trials int64) (report.BalancePoint, error) {
 	text := s.vary.Text(value)
 	data, err := scenarios.SetField(s.src, s.vary.Path, text)
 	if err != nil {
-		return report.BalancePoint{}, usagef("balance: %v", err)
+		return report.BalancePoint{}, failure.Usagef("balance: %v", err)
 	}
 	plan, err := scenarios.LoadWith(s.file, data, s.rules)
 	if err != nil {
 		var list scenarios.ErrorList
 		if errors.As(err, &list) {
-			return report.BalancePoint{}, &inputError{fmt.Sprintf("balance at %s=%s: %s: %s; narrow the range", s.vary.Path, text, list[0].Path, list[0].Msg)}
+			return report.BalancePoint{}, &failure.Input{Msg: fmt.Sprintf("balance at %s=%s: %s: %s; narrow the range", s.vary.Path, text, list[0].Path, list[0].Msg)}
 		}
 		return report.BalancePoint{}, err
 	}
 	p := report.BalancePoint{Value: value}
 	if ex := solveIf(!s.simulate, plan); ex != nil {
-		rep, err := report.NewExact(report.Info{}, ex)
-		if err != nil {
-			return p, err
-		}
-		p.Exact = true
-		p.Estimate = s.estimate(rep)
-		p.CI95, p.CI = [2]float64{p.Estimate, p.Estimate}, [2]float64{p.Estimate, p.Estimate}
+		err = s.fromExact(&p, ex)
 	} else {
-		done := s.simulated
-		cfg := engine.Config{Trials: trials, Seed: s.seed, Workers: s.workers, Progress: func(n int64) { s.bar.update(done + n) }}
-		res, err := runModel(s.ctx, plan.Model, cfg)
-		if err != nil {
-			return p, err
-		}
-		if !res.Complete {
-			return p, errInterrupted
-		}
-		s.simulated += res.Trials
-		rep, err := report.New(report.Info{}, res)
-		if err != nil {
-			return p, err
-		}
-		p.Trials = res.Trials
-		p.Estimate = s.estimate(rep)
-		if s.target.kind == "event" {
-			k := slices.Index(res.Events, s.target.name)
-			p.CI95, p.CI = rep.Events[s.target.name].CI95, stats.WilsonAt(res.Count[k], res.Trials, s.z)
-		} else {
-			m := rep.Metrics[s.target.name]
-			p.CI95, p.CI = m.CI95, [2]float64{m.Mean - s.z*m.SE, m.Mean + s.z*m.SE}
-		}
+		err = s.fromRun(&p, plan, trials)
+	}
+	if err != nil {
+		return p, err
 	}
 	s.cache[[2]int64{int64(value), trials}] = p
 	s.tried = append(s.tried, p)
 	return p, nil
+}
+
+// fromExact fills p from the exact solution ex: its estimate, and intervals
+// of no width.
+func (s *searcher) fromExact(p *report.BalancePoint, ex *engine.Exact) error {
+	rep, err := report.NewExact(report.Info{}, ex)
+	if err != nil {
+		return err
+	}
+	p.Exact = true
+	p.Estimate = s.estimate(rep)
+	p.CI95, p.CI = [2]float64{p.Estimate, p.Estimate}, [2]float64{p.Estimate, p.Estimate}
+	return nil
+}
+
+// fromRun fills p from a run of plan at trials: its estimate, its 95%
+// interval and the interval at the stopping rule's confidence.
+func (s *searcher) fromRun(p *report.BalancePoint, plan *scenarios.Plan, trials int64) error {
+	done := s.simulated
+	cfg := s.setup.config(trials)
+	cfg.Seed, cfg.Progress = s.seed, func(n int64) { s.setup.update(done + n) }
+	res, err := s.setup.Scale.Run(s.ctx, plan.Model, cfg)
+	if err != nil {
+		return err
+	}
+	if !res.Complete {
+		return ErrSearchInterrupted
+	}
+	s.simulated += res.Trials
+	rep, err := report.New(report.Info{}, res)
+	if err != nil {
+		return err
+	}
+	p.Trials = res.Trials
+	p.Estimate = s.estimate(rep)
+	if s.target.kind == "event" {
+		k := slices.Index(res.Events, s.target.name)
+		p.CI95, p.CI = rep.Events[s.target.name].CI95, stats.WilsonAt(res.Count[k], res.Trials, s.z)
+	} else {
+		m := rep.Metrics[s.target.name]
+		p.CI95, p.CI = m.CI95, [2]float64{m.Mean - s.z*m.SE, m.Mean + s.z*m.SE}
+	}
+	return nil
 }
 
 // estimate is the target's quantity in a report.

@@ -1,10 +1,9 @@
-package main
+package runs
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -12,12 +11,8 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/internal/failure"
 )
-
-// checkpointEvery is how often a checkpoint is saved while batches finish
-// (and once more when a run ends or is interrupted); the tests save after
-// every batch.
-var checkpointEvery = time.Second
 
 // A checkpoint is --checkpoint FILE: the batches each run of the command
 // has finished, and their histograms, saved as they finish. A rerun of the
@@ -26,47 +21,59 @@ var checkpointEvery = time.Second
 // run's.
 type checkpoint struct {
 	path   string
-	file   *scaleFile
+	file   *File
 	done   []map[int64]bool // each run's finished batches
 	saved  time.Time
-	stderr io.Writer
+	every  time.Duration // how often to save while batches finish
+	note   func(string)
 	warned bool // a failure to save has been reported
 }
 
-// openCheckpoint reads the checkpoint at path, or starts one if there is
+// openCheckpoint reads the request's checkpoint, or starts one if there is
 // none. One written by another command, or before its files changed, is
 // an error, not a silent restart.
-func openCheckpoint(path string, command []string, fp string, shard, shards int64, stderr io.Writer) (*checkpoint, error) {
-	c := &checkpoint{path: path, stderr: stderr, file: &scaleFile{Kind: "checkpoint", Version: version, Dice: engine.StreamVersion,
-		Command: command, Fingerprint: fp, Shard: shard, Shards: shards}}
+func openCheckpoint(r Request, fp string) (*checkpoint, error) {
+	path := r.Checkpoint
+	c := &checkpoint{path: path, every: r.SaveEvery, note: r.Note, file: &File{Kind: "checkpoint", Version: r.Version,
+		Dice: engine.StreamVersion, Command: r.Command, Fingerprint: fp, Shard: r.Shard, Shards: r.Shards}}
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return c, nil
 	}
-	f, err := readScaleFile(path)
+	f, err := ReadFile(path, r.Version)
 	if err != nil {
 		return nil, err
 	}
-	if f.Kind != "checkpoint" || !slices.Equal(f.Command, command) || f.Fingerprint != fp || f.Shard != shard || f.Shards != shards {
-		return nil, &inputError{msg: fmt.Sprintf("--checkpoint %s holds %q (shard %d of %d), not this command, or its files have changed since; give another file, or delete it to start again",
+	if f.Kind != "checkpoint" || !slices.Equal(f.Command, r.Command) || f.Fingerprint != fp || f.Shard != r.Shard || f.Shards != r.Shards {
+		return nil, &failure.Input{Msg: fmt.Sprintf("--checkpoint %s holds %q (shard %d of %d), not this command, or its files have changed since; give another file, or delete it to start again",
 			path, f.Command, f.Shard, f.Shards)}
 	}
 	c.file = f
-	for k, r := range f.Runs {
-		if _, err := r.result(path, k); err != nil {
+	for k, rec := range f.Runs {
+		done, err := rec.batches(path, k)
+		if err != nil {
 			return nil, err
-		}
-		done := map[int64]bool{}
-		for _, rg := range r.Done {
-			if rg[0] < 0 || rg[1] < rg[0] || rg[1] >= engine.Batches(r.Requested) {
-				return nil, &inputError{msg: fmt.Sprintf("%s: run %d: batches %d..%d of %d; the file is damaged", path, k+1, rg[0], rg[1], engine.Batches(r.Requested))}
-			}
-			for b := rg[0]; b <= rg[1]; b++ {
-				done[b] = true
-			}
 		}
 		c.done = append(c.done, done)
 	}
 	return c, nil
+}
+
+// batches is the set of batches a checkpoint's run k holds, once its
+// record is checked.
+func (r *Record) batches(path string, k int) (map[int64]bool, error) {
+	if _, err := r.result(path, k); err != nil {
+		return nil, err
+	}
+	done := map[int64]bool{}
+	for _, rg := range r.Done {
+		if rg[0] < 0 || rg[1] < rg[0] || rg[1] >= engine.Batches(r.Requested) {
+			return nil, &failure.Input{Msg: fmt.Sprintf("%s: run %d: batches %d..%d of %d; the file is damaged", path, k+1, rg[0], rg[1], engine.Batches(r.Requested))}
+		}
+		for b := rg[0]; b <= rg[1]; b++ {
+			done[b] = true
+		}
+	}
+	return done, nil
 }
 
 // run is run k of the command: the checkpoint's batches of it, and the
@@ -85,7 +92,7 @@ func (c *checkpoint) run(ctx context.Context, k int, m engine.Model, cfg engine.
 	}
 	sum := engine.NewResult(m, cfg.Trials, cfg.Seed)
 	if err := sum.Merge(held); err != nil {
-		return nil, &inputError{msg: fmt.Sprintf("--checkpoint %s: run %d is not this command's: %v", c.path, k+1, err)}
+		return nil, &failure.Input{Msg: fmt.Sprintf("--checkpoint %s: run %d is not this command's: %v", c.path, k+1, err)}
 	}
 	done := c.done[k]
 	wanted := func(b int64) bool { return share == nil || share(b) }
@@ -96,7 +103,7 @@ func (c *checkpoint) run(ctx context.Context, k int, m engine.Model, cfg engine.
 	cfg.Batch = func(b int64, r *engine.Result) {
 		_ = sum.Merge(r) // the same model and run: it cannot fail
 		done[b] = true
-		if time.Since(c.saved) >= checkpointEvery {
+		if time.Since(c.saved) >= c.every {
 			c.save(k, sum)
 		}
 	}
@@ -122,7 +129,9 @@ func (c *checkpoint) save(k int, sum *engine.Result) {
 	c.file.Runs[k] = r
 	c.saved = time.Now()
 	if err := c.file.write(c.path); err != nil && !c.warned {
-		fmt.Fprintf(c.stderr, "sim: warning: --checkpoint: %v; the run goes on without it\n", err)
+		if c.note != nil {
+			c.note(fmt.Sprintf("warning: --checkpoint: %v; the run goes on without it", err))
+		}
 		c.warned = true
 	}
 }
