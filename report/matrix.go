@@ -12,7 +12,7 @@ import (
 type Matrix struct {
 	Kind       string            `json:"kind"`            // "matrix"
 	Game       string            `json:"game"`            // whose unit library
-	Fight      string            `json:"fight"`           // "charge" or "volley"
+	Fight      string            `json:"fight"`           // the kind of cell, as the game names it: "charge", "volley"
 	FightSays  string            `json:"fight_says"`      // what the row units do: "charge the columns and fight to the break"
 	Sizes      string            `json:"sizes,omitempty"` // the sizes given, "empire_knights 8 models"; others are the library's
 	Ruleset    string            `json:"ruleset"`
@@ -32,6 +32,20 @@ type Matrix struct {
 	RowCost        []float64 `json:"row_cost,omitempty"`
 	ColModelPoints []float64 `json:"col_model_points,omitempty"`
 	Timing         *Timing   `json:"timing,omitempty"`
+	// RowWins says each cell gives the row's chance to win, and both
+	// sides' casualties (scenarios.RowWins), not the column's chance to be
+	// destroyed; read back from JSON, its cells say so (IsRowWins).
+	RowWins bool `json:"-"`
+}
+
+// IsRowWins reports whether the cells give the row's chance to win, not
+// the column's to be destroyed: as RowWins says, or, in a matrix read back
+// from JSON, as its cells do (a row's win gives the row's casualties too).
+func (m *Matrix) IsRowWins() bool {
+	if len(m.Cells) > 0 && len(m.Cells[0]) > 0 {
+		return m.RowWins || m.Cells[0][0].RowCasualties != nil
+	}
+	return m.RowWins
 }
 
 // Cell is one pairing's result: for a charge, P(the row unit wins) and the
@@ -55,9 +69,9 @@ func (m *Matrix) Tables(csv bool) []Table {
 			exact = exact || c.Exact
 		}
 	}
-	win := "P(row wins)"
-	if m.Fight == "volley" {
-		win = "P(column destroyed)"
+	win := "P(column destroyed)"
+	if m.IsRowWins() {
+		win = "P(row wins)"
 	}
 	var cells []Cell
 	for _, r := range m.Cells {

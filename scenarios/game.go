@@ -137,14 +137,22 @@ func (p Pick) UnitYAML(id, size string) string {
 	return fmt.Sprintf("{id: %s, from: %s, %s: %d}", id, p.Unit, size, p.Size)
 }
 
-// Fight is a kind of matrix cell. Its name says what the cell's results
-// are: "charge", the row charges the column and they fight (the events
-// row.wins and the metrics row.casualties and col.casualties); "volley",
-// the row strikes the column once (col.destroyed, col.casualties).
+// Fight is a kind of matrix cell, as a game offers it (Library.Fights).
+// Its Matchup names the two units row and col, and Win says which of its
+// results a cell gives: RowWins, the row's chance to win (and each side's
+// casualties), or ColDestroyed, the column's chance to be destroyed (and
+// its casualties).
 type Fight struct {
-	Name string // charge or volley
+	Name string // as --fight names it: "charge"
 	Says string // what the row does, for the matrix's title: "charge the columns and fight to the break"
+	Win  string // RowWins or ColDestroyed
 }
+
+// The events a matrix cell gives the chance of (Fight.Win).
+const (
+	RowWins      = "row.wins"
+	ColDestroyed = "col.destroyed"
+)
 
 // Plan is a validated scenario of any game, ready to run.
 type Plan struct {

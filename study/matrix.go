@@ -191,7 +191,7 @@ func (mx *matrix) check() (*report.Matrix, error) {
 		}
 		rulesetName, rulesSet = first.RulesetName, first.Rules
 	}
-	m := &report.Matrix{Kind: "matrix", Game: mx.rs.Game(), Fight: mx.kind.Name, FightSays: mx.kind.Says, Ruleset: rulesetName, Rules: rulesSet,
+	m := &report.Matrix{Kind: "matrix", Game: mx.rs.Game(), Fight: mx.kind.Name, RowWins: mx.kind.Win == scenarios.RowWins, FightSays: mx.kind.Says, Ruleset: rulesetName, Rules: rulesSet,
 		Rows: pickNames(mx.rows), Cols: pickNames(mx.cols), Sizes: sizesText(append(slices.Clone(mx.rows), mx.cols...), mx.lib.SizeField()),
 		Complete: true, Dice: engine.StreamVersion}
 	if mx.tmpl == nil {
@@ -239,13 +239,13 @@ func (mx *matrix) cell(ctx context.Context, s Setup, cfg engine.Config, exact bo
 	}
 	cfg.Progress = func(n int64) { s.update(offset + n) }
 	if ex := solveIf(exact, plan); ex != nil {
-		cell, err := matrixExactCell(ex, mx.kind.Name)
+		cell, err := matrixExactCell(ex, mx.kind.Win)
 		return cell, nil, err
 	}
 	res, err := s.Scale.Run(ctx, plan.Model, cfg)
 	if err != nil || res.Trials == 0 {
 		return report.Cell{}, res, err
 	}
-	cell, err := matrixCell(res, mx.kind.Name)
+	cell, err := matrixCell(res, mx.kind.Win)
 	return cell, res, err
 }

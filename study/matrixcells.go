@@ -148,10 +148,10 @@ func templateFight(p *scenarios.Plan, template string) (scenarios.Fight, error) 
 	events := p.Model.Events()
 	says := "fight as " + template + " says"
 	switch {
-	case slices.Contains(events, "row.wins"):
-		return scenarios.Fight{Name: "charge", Says: says}, nil
-	case slices.Contains(events, "col.destroyed"):
-		return scenarios.Fight{Name: "volley", Says: says}, nil
+	case slices.Contains(events, scenarios.RowWins):
+		return scenarios.Fight{Name: "charge", Says: says, Win: scenarios.RowWins}, nil
+	case slices.Contains(events, scenarios.ColDestroyed):
+		return scenarios.Fight{Name: "volley", Says: says, Win: scenarios.ColDestroyed}, nil
 	}
 	return scenarios.Fight{}, failure.Usagef("matrix: --template %s: its fight reports neither row.wins nor col.destroyed; give it a close combat of row against col, or a volley of row at col", template)
 }
@@ -197,32 +197,31 @@ func matrixGame(name, rules string) (options.Ruleset, scenarios.Library, error) 
 }
 
 // matrixCell picks a cell's results out of a run.
-func matrixCell(res *engine.Result, fight string) (report.Cell, error) {
+func matrixCell(res *engine.Result, win string) (report.Cell, error) {
 	rep, err := report.New(report.Info{}, res)
 	if err != nil {
 		return report.Cell{}, err
 	}
-	return cellOf(rep, res.Trials, fight), nil
+	return cellOf(rep, res.Trials, win), nil
 }
 
 // matrixExactCell picks a cell's results out of its exact solution.
-func matrixExactCell(ex *engine.Exact, fight string) (report.Cell, error) {
+func matrixExactCell(ex *engine.Exact, win string) (report.Cell, error) {
 	rep, err := report.NewExact(report.Info{}, ex)
 	if err != nil {
 		return report.Cell{}, err
 	}
-	c := cellOf(rep, 0, fight)
+	c := cellOf(rep, 0, win)
 	c.Exact = true
 	return c, nil
 }
 
-// cellOf is a cell of the results rep, of trials trials (0: exact).
-func cellOf(rep *report.Report, trials int64, fight string) report.Cell {
-	c := report.Cell{Trials: trials, Casualties: rep.Metrics["col.casualties"]}
-	if fight == "volley" {
-		c.Win = rep.Events["col.destroyed"]
-	} else {
-		c.Win = rep.Events["row.wins"]
+// cellOf is a cell of the results rep, of trials trials (0: exact): the
+// chance of the event win (Fight.Win) and the column's casualties, and the
+// row's where the cell is the row's win.
+func cellOf(rep *report.Report, trials int64, win string) report.Cell {
+	c := report.Cell{Trials: trials, Casualties: rep.Metrics["col.casualties"], Win: rep.Events[win]}
+	if win == scenarios.RowWins {
 		rc := rep.Metrics["row.casualties"]
 		c.RowCasualties = &rc
 	}

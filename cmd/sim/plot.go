@@ -286,7 +286,7 @@ func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, er
 func matrixChart(m *report.Matrix, o plots.Options) (*plots.Chart, error) {
 	g := plots.Grid{Rows: m.Rows, Cols: m.Cols, RowTitle: "charging unit", ColTitle: "charged unit"}
 	title := "P(the charging unit wins)"
-	if m.Fight == "volley" {
+	if !m.IsRowWins() {
 		g.RowTitle, g.ColTitle, title = "striking unit", "target", "P(the target is destroyed by one round of blows)"
 	}
 	for i := range m.Rows {

@@ -61,7 +61,7 @@ func (l library) Columns(name string) []string {
 // Fights is one Clash: the row regiment strikes the column's, which tests
 // its Morale.
 func (library) Fights() []scenarios.Fight {
-	return []scenarios.Fight{{Name: "volley", Says: "clash with the columns once"}}
+	return []scenarios.Fight{{Name: "volley", Says: "clash with the columns once", Win: scenarios.ColDestroyed}}
 }
 
 // UnitList is the scenario field of the units.

@@ -165,8 +165,8 @@ func (l characterList) Columns(name string) []string {
 // charge.
 func (library) Fights() []scenarios.Fight {
 	return []scenarios.Fight{
-		{Name: "charge", Says: "charge the columns and fight to the break"},
-		{Name: "volley", Says: "strike one round of blows on the charge"},
+		{Name: "charge", Says: "charge the columns and fight to the break", Win: scenarios.RowWins},
+		{Name: "volley", Says: "strike one round of blows on the charge", Win: scenarios.ColDestroyed},
 	}
 }
 

@@ -56,7 +56,7 @@ func (l library) Columns(name string) []string {
 
 // Fights is a charge: the row formation charges and the turn is fought.
 func (library) Fights() []scenarios.Fight {
-	return []scenarios.Fight{{Name: "charge", Says: "charge the columns and fight one turn"}}
+	return []scenarios.Fight{{Name: "charge", Says: "charge the columns and fight one turn", Win: scenarios.RowWins}}
 }
 
 // UnitList is the scenario field of the units.
