@@ -74,6 +74,17 @@ type Solver interface {
 	Exact() (*Exact, error)
 }
 
+// A BoundedSolver is a Solver that can also give up early: ExactWithin is
+// Exact, but says the model is too large for it after about runs units of
+// work (the solver's own measure), where Exact would go on to its own
+// larger bound. A sweep or a matrix tries every point with a small bound
+// and simulates those that do not fit; a Solver that is not a
+// BoundedSolver is asked for Exact.
+type BoundedSolver interface {
+	Solver
+	ExactWithin(runs int) (*Exact, error)
+}
+
 // Renamed returns m with every metric and event name passed through
 // rename: so that models of different units report under common names
 // ("target.wounds") and can be compared.

@@ -143,9 +143,7 @@ func solveCell(plan *scenarios.Plan) *engine.Exact {
 	var ex *engine.Exact
 	var err error
 	switch m := plan.Model.(type) {
-	case interface {
-		ExactWithin(runs int) (*engine.Exact, error)
-	}:
+	case engine.BoundedSolver:
 		ex, err = m.ExactWithin(cellExactRuns)
 	case engine.Solver:
 		ex, err = m.Exact()
