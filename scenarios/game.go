@@ -55,6 +55,42 @@ type Worder interface {
 	Words() report.Words
 }
 
+// A Charter is a Game with charts of its own, which --plot NAME=FILE
+// picks by name: each a quantity of its units step by step (TrendChart).
+type Charter interface {
+	Game
+	Charts() []TrendChart
+}
+
+// TrendChart is a game's chart of one quantity of each unit, step by step:
+// the mean of the metrics UNIT+Infix+K, K = 1, 2, ..., with their
+// intervals, a line a unit. Its name is unique across games.
+type TrendChart struct {
+	Name    string // as --plot NAME=FILE picks it: "turns"
+	Infix   string // between a unit and the step: ".companies.turn" for knights.companies.turn1
+	Series  string // after each unit's name, naming its line: ": companies"
+	Step    string // a step's name on the axis, with its number: "after turn %d"
+	XLabel  string // "turn"
+	YLabel  string // "companies left (mean)"
+	Title   string // "Companies left, turn by turn"
+	Missing string // which scenarios report the metrics, for the error when a report has none
+}
+
+// Chart is the chart named name of a registered game, and whether there
+// is one.
+func Chart(name string) (TrendChart, bool) {
+	for _, g := range Games() {
+		if c, ok := g.(Charter); ok {
+			for _, t := range c.Charts() {
+				if t.Name == name {
+					return t, true
+				}
+			}
+		}
+	}
+	return TrendChart{}, false
+}
+
 // RuleSystem is a game's presets, and the rulesets they make: an
 // [options.System] is one.
 type RuleSystem interface {

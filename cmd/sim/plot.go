@@ -15,6 +15,7 @@ import (
 	"github.com/wargamesim/sim/internal/failure"
 	"github.com/wargamesim/sim/plots"
 	"github.com/wargamesim/sim/report"
+	"github.com/wargamesim/sim/scenarios"
 )
 
 // plotFlags are the chart flags shared by the commands that draw.
@@ -100,21 +101,21 @@ func runChart(r *report.Report, what string, o plots.Options) (*plots.Chart, err
 	if what == "outcomes" {
 		return plots.Outcomes(r, happened(r), o)
 	}
-	if what == "turns" {
-		return turnsChart(r, o)
+	if c, ok := scenarios.Chart(what); ok {
+		return trendChart(r, c, o)
 	}
 	return plots.Distribution(r, what, o)
 }
 
-// turnsChart is a fight of several turns turn by turn (War of the Ring's
-// <formation>.companies.turnK): each formation's mean companies left after
-// each turn, with their intervals.
-func turnsChart(r *report.Report, o plots.Options) (*plots.Chart, error) {
+// trendChart is a game's chart of a quantity step by step (tc): each
+// unit's mean of its metrics UNIT+tc.Infix+K after each step K, with their
+// intervals.
+func trendChart(r *report.Report, tc scenarios.TrendChart, o plots.Options) (*plots.Chart, error) {
 	byUnit := map[string]map[int]string{}
 	var units []string
-	turns := 0
+	steps := 0
 	for _, m := range r.MetricNames() {
-		unit, rest, ok := strings.Cut(m, ".companies.turn")
+		unit, rest, ok := strings.Cut(m, tc.Infix)
 		k, err := strconv.Atoi(rest)
 		if !ok || err != nil {
 			continue
@@ -124,23 +125,19 @@ func turnsChart(r *report.Report, o plots.Options) (*plots.Chart, error) {
 			units = append(units, unit)
 		}
 		byUnit[unit][k] = m
-		turns = max(turns, k)
+		steps = max(steps, k)
 	}
-	if turns == 0 {
-		return nil, fmt.Errorf("--plot turns: %s reports no turns (a War of the Ring scenario with fight.turns does)", r.Scenario)
+	if steps == 0 {
+		return nil, fmt.Errorf("--plot %s: %s reports no %s (%s)", tc.Name, r.Scenario, tc.Name, tc.Missing)
 	}
 	var values []string
-	for k := 1; k <= turns; k++ {
-		values = append(values, fmt.Sprintf("after turn %d", k))
+	for k := 1; k <= steps; k++ {
+		values = append(values, fmt.Sprintf(tc.Step, k))
 	}
 	var lines []plots.Line
 	for _, u := range units {
-		name := u
-		if n := r.Names[u]; n != "" {
-			name = n
-		}
-		l := plots.Line{Name: name + ": companies"}
-		for k := 1; k <= turns; k++ {
+		l := plots.Line{Name: report.UnitName(u, r.Names) + tc.Series}
+		for k := 1; k <= steps; k++ {
 			s := r.Metrics[byUnit[u][k]]
 			l.P = append(l.P, s.Mean)
 			l.CI95 = append(l.CI95, s.CI95)
@@ -148,12 +145,12 @@ func turnsChart(r *report.Report, o plots.Options) (*plots.Chart, error) {
 		lines = append(lines, l)
 	}
 	if o.Title == "" {
-		o.Title = "Companies left, turn by turn"
+		o.Title = tc.Title
 	}
 	if o.Subtitle == "" {
 		o.Subtitle = fmt.Sprintf("%s · ruleset %s · %s trials · seed %d", r.Scenario, r.Ruleset, comma(r.Trials), r.Seed)
 	}
-	return plots.TrendMeans("turn", "companies left (mean)", values, lines, o)
+	return plots.TrendMeans(tc.XLabel, tc.YLabel, values, lines, o)
 }
 
 // happened is the report's events that came about at least once (or, for
@@ -505,15 +502,13 @@ func checkCharts(jobs []chartJob, metrics []string, events []string, allowOutcom
 		switch {
 		case j.what == "":
 		case j.what == "outcomes" && allowOutcomes:
-		case j.what == "turns" && allowOutcomes && slices.ContainsFunc(metrics, isTurnMetric):
+		case allowOutcomes && slices.Contains(trendCharts(metrics), j.what):
 		case slices.Contains(metrics, j.what), slices.Contains(events, j.what):
 		default:
 			names := append(append([]string(nil), metrics...), events...)
 			if allowOutcomes {
 				names = append([]string{"outcomes"}, names...)
-				if slices.ContainsFunc(metrics, isTurnMetric) {
-					names = append([]string{"turns"}, names...)
-				}
+				names = append(trendCharts(metrics), names...)
 			}
 			return failure.Usagef("--plot %s=%s: no such result; the charts are %s", j.what, j.file, strings.Join(names, ", "))
 		}
@@ -521,9 +516,21 @@ func checkCharts(jobs []chartJob, metrics []string, events []string, allowOutcom
 	return nil
 }
 
-// isTurnMetric reports whether a metric is a formation's companies after a
-// turn, which the turns chart draws.
-func isTurnMetric(m string) bool { return strings.Contains(m, ".companies.turn") }
+// trendCharts are the games' charts (scenarios.Chart) a model with these
+// metrics can draw: those whose metrics it has.
+func trendCharts(metrics []string) []string {
+	var out []string
+	for _, g := range scenarios.Games() {
+		if c, ok := g.(scenarios.Charter); ok {
+			for _, t := range c.Charts() {
+				if slices.ContainsFunc(metrics, func(m string) bool { return strings.Contains(m, t.Infix) }) {
+					out = append(out, t.Name)
+				}
+			}
+		}
+	}
+	return out
+}
 
 // names lists a model's metric and event names.
 func names(m engine.Model) (metrics, events []string) {
