@@ -252,8 +252,9 @@ var (
 // Register makes a game available by its name, and its words (Worder)
 // to every report. It panics if the name is taken, if one of the game's
 // presets is already another game's ([ParseRules] finds a game by its
-// preset, so preset names are unique across games), or if the game words a
-// result another game words otherwise. Each game registers once, from its
+// preset, so preset names are unique across games), if one of its charts
+// (Charter) is already another game's, or if the game words a result
+// another game words otherwise. Each game registers once, from its
 // package's init.
 func Register(g Game) {
 	registryMu.Lock()
@@ -274,6 +275,12 @@ func register(games []Game, g Game) []Game {
 					"preset names must be unique across games, since a ruleset names its game by its preset", g.Name(), p, h.Name()))
 			}
 		}
+		for _, c := range chartNames(g) {
+			if slices.Contains(chartNames(h), c) {
+				panic(fmt.Sprintf("scenarios: game %s's chart %q is already a chart of game %s; "+
+					"chart names must be unique across games, since --plot NAME=FILE picks one by its name", g.Name(), c, h.Name()))
+			}
+		}
 	}
 	if w, ok := g.(Worder); ok {
 		if err := report.AddWords(w.Words()); err != nil {
@@ -283,6 +290,17 @@ func register(games []Game, g Game) []Game {
 	games = append(games, g)
 	slices.SortFunc(games, func(a, b Game) int { return strings.Compare(order(a), order(b)) })
 	return games
+}
+
+// chartNames is the names of g's own charts (Charter).
+func chartNames(g Game) []string {
+	var names []string
+	if c, ok := g.(Charter); ok {
+		for _, t := range c.Charts() {
+			names = append(names, t.Name)
+		}
+	}
+	return names
 }
 
 // presetNames is g's presets, none when it has no rule system.

@@ -54,8 +54,23 @@ func registerPanic(games ...Game) (msg string) {
 	return ""
 }
 
+// chartGame is a game with charts of its own.
+type chartGame struct {
+	fakeGame
+	charts []string
+}
+
+func (g chartGame) Charts() []TrendChart {
+	var out []TrendChart
+	for _, n := range g.charts {
+		out = append(out, TrendChart{Name: n})
+	}
+	return out
+}
+
 // Register refuses a game whose name or one of whose presets another game
-// has: a ruleset finds its game by its preset (ParseRules).
+// has: a ruleset finds its game by its preset (ParseRules); and one of
+// whose charts another game has: --plot NAME=FILE finds a chart by name.
 func TestRegisterRefusesClashes(t *testing.T) {
 	t.Parallel()
 	kow := fakeGame{"kow", []string{"3rd", "2nd"}}
@@ -71,6 +86,9 @@ func TestRegisterRefusesClashes(t *testing.T) {
 		{"second of three", []Game{kow, fakeGame{"aos", []string{"4th"}}, fakeGame{"t9a", []string{"4th"}}},
 			`scenarios: game t9a's preset "4th" is already a preset of game aos;`},
 		{"a game without rules", []Game{kow, fakeGame{name: "aos"}}, ""},
+		{"charts apart", []Game{chartGame{kow, []string{"turns"}}, chartGame{fakeGame{name: "aos"}, []string{"rounds"}}}, ""},
+		{"the same chart", []Game{chartGame{kow, []string{"turns"}}, chartGame{fakeGame{name: "aos"}, []string{"turns"}}},
+			`scenarios: game aos's chart "turns" is already a chart of game kow;`},
 	} {
 		if got := registerPanic(c.games...); (got == "") != (c.want == "") || !strings.HasPrefix(got, c.want) {
 			t.Errorf("%s: panic %q, want %q", c.name, got, c.want)
