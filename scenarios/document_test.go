@@ -56,10 +56,10 @@ func unmarshalPreset(data []byte) string {
 	if yaml.Unmarshal(data, &top) == nil && top.Ruleset != "" {
 		return top.Ruleset
 	}
-	if g, err := Lookup(OrDefault(unmarshalGame(data), DefaultGame)); err == nil {
+	if g, err := Lookup(OrDefault(unmarshalGame(data), DefaultGame())); err == nil && g.Rules() != nil {
 		return g.Rules().DefaultPreset()
 	}
-	return "6th"
+	return defaultPreset()
 }
 
 // FuzzDocumentReadsAsUnmarshal checks that a Document, parsed once, gives

@@ -288,8 +288,19 @@ func register(games []Game, g Game) []Game {
 		}
 	}
 	games = append(games, g)
-	slices.SortFunc(games, func(a, b Game) int { return strings.Compare(order(a), order(b)) })
+	sortGames(games, defaultGame)
 	return games
+}
+
+// sortGames puts the game called first first, and the others by name.
+func sortGames(games []Game, first string) {
+	order := func(g Game) string {
+		if g.Name() == first {
+			return ""
+		}
+		return g.Name()
+	}
+	slices.SortFunc(games, func(a, b Game) int { return strings.Compare(order(a), order(b)) })
 }
 
 // chartNames is the names of g's own charts (Charter).
@@ -311,16 +322,56 @@ func presetNames(g Game) []string {
 	return g.Rules().PresetNames()
 }
 
-// order puts Warhammer, the default game, first and the others by name.
-func order(g Game) string {
-	if g.Name() == DefaultGame {
-		return ""
-	}
-	return g.Name()
+// defaultGame is the name of the default game (SetDefaultGame); "" until
+// one is set.
+var defaultGame string
+
+// DefaultGame is the game of a scenario that names none, whose defaults
+// (Defaulter) a user starts from: the one game/all names with
+// SetDefaultGame; "" when none is set.
+func DefaultGame() string {
+	registryMu.RLock()
+	defer registryMu.RUnlock()
+	return defaultGame
 }
 
-// DefaultGame is the game of a scenario that names none.
-const DefaultGame = "warhammer"
+// SetDefaultGame makes the registered game called name the default
+// (DefaultGame), first among the games. It panics if no game of that name
+// is registered: game/all calls it once, after the games register.
+func SetDefaultGame(name string) {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	if !slices.ContainsFunc(registry, func(g Game) bool { return g.Name() == name }) {
+		panic("scenarios: SetDefaultGame(" + name + "): no such game is registered")
+	}
+	defaultGame = name
+	sortGames(registry, name)
+}
+
+// A Defaulter is a Game that says what a user starts from when they name
+// nothing: the scenario sim runs with no arguments, the units and the
+// rulesets the web page offers first. The default game's are used
+// (GameDefaults).
+type Defaulter interface {
+	Game
+	Defaults() Defaults
+}
+
+// Defaults are what a user starts from in a game (Defaulter).
+type Defaults struct {
+	Scenario string    // a built-in scenario: what `sim` with no arguments runs
+	Units    [2]string // two library units, the first pairing the page's builder offers
+	Compare  string    // rulesets, comma-separated, that the page compares first
+}
+
+// GameDefaults is the default game's Defaults; none when it gives none.
+func GameDefaults() Defaults {
+	g, err := Lookup(DefaultGame())
+	if d, ok := g.(Defaulter); ok && err == nil {
+		return d.Defaults()
+	}
+	return Defaults{}
+}
 
 // Games lists the registered games, the default first, then by name.
 func Games() []Game {

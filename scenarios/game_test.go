@@ -100,14 +100,15 @@ func TestRegisterRefusesClashes(t *testing.T) {
 func TestRegisterOrder(t *testing.T) {
 	t.Parallel()
 	var list []Game
-	for _, name := range []string{"wotr", DefaultGame, "aos", "kow"} {
+	for _, name := range []string{"wotr", "warhammer", "aos", "kow"} {
 		list = register(list, fakeGame{name: name})
 	}
+	sortGames(list, "kow")
 	var names []string
 	for _, g := range list {
 		names = append(names, g.Name())
 	}
-	if want := []string{DefaultGame, "aos", "kow", "wotr"}; !slices.Equal(names, want) {
+	if want := []string{"kow", "aos", "warhammer", "wotr"}; !slices.Equal(names, want) {
 		t.Errorf("registered in the order %v, want %v", names, want)
 	}
 }

@@ -28,7 +28,7 @@ func LoadWith(file string, data []byte, rules options.Ruleset) (*Plan, error) {
 	if isRulesFile(keys) {
 		return nil, ErrorList{{File: file, Msg: "this is a house-rules file (a preset and rules), not a scenario; give it as --rules " + file + ", or list it with sim rules " + file}}
 	}
-	name := OrDefault(doc.game(), DefaultGame)
+	name := OrDefault(doc.game(), DefaultGame())
 	g, err := Lookup(name)
 	if err != nil {
 		return nil, ErrorList{{File: file, Line: doc.line("game"), Path: "game", Msg: err.Error()}}
@@ -158,7 +158,7 @@ func IsFileName(s string) bool {
 
 // GameOf returns the game of the scenario in data: the one its game field
 // names, or the default.
-func GameOf(data []byte) (Game, error) { return Lookup(OrDefault(Parse("", data).game(), DefaultGame)) }
+func GameOf(data []byte) (Game, error) { return Lookup(OrDefault(Parse("", data).game(), DefaultGame())) }
 
 // isRulesFile reports whether a file whose top-level keys are keys reads
 // as a house-rules file rather than a scenario: it gives a preset, and

@@ -112,7 +112,7 @@ func Preset(name string) (options.Ruleset, error) {
 }
 
 func defaultPreset() string {
-	g, err := Lookup(DefaultGame)
+	g, err := Lookup(DefaultGame())
 	if err != nil {
 		return ""
 	}
@@ -172,10 +172,10 @@ func scenarioPreset(doc *Document) string {
 	if doc.err == nil && doc.root.Decode(&top) == nil && top.Ruleset != "" {
 		return top.Ruleset
 	}
-	if g, err := Lookup(OrDefault(doc.game(), DefaultGame)); err == nil {
+	if g, err := Lookup(OrDefault(doc.game(), DefaultGame())); err == nil && g.Rules() != nil {
 		return g.Rules().DefaultPreset()
 	}
-	return "6th"
+	return defaultPreset()
 }
 
 // unitFields checks a house-rules file's units: each a path of field

@@ -183,12 +183,12 @@ func matrixGame(name, rules string) (options.Ruleset, scenarios.Library, error) 
 		}
 		name = rs.Game()
 	}
-	lib, err := Library("matrix", scenarios.OrDefault(name, scenarios.DefaultGame))
+	lib, err := Library("matrix", scenarios.OrDefault(name, scenarios.DefaultGame()))
 	if err != nil {
 		return nil, nil, err
 	}
 	if rs == nil {
-		g, _ := scenarios.Lookup(scenarios.OrDefault(name, scenarios.DefaultGame))
+		g, _ := scenarios.Lookup(scenarios.OrDefault(name, scenarios.DefaultGame()))
 		if rs, err = g.Rules().NewRuleset(g.Rules().DefaultPreset()); err != nil {
 			return nil, nil, err
 		}

@@ -78,7 +78,7 @@ func shownFailing(out string) bool {
 // commands that run trials.
 func quick(args []string) []string {
 	if len(args) == 0 {
-		args = []string{"run", defaultScenario} // what sim alone runs
+		args = []string{"run", defaultScenario()} // what sim alone runs
 	}
 	switch args[0] {
 	case "run", "compare", "sweep", "matrix":

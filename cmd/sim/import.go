@@ -35,7 +35,7 @@ Flags:
 func importCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("import", importUsage, stdout)
 	out := fs.String("o", "", "write the library to this file (atomically) instead of standard output")
-	gameName := fs.String("game", scenarios.DefaultGame, "the game the data is for: "+strings.Join(scenarios.GameNames(), ", "))
+	gameName := fs.String("game", scenarios.DefaultGame(), "the game the data is for: "+strings.Join(scenarios.GameNames(), ", "))
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -49,7 +49,7 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	im, ok := g.(scenarios.Importer)
 	if !ok {
-		return failure.Usagef("import: sim cannot import %s data yet; only %s", g.Title(), scenarios.DefaultGame)
+		return failure.Usagef("import: sim cannot import %s data yet; only %s", g.Title(), scenarios.DefaultGame())
 	}
 	if err := checkDestinations("import", *out, nil, pos[0]); err != nil {
 		return err

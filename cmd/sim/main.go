@@ -32,6 +32,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	_ "github.com/wargamesim/sim/game/all" // every game, through the scenarios registry
 	"github.com/wargamesim/sim/internal/failure"
@@ -76,7 +77,7 @@ func exitCode(err error, stderr io.Writer) int {
 // messages to stderr, and stops early when ctx is cancelled.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return runCmd(ctx, nil, []string{defaultScenario}, stdout, stderr)
+		return runCmd(ctx, nil, []string{defaultScenario()}, stdout, stderr)
 	}
 	cmd, rest := args[0], args[1:]
 	switch cmd {
@@ -117,19 +118,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	case "version":
 		return versionCmd(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
-		fmt.Fprint(stdout, mainUsage)
+		fmt.Fprint(stdout, mainUsage())
 		return nil
 	}
 	return failure.Usagef("unknown command %q", cmd)
 }
 
-// defaultScenario is what `sim` with no arguments runs.
-const defaultScenario = "trolls-vs-knights"
+// defaultScenario is what `sim` with no arguments runs: the default
+// game's (scenarios.GameDefaults).
+func defaultScenario() string { return scenarios.GameDefaults().Scenario }
 
-const mainUsage = `sim simulates rank-and-flank wargame combat with seeded dice.
+// mainUsage is sim's help.
+func mainUsage() string { return strings.Replace(mainUsageText, "DEFAULT", defaultScenario(), 1) }
+
+const mainUsageText = `sim simulates rank-and-flank wargame combat with seeded dice.
 
 Usage:
-  sim                      run the default scenario (` + defaultScenario + `)
+  sim                      run the default scenario (DEFAULT)
   sim run FILE|NAME        run a scenario file or a built-in scenario
   sim exact FILE|NAME      compute the exact distributions, where the maths allows
   sim compare A B...       run scenarios (or rulesets: --rules 6th,8th) side by side

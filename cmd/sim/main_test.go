@@ -351,7 +351,7 @@ func TestDefaultRunsTheDefaultScenario(t *testing.T) {
 	// The answer first (who wins, issue 13), then the scenario.
 	lines := strings.SplitN(out, "\n", 3)
 	if len(lines) < 3 || !regexp.MustCompile(`^(Trolls|Empire Knights) win \d+\.\d% \[`).MatchString(lines[0]) ||
-		!strings.HasPrefix(lines[1], defaultScenario+":") || !strings.Contains(out, "1,000,000 trials") {
+		!strings.HasPrefix(lines[1], defaultScenario()+":") || !strings.Contains(out, "1,000,000 trials") {
 		t.Errorf("sim with no arguments printed:\n%s", out)
 	}
 }

@@ -87,7 +87,7 @@ func matrixCmd(ctx context.Context, sc *runs.Scale, args []string, stdout, stder
 func addMatrixFlags(fs *flagSet, o *study.MatrixOptions) *float64 {
 	fs.StringVar(&o.Units, "units", "", "comma-separated library units, the rows")
 	fs.StringVar(&o.Vs, "vs", "", "comma-separated library units, the columns (default: the rows)")
-	fs.StringVar(&o.Game, "game", "", "the game whose unit library to use (default: the game of --rules, else "+scenarios.DefaultGame+")")
+	fs.StringVar(&o.Game, "game", "", "the game whose unit library to use (default: the game of --rules, else "+scenarios.DefaultGame()+")")
 	fs.StringVar(&o.Fight, "fight", "", "charge (the row charges and they fight) or volley (the row strikes once); default the game's first")
 	fs.StringVar(&o.Library, "library", "", "comma-separated library files (sim import writes them) whose units --units and --vs may name, before the built-in library's")
 	points := fs.Float64("points", 0, "fight at equal points: each unit takes as many models as this many points buy (its library points a model and unit_points)")

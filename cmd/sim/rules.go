@@ -130,7 +130,7 @@ func rulesDiff(a, b, format string, stdout io.Writer) error {
 // game's default preset.
 func parseRules(spec string) (options.Ruleset, error) {
 	if spec == "" {
-		g, err := scenarios.Lookup(scenarios.DefaultGame)
+		g, err := scenarios.Lookup(scenarios.DefaultGame())
 		if err != nil {
 			return nil, err
 		}

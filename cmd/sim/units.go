@@ -34,7 +34,7 @@ Flags:
 
 func unitsCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("units", unitsUsage, stdout)
-	gameName := fs.String("game", scenarios.DefaultGame, "the game whose library to list: "+strings.Join(scenarios.GameNames(), ", "))
+	gameName := fs.String("game", scenarios.DefaultGame(), "the game whose library to list: "+strings.Join(scenarios.GameNames(), ", "))
 	chars := fs.Bool("characters", false, "list the characters who join units instead of the units")
 	files := fs.String("library", "", "comma-separated library files (sim import writes them) to list instead of the built-in library")
 	pos, err := parse(fs, args)

@@ -46,6 +46,12 @@ func (Game) RollFields() []string {
 	return []string{"armour", "natural_armour", "ward", "regeneration"}
 }
 
+// Defaults are what a user starts from: seed 000's fight, Empire Knights
+// against Trolls, and the 6th and 8th editions side by side.
+func (Game) Defaults() scenarios.Defaults {
+	return scenarios.Defaults{Scenario: "trolls-vs-knights", Units: [2]string{"empire_knights", "trolls"}, Compare: "6th,8th"}
+}
+
 // Library is the unit library (library.go).
 func (Game) Library() scenarios.Library { return library{units, characters} }
 
