@@ -158,7 +158,9 @@ func IsFileName(s string) bool {
 
 // GameOf returns the game of the scenario in data: the one its game field
 // names, or the default.
-func GameOf(data []byte) (Game, error) { return Lookup(OrDefault(Parse("", data).game(), DefaultGame())) }
+func GameOf(data []byte) (Game, error) {
+	return Lookup(OrDefault(Parse("", data).game(), DefaultGame()))
+}
 
 // isRulesFile reports whether a file whose top-level keys are keys reads
 // as a house-rules file rather than a scenario: it gives a preset, and
