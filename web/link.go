@@ -103,12 +103,8 @@ func (l *Link) Args(file, variant string) []string {
 		a = append(a, "--seed", l.Seed)
 	}
 	switch {
-	case l.Cmd == "compare":
-		rules := l.Compare
-		if rules == "" {
-			rules = "6th,8th"
-		}
-		a = append(a, "--rules", rules)
+	case l.Cmd == "compare" && l.Compare != "":
+		a = append(a, "--rules", l.Compare)
 	case l.Rules != "":
 		a = append(a, "--rules", l.Rules)
 	}

@@ -33,10 +33,17 @@ func TestLinkRoundTrip(t *testing.T) {
 			t.Errorf("decoded %+v, want %+v", *got, l)
 		}
 	}
-	l := Link{V: 1, Cmd: "compare", Scenario: "x", Trials: 7, Seed: "9", Exact: true}
+	l := Link{V: 1, Cmd: "compare", Scenario: "x", Trials: 7, Seed: "9", Exact: true, Compare: "6th,8th"}
 	want := []string{"compare", "f.yaml", "--trials", "7", "--quiet", "--seed", "9", "--rules", "6th,8th", "--exact"}
 	if got := l.Args("f.yaml", ""); !slices.Equal(got, want) {
 		t.Errorf("Args = %q, want %q", got, want)
+	}
+	// A compare link with no rulesets leaves them to the command line's
+	// reader (sim run --from-link gives the default game's, as the page does).
+	l.Compare = ""
+	want = []string{"compare", "f.yaml", "--trials", "7", "--quiet", "--seed", "9", "--exact"}
+	if got := l.Args("f.yaml", ""); !slices.Equal(got, want) {
+		t.Errorf("Args with no rulesets = %q, want %q", got, want)
 	}
 	v := Link{V: 1, Cmd: "variant", YAML: "a", Variant: "b", Trials: 7, Rules: "8th"}
 	want = []string{"compare", "f.yaml", "g.yaml", "--trials", "7", "--quiet", "--rules", "8th"}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/web"
 )
 
@@ -39,6 +40,26 @@ func TestRunFromLink(t *testing.T) {
 	_, want, _ = sim(t, ctx, "run", "ogres-vs-arrows", "--trials", "5000", "--seed", "8", "--quiet")
 	if code, got, errs := sim(t, ctx, "run", "--from-link", "#"+frag); code != 0 || got != want {
 		t.Errorf("a link with YAML: exit %d, %s\n%s\nwant\n%s", code, errs, got, want)
+	}
+}
+
+// A compare link with no rulesets compares the default game's, as the
+// page does: the link older pages wrote ("6th,8th" was their fixed default)
+// runs as sim compare with the default game's Defaults().Compare.
+func TestRunFromCompareLinkWithoutRulesets(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	frag, err := (&web.Link{V: 1, Cmd: "compare", Scenario: defaultScenario(), Trials: 3000, Seed: "5"}).Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := scenarios.GameDefaults().Compare
+	if rules == "" {
+		t.Fatal("the default game gives no rulesets to compare")
+	}
+	_, want, _ := sim(t, ctx, "compare", defaultScenario(), "--trials", "3000", "--seed", "5", "--quiet", "--rules", rules)
+	if code, got, errs := sim(t, ctx, "run", "--from-link", "#"+frag); code != 0 || got != want {
+		t.Errorf("a compare link with no rulesets: exit %d, %s\n%s\nwant\n%s", code, errs, got, want)
 	}
 }
 

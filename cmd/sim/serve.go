@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/wargamesim/sim/internal/failure"
+	"github.com/wargamesim/sim/scenarios"
 	"github.com/wargamesim/sim/web"
 )
 
@@ -124,6 +125,9 @@ func runLink(ctx context.Context, link string, extra []string, stdout, stderr io
 	write := func(name, yaml string) (string, error) {
 		file := filepath.Join(dir, name)
 		return file, os.WriteFile(file, []byte(yaml), 0o600)
+	}
+	if l.Cmd == "compare" && l.Compare == "" {
+		l.Compare = scenarios.GameDefaults().Compare // as the page compares by default
 	}
 	file, variant := l.Scenario, ""
 	if l.YAML != "" {

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"context"
 	"syscall/js"
+
+	"github.com/wargamesim/sim/scenarios"
 )
 
 // The web page's engine (web/, docs/web.md): this package built for the
@@ -15,6 +17,7 @@ import (
 // seed. The page's worker calls
 //
 //	simRun(args, onProgress) → {code, stdout, stderr}
+//	simDefaults() → {scenario, units, compare}
 //
 // with the command line as an array of strings and a function told of a
 // run's progress (trials done, trials in all), and gets the exit status
@@ -33,6 +36,12 @@ func main() {
 		var out, errs bytes.Buffer
 		code := exitCode(run(context.Background(), args, &out, &errs), &errs)
 		return map[string]any{"code": code, "stdout": out.String(), "stderr": errs.String()}
+	}))
+	// simDefaults() → {scenario, units: [a, b], compare}: what the page
+	// offers first, the default game's (scenarios.GameDefaults).
+	js.Global().Set("simDefaults", js.FuncOf(func(js.Value, []js.Value) any {
+		d := scenarios.GameDefaults()
+		return map[string]any{"scenario": d.Scenario, "units": []any{d.Units[0], d.Units[1]}, "compare": d.Compare}
 	}))
 	js.Global().Call("simReady")
 	select {} // serve calls until the worker is stopped

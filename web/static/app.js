@@ -14,13 +14,14 @@ const VARIANT = "/s/variant.yaml";
 let worker = null, ready = null, nextId = 1, pending = new Map();
 let shownYAML = ""; // the built-in's YAML as sim show gave it
 let lastArgs = null;
+let defaults = { scenario: "", units: ["", ""], compare: "" }; // the engine's (worker.js), once it has loaded
 
 function startWorker() {
   worker = new Worker("worker.js");
   ready = new Promise((resolve, reject) => {
     worker.onmessage = (e) => {
       const m = e.data;
-      if (m.ready) { resolve(); return; }
+      if (m.ready) { defaults = m.defaults; resolve(); return; }
       if (m.failed) { reject(new Error(m.failed)); return; }
       const p = pending.get(m.id);
       if (!p) return;
@@ -66,7 +67,7 @@ function args(f, format, chart) {
   const a = f.cmd === "variant" ? ["compare", SCENARIO, VARIANT] : [f.cmd, SCENARIO];
   a.push("--trials", String(f.trials), "--quiet");
   if (f.seed !== "") a.push("--seed", f.seed);
-  if (f.cmd === "compare") a.push("--rules", f.compare || "6th,8th");
+  if (f.cmd === "compare") a.push("--rules", f.compare || defaults.compare);
   else if (f.rules) a.push("--rules", f.rules);
   if (f.cmd === "sweep") a.push("--vary", f.vary);
   if (f.exact) a.push("--exact");
@@ -225,7 +226,7 @@ async function fill(f) {
   $("seed").value = f.seed;
   $("rules").value = f.rules || "";
   $("exact").checked = !!f.exact;
-  $("compare").value = f.compare || "6th,8th";
+  $("compare").value = f.compare || defaults.compare;
   $("vary").value = f.vary || "";
   for (const r of document.querySelectorAll('input[name="mode"]')) r.checked = r.value === (f.cmd || "run");
   showMode();
@@ -319,7 +320,8 @@ async function init() {
       o.textContent = `${m[1]}: ${m[2]}`;
       $("builtin").append(o);
     }
-    $("builtin").value = "trolls-vs-knights";
+    $("builtin").value = defaults.scenario;
+    $("compare").value = defaults.compare;
     await loadBuiltin();
     const u = await call(["units"]);
     for (const line of u.stdout.trim().split("\n")) {
@@ -331,8 +333,7 @@ async function init() {
         sel.append(o);
       }
     }
-    $("unitA").value = "empire_knights";
-    $("unitB").value = "trolls";
+    [$("unitA").value, $("unitB").value] = defaults.units;
   } catch (err) {
     setStatus("The engine did not load: " + (err.message || err));
     return;

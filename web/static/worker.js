@@ -1,5 +1,7 @@
 // The page's engine runs here, off the page's thread: sim built for the
-// browser (sim.wasm), on files kept in memory (memfs.js). A message
+// browser (sim.wasm), on files kept in memory (memfs.js). Once loaded it
+// says {ready: true, defaults} (the default game's scenario, units and
+// rulesets to compare, which the page offers first). A message
 // {id, args, files, outputs} runs the command line args with the files
 // given ({path: text}) and answers {id, result: {code, stdout, stderr,
 // files}} with the outputs asked for; {id, progress: [done, total]}
@@ -16,7 +18,7 @@ go.env = { TMPDIR: "/tmp", HOME: "/" };
 const loaded = WebAssembly.instantiateStreaming(fetch("sim.wasm"), go.importObject)
   .catch(() => fetch("sim.wasm").then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject)))
   .then((r) => { go.run(r.instance); return ready; })
-  .then(() => postMessage({ ready: true }))
+  .then(() => postMessage({ ready: true, defaults: simDefaults() }))
   .catch((e) => postMessage({ failed: String(e) }));
 
 onmessage = async (e) => {
