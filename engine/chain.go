@@ -1,0 +1,396 @@
+package engine
+
+import (
+	"fmt"
+	"iter"
+	"math"
+)
+
+// A Chain solves a game's trial exactly, as a Markov chain over the
+// trial's states: it follows a distribution over the states through the
+// trial's random steps, each step given by the game as a [StepFunc] from
+// one state to the states it leads to, with their probabilities. The
+// chain does all the bookkeeping a game would otherwise repeat: it
+// numbers the states, merges equal ones, and memoises each step's outcomes
+// from each state, so that every distinct state a step meets is expanded
+// once, however many stages or turns meet it again. This is icepool's
+// way (github.com/HighDiceRoller/icepool, its evaluators' next_state over
+// hashable states; A. J. Liu, "Icepool: Efficient Computation of Dice Pool
+// Probabilities", AIIDE 2022): the game writes the step, the library
+// enumerates.
+//
+// S, a state, should hold what later steps read and nothing more, so that
+// states that differ in nothing that matters meet. An outcome may carry a
+// mark M: what the step added to tallies the state does not carry (the
+// wounds a unit suffered over a whole fight, say), whose distributions
+// [Chain.Tallies] then gives one at a time, without a joint distribution
+// of every tally ever being held. A chain that keeps no tallies uses
+// struct{}.
+//
+// # Determinism
+//
+// A chain numbers states, and keeps a distribution's states, in the order
+// they are first reached, and follows the outcomes of a step in the order
+// the step gives them; it never ranges over a map. Its sums are therefore
+// taken in the same order on every run, and a solution gives the same
+// floats every time, provided the game's steps give their outcomes in a
+// fixed order (a step that ranges over a map does not).
+//
+// # Limits
+//
+// Limits bounds the work, so that a trial too large to solve is refused
+// with a [*LimitError] within seconds, not solved for hours.
+//
+// A Chain is not safe for concurrent use, except that [Chain.Tallies]
+// runs its passes side by side.
+type Chain[S comparable, M comparable] struct {
+	// Absorbing, when not nil, reports the states no step leaves (a fight
+	// that is over): every step keeps them as they are, and is not called
+	// for them. It is called once for each distinct state.
+	Absorbing func(*S) bool
+	// Limits bounds the work; zero fields are no bound.
+	Limits ChainLimits
+
+	index    map[S]int32
+	states   []S
+	absorbed []bool
+	markAt   map[M]int32
+	marks    []M
+	steps    []stepMemo[S, M]
+	run      []stage // the stages Advance has taken
+	last     Dist    // the distribution the last of them returned
+	out      Outcomes[S, M]
+	pos      []int32 // scratch for Advance: a state's index in the next distribution, or -1
+	head     []int32 // scratch for Outcomes: a state's first outcome, or -1
+	emitted  int     // outcomes steps have given, for Limits.Outcomes
+	moved    int     // moves Advance has followed, for Limits.Moves
+}
+
+// ChainLimits bounds a chain's work. Each bound is on a count that grows
+// with the time or memory a solution takes; 0 is no bound.
+type ChainLimits struct {
+	States   int // distinct states the chain numbers
+	Outcomes int // outcomes the steps give, before equal ones merge
+	Moves    int // moves Advance follows, over all its stages (a state's outcome, or an absorbing state kept)
+	// TallyHeld bounds the probabilities one pass of Tallies holds at
+	// once: the most states a stage's distribution holds, times the
+	// tally's width. Passes run side by side only as far as twice
+	// TallyHeld allows.
+	TallyHeld int
+	// TallyWork bounds the steps of all of Tallies' passes: each the
+	// moves over its stages times its width.
+	TallyWork int
+}
+
+// Limit names one of a [ChainLimits].
+type Limit int
+
+// The limits of a chain, as a [*LimitError] names them.
+const (
+	LimitStates Limit = iota
+	LimitOutcomes
+	LimitMoves
+	LimitTallyHeld
+	LimitTallyWork
+)
+
+var limitNames = [...]string{"states", "outcomes", "moves", "probabilities held by a tally", "steps of the tallies"}
+
+// A LimitError says that a solution outgrew one of its chain's limits.
+// A game usually words it for its user (which states, and what to do
+// instead).
+type LimitError struct {
+	Limit Limit // which bound
+	Max   int   // the bound
+	Got   int   // the count that passed it (where counting stopped: Max+1 for states, outcomes and moves)
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("engine: exact solution too large: %d %s, above %d", e.Got, limitNames[e.Limit], e.Max)
+}
+
+// StepFunc is one random step of a trial: it gives the outcomes of the
+// step from state s by calling o.Add once for each, whose probabilities
+// sum to 1. It must give the same outcomes, in the same order, every time
+// it is called with the same state: the chain calls it once a state and
+// keeps what it gave. An error (a rule the solver cannot follow from this
+// state) stops the solution; Advance returns it.
+type StepFunc[S comparable, M comparable] func(s S, o *Outcomes[S, M]) error
+
+// Step is a step registered with [Chain.Step], whose outcomes the chain
+// memoises state by state.
+type Step int
+
+// Dist is a probability distribution over a chain's states, in the order
+// they were first reached. It belongs to the chain that made it.
+type Dist struct {
+	id []int32
+	p  []float64
+}
+
+// Len is the number of states d holds.
+func (d Dist) Len() int { return len(d.id) }
+
+// Mass is the sum of d's probabilities, in d's order.
+func (d Dist) Mass() float64 {
+	s := 0.0
+	for _, p := range d.p {
+		s += p
+	}
+	return s
+}
+
+// move is one outcome of a step from a state: the state it leads to, its
+// mark, and its probability, the first two by their numbers.
+type move struct {
+	to, mark int32
+	p        float64
+}
+
+// stepMemo is a registered step and the outcomes it gave from each state,
+// moves[at[id]:at[id]+n[id]] for state id (at −1 until worked out).
+type stepMemo[S comparable, M comparable] struct {
+	f     StepFunc[S, M]
+	at, n []int32
+	moves []move
+}
+
+// stage is one Advance: the distribution before it, the step it took and
+// the moves it followed.
+type stage struct {
+	before Dist
+	step   Step
+	moves  int
+}
+
+// NewChain returns an empty chain, for a game to register its steps with.
+func NewChain[S comparable, M comparable]() *Chain[S, M] {
+	c := &Chain[S, M]{index: map[S]int32{}, markAt: map[M]int32{}}
+	c.out.c = c
+	var zero M
+	c.mark(zero) // mark 0 is the zero mark
+	return c
+}
+
+// Step registers f as a step of the chain and returns its handle for
+// [Chain.Advance]. Each handle memoises f's outcomes separately: register
+// a step once, and advance by the same handle wherever the trial takes it
+// again.
+func (c *Chain[S, M]) Step(f StepFunc[S, M]) Step {
+	c.steps = append(c.steps, stepMemo[S, M]{f: f})
+	return Step(len(c.steps) - 1)
+}
+
+// Start returns the distribution that holds s alone.
+func (c *Chain[S, M]) Start(s S) (Dist, error) {
+	id, err := c.id(s)
+	if err != nil {
+		return Dist{}, err
+	}
+	return Dist{id: []int32{id}, p: []float64{1}}, nil
+}
+
+// state is the state numbered id.
+func (c *Chain[S, M]) state(id int32) *S { return &c.states[id] }
+
+// All iterates over d's states and their probabilities, in d's order.
+// The state handed over is the chain's own: read it, do not keep or
+// change it.
+func (c *Chain[S, M]) All(d Dist) iter.Seq2[*S, float64] {
+	return func(yield func(*S, float64) bool) {
+		for i, id := range d.id {
+			if !yield(c.state(id), d.p[i]) {
+				return
+			}
+		}
+	}
+}
+
+// States is the number of distinct states the chain has met.
+func (c *Chain[S, M]) States() int { return len(c.states) }
+
+// Moved is the number of moves Advance has followed, over all its stages.
+func (c *Chain[S, M]) Moved() int { return c.moved }
+
+// Widest is the most states one distribution Advance took or returned
+// held.
+func (c *Chain[S, M]) Widest() int {
+	n := c.last.Len()
+	for _, st := range c.run {
+		n = max(n, st.before.Len())
+	}
+	return n
+}
+
+// Stages is the number of stages Advance has taken: the stages
+// [Chain.Tallies] numbers from 0.
+func (c *Chain[S, M]) Stages() int { return len(c.run) }
+
+// id returns the number of state s, numbering it if it is new.
+func (c *Chain[S, M]) id(s S) (int32, error) {
+	if id, ok := c.index[s]; ok {
+		return id, nil
+	}
+	if n := c.Limits.States; n > 0 && len(c.states) >= n {
+		return 0, &LimitError{LimitStates, n, n + 1}
+	}
+	id := int32(len(c.states))
+	c.index[s] = id
+	c.states = append(c.states, s)
+	c.absorbed = append(c.absorbed, c.Absorbing != nil && c.Absorbing(&c.states[id]))
+	c.pos = append(c.pos, -1)
+	c.head = append(c.head, -1)
+	return id, nil
+}
+
+// mark returns the number of mark m, numbering it if it is new.
+func (c *Chain[S, M]) mark(m M) int32 {
+	if i, ok := c.markAt[m]; ok {
+		return i
+	}
+	i := int32(len(c.marks))
+	c.markAt[m] = i
+	c.marks = append(c.marks, m)
+	return i
+}
+
+// Advance takes step from every state of d, and returns the distribution
+// of the states the step leads to: each state's probability times each of
+// its outcomes', equal states summed, in the order they are first
+// reached. A state that is absorbing stays as it is. The step's outcomes
+// from a state are worked out the first time the step meets it, and kept.
+// Advance returns the step's error, or a [*LimitError], and then the
+// solution cannot go on.
+func (c *Chain[S, M]) Advance(d Dist, step Step) (Dist, error) {
+	var next Dist
+	put := func(to int32, p float64) {
+		if i := c.pos[to]; i >= 0 {
+			next.p[i] += p
+			return
+		}
+		c.pos[to] = int32(len(next.id))
+		next.id = append(next.id, to)
+		next.p = append(next.p, p)
+	}
+	moves := 0
+	var err error
+	for i, id := range d.id {
+		p := d.p[i]
+		if c.absorbed[id] {
+			moves++
+			put(id, p)
+			continue
+		}
+		var ms []move
+		if ms, err = c.moves(step, id); err != nil {
+			break
+		}
+		moves += len(ms)
+		for _, m := range ms {
+			put(m.to, p*m.p)
+		}
+	}
+	for _, id := range next.id {
+		c.pos[id] = -1
+	}
+	if err != nil {
+		return Dist{}, err
+	}
+	c.moved += moves
+	if n := c.Limits.Moves; n > 0 && c.moved > n {
+		return Dist{}, &LimitError{LimitMoves, n, c.moved}
+	}
+	c.run = append(c.run, stage{before: d, step: step, moves: moves})
+	c.last = next
+	return next, nil
+}
+
+// moves returns the outcomes of step from state id, working them out the
+// first time.
+func (c *Chain[S, M]) moves(step Step, id int32) ([]move, error) {
+	sm := &c.steps[step]
+	for int(id) >= len(sm.at) {
+		sm.at = append(sm.at, -1)
+		sm.n = append(sm.n, 0)
+	}
+	if at := sm.at[id]; at >= 0 {
+		return sm.moves[at : at+sm.n[id]], nil
+	}
+	o := &c.out
+	o.begin()
+	if err := o.end(sm.f(c.states[id], o)); err != nil {
+		return nil, err
+	}
+	at := int32(len(sm.moves))
+	sm.moves = append(sm.moves, o.moves...)
+	sm.at[id], sm.n[id] = at, int32(len(o.moves))
+	return sm.moves[at:], nil
+}
+
+// Outcomes gathers a step's outcomes from one state, merging those that
+// lead to the same state with the same mark.
+type Outcomes[S comparable, M comparable] struct {
+	c     *Chain[S, M]
+	moves []move
+	chain []int32 // chain[i]: the next outcome after i with the same state, or -1
+	err   error
+}
+
+func (o *Outcomes[S, M]) begin() { o.moves, o.chain, o.err = o.moves[:0], o.chain[:0], nil }
+
+// end clears the scratch and checks the outcomes of a step that
+// returned err: no error, and probabilities that sum to 1.
+func (o *Outcomes[S, M]) end(err error) error {
+	for _, m := range o.moves {
+		o.c.head[m.to] = -1
+	}
+	if err != nil {
+		return err
+	}
+	if o.err != nil {
+		return o.err
+	}
+	sum := 0.0
+	for _, m := range o.moves {
+		sum += m.p
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		panic(fmt.Sprintf("engine: a step's outcomes sum to %v, not 1", sum))
+	}
+	return nil
+}
+
+// Add gives an outcome of the step: the state to, with mark m, and
+// probability p in 0..1. An outcome of probability 0 is dropped; outcomes
+// of equal state and mark are summed. Add panics on a probability below 0
+// or NaN (a bug in the step).
+func (o *Outcomes[S, M]) Add(to S, m M, p float64) {
+	if !(p >= 0) {
+		panic(fmt.Sprintf("engine: a step gave probability %v", p))
+	}
+	if p == 0 || o.err != nil {
+		return
+	}
+	c := o.c
+	c.emitted++
+	if n := c.Limits.Outcomes; n > 0 && c.emitted > n {
+		o.err = &LimitError{LimitOutcomes, n, c.emitted}
+		return
+	}
+	id, err := c.id(to)
+	if err != nil {
+		o.err = err
+		return
+	}
+	mk := c.mark(m)
+	first := c.head[id]
+	for i := first; i >= 0; i = o.chain[i] {
+		if o.moves[i].mark == mk {
+			o.moves[i].p += p
+			return
+		}
+	}
+	c.head[id] = int32(len(o.moves))
+	o.chain = append(o.chain, first)
+	o.moves = append(o.moves, move{to: id, mark: mk, p: p})
+}
