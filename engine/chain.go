@@ -148,9 +148,11 @@ type move struct {
 }
 
 // stepMemo is a registered step and the outcomes it gave from each state,
-// moves[at[id]:at[id]+n[id]] for state id (at −1 until worked out).
+// moves[at[id]:at[id]+n[id]] for state id (at −1 until worked out), unless
+// once.
 type stepMemo[S comparable, M comparable] struct {
 	f     StepFunc[S, M]
+	once  bool
 	at, n []int32
 	moves []move
 }
@@ -178,6 +180,15 @@ func NewChain[S comparable, M comparable]() *Chain[S, M] {
 // again.
 func (c *Chain[S, M]) Step(f StepFunc[S, M]) Step {
 	c.steps = append(c.steps, stepMemo[S, M]{f: f})
+	return Step(len(c.steps) - 1)
+}
+
+// StepOnce registers f as a step whose outcomes the chain does not keep:
+// for a trial whose states never meet a step twice (a state that holds
+// the turn it is in, say), where keeping them would cost memory and buy
+// nothing. A stage taken by such a step cannot be tallied.
+func (c *Chain[S, M]) StepOnce(f StepFunc[S, M]) Step {
+	c.steps = append(c.steps, stepMemo[S, M]{f: f, once: true})
 	return Step(len(c.steps) - 1)
 }
 
@@ -309,6 +320,12 @@ func (c *Chain[S, M]) Advance(d Dist, step Step) (Dist, error) {
 // first time.
 func (c *Chain[S, M]) moves(step Step, id int32) ([]move, error) {
 	sm := &c.steps[step]
+	o := &c.out
+	if sm.once {
+		o.begin()
+		err := o.end(sm.f(c.states[id], o))
+		return o.moves, err
+	}
 	for int(id) >= len(sm.at) {
 		sm.at = append(sm.at, -1)
 		sm.n = append(sm.n, 0)
@@ -316,7 +333,6 @@ func (c *Chain[S, M]) moves(step Step, id int32) ([]move, error) {
 	if at := sm.at[id]; at >= 0 {
 		return sm.moves[at : at+sm.n[id]], nil
 	}
-	o := &c.out
 	o.begin()
 	if err := o.end(sm.f(c.states[id], o)); err != nil {
 		return nil, err

@@ -210,6 +210,40 @@ func TestChainOrderAndMerge(t *testing.T) {
 	}
 }
 
+// A step registered with StepOnce gives what a memoised one gives, and
+// is called again for a state it meets again.
+func TestChainStepOnce(t *testing.T) {
+	t.Parallel()
+	for _, once := range []bool{false, true} {
+		calls := 0
+		c := engine.NewChain[int, struct{}]()
+		f := func(s int, o *engine.Outcomes[int, struct{}]) error {
+			calls++
+			o.Add((s+1)%3, struct{}{}, 0.5)
+			o.Add((s+2)%3, struct{}{}, 0.5)
+			return nil
+		}
+		step := c.Step(f)
+		if once {
+			step = c.StepOnce(f)
+		}
+		d, _ := c.Start(0)
+		for range 4 {
+			d, _ = c.Advance(d, step)
+		}
+		var got []string
+		for s, p := range c.All(d) {
+			got = append(got, fmt.Sprint(*s, p))
+		}
+		if want := "[1 0.3125 2 0.3125 0 0.375]"; fmt.Sprint(got) != want {
+			t.Errorf("once %v: %v, want %s", once, got, want)
+		}
+		if want := map[bool]int{false: 3, true: 1 + 2 + 3 + 3}[once]; calls != want {
+			t.Errorf("once %v: %d calls, want %d", once, calls, want)
+		}
+	}
+}
+
 // Each limit stops a solution with a *LimitError naming it; a step's own
 // error stops it too.
 func TestChainLimits(t *testing.T) {
@@ -305,4 +339,25 @@ func ExampleChain() {
 	rolls, _ := c.Tallies([]engine.Tally[int]{{Of: func(m int) int { return m }, Width: 41}})
 	fmt.Printf("A wins %.4f; %d states; P(2 rolls) %.4f, P(3 rolls) %.4f\n", win, c.States(), rolls[0][2], rolls[0][3])
 	// Output: A wins 0.5000; 8 states; P(2 rolls) 0.3472, P(3 rolls) 0.4051
+}
+
+// Ordered sums equal values and keeps the order they came in; Reset
+// empties it.
+func TestOrdered(t *testing.T) {
+	t.Parallel()
+	var o engine.Ordered[string]
+	for _, a := range []struct {
+		k string
+		p float64
+	}{{"b", 0.25}, {"a", 0.25}, {"b", 0.5}} {
+		o.Add(a.k, a.p)
+	}
+	if fmt.Sprint(o.Keys, o.P, o.Len()) != "[b a] [0.75 0.25] 2" {
+		t.Errorf("got %v %v", o.Keys, o.P)
+	}
+	o.Reset()
+	o.Add("c", 1)
+	if fmt.Sprint(o.Keys, o.P) != "[c] [1]" {
+		t.Errorf("after Reset: %v %v", o.Keys, o.P)
+	}
 }

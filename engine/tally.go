@@ -35,6 +35,11 @@ func (c *Chain[S, M]) Tallies(ts []Tally[M]) ([][]float64, error) {
 		if t.Width < 1 || t.From < 0 || t.From > t.To || t.To > len(c.run) {
 			panic(fmt.Sprintf("engine: Tallies: tally of width %d over stages %d..%d of %d", t.Width, t.From, t.To, len(c.run)))
 		}
+		for _, st := range c.run[t.From:t.To] {
+			if c.steps[st.step].once {
+				panic("engine: Tallies: a stage taken by a step registered with StepOnce")
+			}
+		}
 		held = max(held, widest*t.Width)
 		for _, st := range c.run[t.From:t.To] {
 			work += st.moves * t.Width
