@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"hash/maphash"
 	"iter"
 	"math"
 )
@@ -51,11 +52,14 @@ type Chain[S comparable, M comparable] struct {
 	// Limits bounds the work; zero fields are no bound.
 	Limits ChainLimits
 
-	index    map[S]int32
+	seed     maphash.Seed
+	slots    []int32  // the states by hash: an open-addressed table of their numbers, −1 empty, at most half full
+	hashes   []uint64 // each state's hash, by number
 	states   []S
 	absorbed []bool
 	markAt   map[M]int32
 	marks    []M
+	zero     M // mark 0
 	steps    []stepMemo[S, M]
 	run      []stage // the stages Advance has taken
 	last     Dist    // the distribution the last of them returned
@@ -167,7 +171,7 @@ type stage struct {
 
 // NewChain returns an empty chain, for a game to register its steps with.
 func NewChain[S comparable, M comparable]() *Chain[S, M] {
-	c := &Chain[S, M]{index: map[S]int32{}, markAt: map[M]int32{}}
+	c := &Chain[S, M]{seed: maphash.MakeSeed(), slots: []int32{-1, -1, -1, -1, -1, -1, -1, -1}, markAt: map[M]int32{}}
 	c.out.c = c
 	var zero M
 	c.mark(zero) // mark 0 is the zero mark
@@ -237,21 +241,50 @@ func (c *Chain[S, M]) Widest() int {
 // [Chain.Tallies] numbers from 0.
 func (c *Chain[S, M]) Stages() int { return len(c.run) }
 
-// id returns the number of state s, numbering it if it is new.
+// id returns the number of state s, numbering it if it is new. States
+// are found by their hash in c.slots, probed linearly: one hash a look-up,
+// whether the state is new or not (a map would hash a new one twice), and
+// no second copy of each state. The numbers, and so the solution, do not
+// depend on the hashes, whose seed is random.
 func (c *Chain[S, M]) id(s S) (int32, error) {
-	if id, ok := c.index[s]; ok {
-		return id, nil
+	h := maphash.Comparable(c.seed, s)
+	mask := uint64(len(c.slots) - 1)
+	i := h & mask
+	for ; c.slots[i] >= 0; i = (i + 1) & mask {
+		if id := c.slots[i]; c.hashes[id] == h && c.states[id] == s {
+			return id, nil
+		}
 	}
 	if n := c.Limits.States; n > 0 && len(c.states) >= n {
 		return 0, &LimitError{LimitStates, n, n + 1}
 	}
 	id := int32(len(c.states))
-	c.index[s] = id
+	c.slots[i] = id
 	c.states = append(c.states, s)
+	c.hashes = append(c.hashes, h)
 	c.absorbed = append(c.absorbed, c.Absorbing != nil && c.Absorbing(&c.states[id]))
 	c.pos = append(c.pos, -1)
 	c.head = append(c.head, -1)
+	if 2*len(c.states) > len(c.slots) {
+		c.grow()
+	}
 	return id, nil
+}
+
+// grow doubles c.slots, placing every state again by its hash.
+func (c *Chain[S, M]) grow() {
+	c.slots = make([]int32, 2*len(c.slots))
+	for i := range c.slots {
+		c.slots[i] = -1
+	}
+	mask := uint64(len(c.slots) - 1)
+	for id, h := range c.hashes {
+		i := h & mask
+		for c.slots[i] >= 0 {
+			i = (i + 1) & mask
+		}
+		c.slots[i] = int32(id)
+	}
 }
 
 // mark returns the number of mark m, numbering it if it is new.
@@ -398,7 +431,10 @@ func (o *Outcomes[S, M]) Add(to S, m M, p float64) {
 		o.err = err
 		return
 	}
-	mk := c.mark(m)
+	var mk int32 // the zero mark, without a look-up: most outcomes have it
+	if m != c.zero {
+		mk = c.mark(m)
+	}
 	first := c.head[id]
 	for i := first; i >= 0; i = o.chain[i] {
 		if o.moves[i].mark == mk {

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Ordered is a distribution being summed over values of K: probabilities
 // added to equal values add up, and the values keep the order they were
 // first added in, so that whatever is summed from it is summed in the
@@ -18,7 +20,10 @@ type Ordered[K comparable] struct {
 // Add adds probability p to value k.
 func (o *Ordered[K]) Add(k K, p float64) {
 	if o.at == nil {
-		o.at = map[K]int{}
+		o.at = make(map[K]int, len(o.Keys))
+		for i, k := range o.Keys { // an Ordered built from its fields
+			o.at[k] = i
+		}
 	}
 	i, ok := o.at[k]
 	if !ok {
@@ -28,6 +33,11 @@ func (o *Ordered[K]) Add(k K, p float64) {
 		o.P = append(o.P, 0)
 	}
 	o.P[i] += p
+}
+
+// Clone returns a copy of o, its slices no longer than they need be.
+func (o *Ordered[K]) Clone() *Ordered[K] {
+	return &Ordered[K]{Keys: slices.Clone(o.Keys), P: slices.Clone(o.P)}
 }
 
 // Len is the number of distinct values.
