@@ -64,10 +64,12 @@ type Chain[S comparable, M comparable] struct {
 	run      []stage // the stages Advance has taken
 	last     Dist    // the distribution the last of them returned
 	out      Outcomes[S, M]
-	pos      []int32 // scratch for Advance: a state's index in the next distribution, or -1
-	head     []int32 // scratch for Outcomes: a state's first outcome, or -1
-	emitted  int     // outcomes steps have given, for Limits.Outcomes
-	moved    int     // moves Advance has followed, for Limits.Moves
+	flow     []float64 // by mark: the probability that passed through outcomes of that mark in the last Advance
+	exit     []float64 // by mark: the probability that left the chain with that mark in the last Advance
+	pos      []int32   // scratch for Advance: a state's index in the next distribution, or -1
+	head     []int32   // scratch for Outcomes: a state's first outcome, or -1
+	emitted  int       // outcomes steps have given, for Limits.Outcomes
+	moved    int       // moves Advance has followed, for Limits.Moves
 }
 
 // ChainLimits bounds a chain's work. Each bound is on a count that grows
@@ -144,8 +146,9 @@ func (d Dist) Mass() float64 {
 	return s
 }
 
-// move is one outcome of a step from a state: the state it leads to, its
-// mark, and its probability, the first two by their numbers.
+// move is one outcome of a step from a state: the state it leads to (−1:
+// an exit), its mark, and its probability, the first two by their
+// numbers.
 type move struct {
 	to, mark int32
 	p        float64
@@ -303,8 +306,10 @@ func (c *Chain[S, M]) mark(m M) int32 {
 // its outcomes', equal states summed, in the order they are first
 // reached. A state that is absorbing stays as it is. The step's outcomes
 // from a state are worked out the first time the step meets it, and kept.
-// Advance returns the step's error, or a [*LimitError], and then the
-// solution cannot go on.
+// What passed through outcomes of each mark, and what left by exits, is
+// [Chain.Flows] and [Chain.Exits] until the next Advance. Advance returns
+// the step's error, or a [*LimitError], and then the solution cannot go
+// on.
 func (c *Chain[S, M]) Advance(d Dist, step Step) (Dist, error) {
 	var next Dist
 	put := func(to int32, p float64) {
@@ -316,6 +321,8 @@ func (c *Chain[S, M]) Advance(d Dist, step Step) (Dist, error) {
 		next.id = append(next.id, to)
 		next.p = append(next.p, p)
 	}
+	clear(c.flow)
+	clear(c.exit)
 	moves := 0
 	var err error
 	for i, id := range d.id {
@@ -330,8 +337,17 @@ func (c *Chain[S, M]) Advance(d Dist, step Step) (Dist, error) {
 			break
 		}
 		moves += len(ms)
+		for len(c.flow) < len(c.marks) {
+			c.flow, c.exit = append(c.flow, 0), append(c.exit, 0)
+		}
 		for _, m := range ms {
-			put(m.to, p*m.p)
+			q := p * m.p
+			c.flow[m.mark] += q
+			if m.to < 0 {
+				c.exit[m.mark] += q
+				continue
+			}
+			put(m.to, q)
 		}
 	}
 	for _, id := range next.id {
@@ -347,6 +363,27 @@ func (c *Chain[S, M]) Advance(d Dist, step Step) (Dist, error) {
 	c.run = append(c.run, stage{before: d, step: step, moves: moves})
 	c.last = next
 	return next, nil
+}
+
+// Flows iterates over the marks of the outcomes the last Advance
+// followed, each with the probability that passed through outcomes of
+// that mark (exits among them), in the order the marks were first given.
+// An absorbing state passes through no outcome.
+func (c *Chain[S, M]) Flows() iter.Seq2[M, float64] { return c.marked(c.flow) }
+
+// Exits iterates over the marks of the exits the last Advance followed,
+// each with the probability that left the chain with that mark, in the
+// order the marks were first given.
+func (c *Chain[S, M]) Exits() iter.Seq2[M, float64] { return c.marked(c.exit) }
+
+func (c *Chain[S, M]) marked(by []float64) iter.Seq2[M, float64] {
+	return func(yield func(M, float64) bool) {
+		for i, p := range by {
+			if p != 0 && !yield(c.marks[i], p) {
+				return
+			}
+		}
+	}
 }
 
 // moves returns the outcomes of step from state id, working them out the
@@ -382,16 +419,21 @@ type Outcomes[S comparable, M comparable] struct {
 	c     *Chain[S, M]
 	moves []move
 	chain []int32 // chain[i]: the next outcome after i with the same state, or -1
+	exits int32   // the first exit, or -1
 	err   error
 }
 
-func (o *Outcomes[S, M]) begin() { o.moves, o.chain, o.err = o.moves[:0], o.chain[:0], nil }
+func (o *Outcomes[S, M]) begin() {
+	o.moves, o.chain, o.exits, o.err = o.moves[:0], o.chain[:0], -1, nil
+}
 
 // end clears the scratch and checks the outcomes of a step that
 // returned err: no error, and probabilities that sum to 1.
 func (o *Outcomes[S, M]) end(err error) error {
 	for _, m := range o.moves {
-		o.c.head[m.to] = -1
+		if m.to >= 0 {
+			o.c.head[m.to] = -1
+		}
 	}
 	if err != nil {
 		return err
@@ -414,35 +456,58 @@ func (o *Outcomes[S, M]) end(err error) error {
 // of equal state and mark are summed. Add panics on a probability below 0
 // or NaN (a bug in the step).
 func (o *Outcomes[S, M]) Add(to S, m M, p float64) {
+	if !o.count(p) {
+		return
+	}
+	id, err := o.c.id(to)
+	if err != nil {
+		o.err = err
+		return
+	}
+	o.c.head[id] = o.merge(o.c.head[id], id, m, p)
+}
+
+// Exit gives an outcome that ends the trial: it leaves the chain with mark
+// m, and probability p, as Add's. Exits of equal marks are summed.
+func (o *Outcomes[S, M]) Exit(m M, p float64) {
+	if o.count(p) {
+		o.exits = o.merge(o.exits, -1, m, p)
+	}
+}
+
+// count checks and counts an outcome of probability p, and reports
+// whether to keep it.
+func (o *Outcomes[S, M]) count(p float64) bool {
 	if !(p >= 0) {
 		panic(fmt.Sprintf("engine: a step gave probability %v", p))
 	}
 	if p == 0 || o.err != nil {
-		return
+		return false
 	}
 	c := o.c
 	c.emitted++
 	if n := c.Limits.Outcomes; n > 0 && c.emitted > n {
 		o.err = &LimitError{LimitOutcomes, n, c.emitted}
-		return
+		return false
 	}
-	id, err := c.id(to)
-	if err != nil {
-		o.err = err
-		return
-	}
+	return true
+}
+
+// merge adds p to the outcome of mark m among those from first on (the
+// outcomes to state to, −1 the exits), or adds it as a new one; it returns
+// the new first.
+func (o *Outcomes[S, M]) merge(first, to int32, m M, p float64) int32 {
 	var mk int32 // the zero mark, without a look-up: most outcomes have it
-	if m != c.zero {
-		mk = c.mark(m)
+	if m != o.c.zero {
+		mk = o.c.mark(m)
 	}
-	first := c.head[id]
 	for i := first; i >= 0; i = o.chain[i] {
 		if o.moves[i].mark == mk {
 			o.moves[i].p += p
-			return
+			return first
 		}
 	}
-	c.head[id] = int32(len(o.moves))
 	o.chain = append(o.chain, first)
-	o.moves = append(o.moves, move{to: id, mark: mk, p: p})
+	o.moves = append(o.moves, move{to: to, mark: mk, p: p})
+	return int32(len(o.moves) - 1)
 }

@@ -210,6 +210,65 @@ func TestChainOrderAndMerge(t *testing.T) {
 	}
 }
 
+// A die is rolled until a 6 (a win) or a 1 (a loss) ends the game, each
+// end an exit with its mark: after each roll 1/6 of what was left wins and
+// 1/6 loses (Exits), and everything that passed is in Flows. Over three
+// rolls a win ends it with 1/6 + (4/6)/6 + (4/6)²/6 = 19/54, and a tally
+// of the marks counts the paths that ended by an exit.
+func TestChainExits(t *testing.T) {
+	t.Parallel()
+	const win, lose = 1, 2
+	c := engine.NewChain[int, int]()
+	roll := c.Step(func(s int, o *engine.Outcomes[int, int]) error {
+		o.Exit(win, 1.0/6)
+		o.Add(s, 0, 4.0/6)
+		o.Exit(lose, 1.0/6)
+		return nil
+	})
+	d, _ := c.Start(0)
+	left := 1.0
+	wins := 0.0
+	for range 3 {
+		d, _ = c.Advance(d, roll)
+		exits := map[int]float64{}
+		for m, p := range c.Exits() {
+			exits[m] = p
+		}
+		flows := map[int]float64{}
+		for m, p := range c.Flows() {
+			flows[m] = p
+		}
+		if math.Abs(exits[win]-left/6) > 1e-15 || math.Abs(exits[lose]-left/6) > 1e-15 || len(exits) != 2 {
+			t.Errorf("exits %v, want %v each", exits, left/6)
+		}
+		if math.Abs(flows[0]-left*4/6) > 1e-15 || flows[win] != exits[win] || len(flows) != 3 {
+			t.Errorf("flows %v", flows)
+		}
+		wins += exits[win]
+		left *= 4.0 / 6
+		if math.Abs(d.Mass()-left) > 1e-15 {
+			t.Errorf("mass left %v, want %v", d.Mass(), left)
+		}
+	}
+	if math.Abs(wins-19.0/54) > 1e-15 {
+		t.Errorf("P(win in three rolls) = %v, want 19/54", wins)
+	}
+	pmfs, err := c.Tallies([]engine.Tally[int]{{Of: func(m int) int { return b2i(m == win) }, Width: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(pmfs[0][1]-19.0/54) > 1e-15 || math.Abs(pmfs[0][0]-35.0/54) > 1e-15 {
+		t.Errorf("tally of wins %v, want [35/54 19/54]", pmfs[0])
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // A step registered with StepOnce gives what a memoised one gives, and
 // is called again for a state it meets again.
 func TestChainStepOnce(t *testing.T) {

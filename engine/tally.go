@@ -90,6 +90,7 @@ func (c *Chain[S, M]) Tallies(ts []Tally[M]) ([][]float64, error) {
 type tallyPass struct {
 	width      int
 	clamp      bool
+	ended      []float64 // the tally of the paths that ended by an exit
 	cur, next  [][]float64
 	curR, nxR  [][2]int
 	active, nx []int32
@@ -99,8 +100,8 @@ type tallyPass struct {
 // tally runs t's pass, inc[mark] being what an outcome of that mark adds.
 func (c *Chain[S, M]) tally(t *Tally[M], inc []int32) []float64 {
 	n := len(c.states)
-	tp := &tallyPass{width: t.Width, clamp: t.Clamp, cur: make([][]float64, n), next: make([][]float64, n),
-		curR: make([][2]int, n), nxR: make([][2]int, n)}
+	tp := &tallyPass{width: t.Width, clamp: t.Clamp, ended: make([]float64, t.Width), cur: make([][]float64, n),
+		next: make([][]float64, n), curR: make([][2]int, n), nxR: make([][2]int, n)}
 	start := c.last
 	if t.From < len(c.run) {
 		start = c.run[t.From].before
@@ -124,7 +125,7 @@ func (c *Chain[S, M]) tally(t *Tally[M], inc []int32) []float64 {
 		}
 		tp.swap()
 	}
-	pmf := make([]float64, t.Width)
+	pmf := tp.ended
 	for _, id := range tp.active {
 		for x, q := range tp.cur[id] {
 			pmf[x] += q
@@ -144,22 +145,38 @@ func (tp *tallyPass) vec() []float64 {
 	return make([]float64, tp.width)
 }
 
-// move adds p times state id's tally, raised by d, to state to's.
+// move adds p times state id's tally, raised by d, to state to's (−1: to
+// the tally of the paths that ended by an exit).
 func (tp *tallyPass) move(id, to int32, d int, p float64) {
+	if to < 0 {
+		tp.add(tp.ended, id, d, p)
+		return
+	}
 	if tp.next[to] == nil {
 		tp.next[to] = tp.vec()
 		tp.nxR[to] = [2]int{tp.width, -1}
 		tp.nx = append(tp.nx, to)
 	}
-	src, dst, r := tp.cur[id], tp.next[to], tp.curR[id]
-	lo, hi := r[0], r[1]
+	lo, hi := tp.add(tp.next[to], id, d, p)
+	if lo <= hi {
+		tp.nxR[to] = [2]int{min(tp.nxR[to][0], lo), max(tp.nxR[to][1], hi)}
+	}
+}
+
+// add adds p times state id's tally, raised by d, to dst, and returns the
+// range lo..hi it added to (lo > hi: none).
+func (tp *tallyPass) add(dst []float64, id int32, d int, p float64) (lo, hi int) {
+	src, r := tp.cur[id], tp.curR[id]
+	lo, hi = r[0], r[1]
+	if lo > hi {
+		return lo, hi
+	}
 	if tp.clamp {
 		top := tp.width - 1
 		for x := lo; x <= hi; x++ {
 			dst[min(x+d, top)] += src[x] * p
 		}
-		tp.nxR[to] = [2]int{min(tp.nxR[to][0], min(lo+d, top)), max(tp.nxR[to][1], min(hi+d, top))}
-		return
+		return min(lo+d, top), min(hi+d, top)
 	}
 	for ; hi >= lo && hi+d >= tp.width; hi-- {
 		if src[hi] != 0 {
@@ -167,13 +184,13 @@ func (tp *tallyPass) move(id, to int32, d int, p float64) {
 		}
 	}
 	if hi < lo {
-		return
+		return lo, hi
 	}
 	out := dst[lo+d : hi+d+1]
 	for x, q := range src[lo : hi+1] {
 		out[x] += q * p
 	}
-	tp.nxR[to] = [2]int{min(tp.nxR[to][0], lo+d), max(tp.nxR[to][1], hi+d)}
+	return lo + d, hi + d
 }
 
 // swap makes the next distributions the current ones.
