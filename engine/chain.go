@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"hash/maphash"
 	"iter"
 	"math"
 )
@@ -52,13 +51,9 @@ type Chain[S comparable, M comparable] struct {
 	// Limits bounds the work; zero fields are no bound.
 	Limits ChainLimits
 
-	seed     maphash.Seed
-	slots    []int32  // the states by hash: an open-addressed table of their numbers, −1 empty, at most half full
-	hashes   []uint64 // each state's hash, by number
-	states   []S
+	states   numbering[S]
 	absorbed []bool
-	markAt   map[M]int32
-	marks    []M
+	marks    numbering[M]
 	zero     M // mark 0
 	steps    []stepMemo[S, M]
 	run      []stage // the stages Advance has taken
@@ -174,10 +169,10 @@ type stage struct {
 
 // NewChain returns an empty chain, for a game to register its steps with.
 func NewChain[S comparable, M comparable]() *Chain[S, M] {
-	c := &Chain[S, M]{seed: maphash.MakeSeed(), slots: []int32{-1, -1, -1, -1, -1, -1, -1, -1}, markAt: map[M]int32{}}
+	c := &Chain[S, M]{states: newNumbering[S](), marks: newNumbering[M]()}
 	c.out.c = c
 	var zero M
-	c.mark(zero) // mark 0 is the zero mark
+	c.marks.number(zero) // mark 0 is the zero mark
 	return c
 }
 
@@ -209,7 +204,7 @@ func (c *Chain[S, M]) Start(s S) (Dist, error) {
 }
 
 // state is the state numbered id.
-func (c *Chain[S, M]) state(id int32) *S { return &c.states[id] }
+func (c *Chain[S, M]) state(id int32) *S { return &c.states.items[id] }
 
 // All iterates over d's states and their probabilities, in d's order.
 // The state handed over is the chain's own: read it, do not keep or
@@ -225,7 +220,7 @@ func (c *Chain[S, M]) All(d Dist) iter.Seq2[*S, float64] {
 }
 
 // States is the number of distinct states the chain has met.
-func (c *Chain[S, M]) States() int { return len(c.states) }
+func (c *Chain[S, M]) States() int { return len(c.states.items) }
 
 // Moved is the number of moves Advance has followed, over all its stages.
 func (c *Chain[S, M]) Moved() int { return c.moved }
@@ -244,61 +239,20 @@ func (c *Chain[S, M]) Widest() int {
 // [Chain.Tallies] numbers from 0.
 func (c *Chain[S, M]) Stages() int { return len(c.run) }
 
-// id returns the number of state s, numbering it if it is new. States
-// are found by their hash in c.slots, probed linearly: one hash a look-up,
-// whether the state is new or not (a map would hash a new one twice), and
-// no second copy of each state. The numbers, and so the solution, do not
-// depend on the hashes, whose seed is random.
+// id returns the number of state s, numbering it if it is new.
 func (c *Chain[S, M]) id(s S) (int32, error) {
-	h := maphash.Comparable(c.seed, s)
-	mask := uint64(len(c.slots) - 1)
-	i := h & mask
-	for ; c.slots[i] >= 0; i = (i + 1) & mask {
-		if id := c.slots[i]; c.hashes[id] == h && c.states[id] == s {
-			return id, nil
-		}
+	id, slot, h := c.states.find(s)
+	if id >= 0 {
+		return id, nil
 	}
-	if n := c.Limits.States; n > 0 && len(c.states) >= n {
+	if n := c.Limits.States; n > 0 && len(c.states.items) >= n {
 		return 0, &LimitError{LimitStates, n, n + 1}
 	}
-	id := int32(len(c.states))
-	c.slots[i] = id
-	c.states = append(c.states, s)
-	c.hashes = append(c.hashes, h)
-	c.absorbed = append(c.absorbed, c.Absorbing != nil && c.Absorbing(&c.states[id]))
+	id = c.states.add(s, slot, h)
+	c.absorbed = append(c.absorbed, c.Absorbing != nil && c.Absorbing(c.state(id)))
 	c.pos = append(c.pos, -1)
 	c.head = append(c.head, -1)
-	if 2*len(c.states) > len(c.slots) {
-		c.grow()
-	}
 	return id, nil
-}
-
-// grow doubles c.slots, placing every state again by its hash.
-func (c *Chain[S, M]) grow() {
-	c.slots = make([]int32, 2*len(c.slots))
-	for i := range c.slots {
-		c.slots[i] = -1
-	}
-	mask := uint64(len(c.slots) - 1)
-	for id, h := range c.hashes {
-		i := h & mask
-		for c.slots[i] >= 0 {
-			i = (i + 1) & mask
-		}
-		c.slots[i] = int32(id)
-	}
-}
-
-// mark returns the number of mark m, numbering it if it is new.
-func (c *Chain[S, M]) mark(m M) int32 {
-	if i, ok := c.markAt[m]; ok {
-		return i
-	}
-	i := int32(len(c.marks))
-	c.markAt[m] = i
-	c.marks = append(c.marks, m)
-	return i
 }
 
 // Advance takes step from every state of d, and returns the distribution
@@ -337,7 +291,7 @@ func (c *Chain[S, M]) Advance(d Dist, step Step) (Dist, error) {
 			break
 		}
 		moves += len(ms)
-		for len(c.flow) < len(c.marks) {
+		for len(c.flow) < len(c.marks.items) {
 			c.flow, c.exit = append(c.flow, 0), append(c.exit, 0)
 		}
 		for _, m := range ms {
@@ -379,7 +333,7 @@ func (c *Chain[S, M]) Exits() iter.Seq2[M, float64] { return c.marked(c.exit) }
 func (c *Chain[S, M]) marked(by []float64) iter.Seq2[M, float64] {
 	return func(yield func(M, float64) bool) {
 		for i, p := range by {
-			if p != 0 && !yield(c.marks[i], p) {
+			if p != 0 && !yield(c.marks.items[i], p) {
 				return
 			}
 		}
@@ -393,7 +347,7 @@ func (c *Chain[S, M]) moves(step Step, id int32) ([]move, error) {
 	o := &c.out
 	if sm.once {
 		o.begin()
-		err := o.end(sm.f(c.states[id], o))
+		err := o.end(sm.f(c.states.items[id], o))
 		return o.moves, err
 	}
 	for int(id) >= len(sm.at) {
@@ -404,7 +358,7 @@ func (c *Chain[S, M]) moves(step Step, id int32) ([]move, error) {
 		return sm.moves[at : at+sm.n[id]], nil
 	}
 	o.begin()
-	if err := o.end(sm.f(c.states[id], o)); err != nil {
+	if err := o.end(sm.f(c.states.items[id], o)); err != nil {
 		return nil, err
 	}
 	at := int32(len(sm.moves))
@@ -499,7 +453,7 @@ func (o *Outcomes[S, M]) count(p float64) bool {
 func (o *Outcomes[S, M]) merge(first, to int32, m M, p float64) int32 {
 	var mk int32 // the zero mark, without a look-up: most outcomes have it
 	if m != o.c.zero {
-		mk = o.c.mark(m)
+		mk = o.c.marks.number(m)
 	}
 	for i := first; i >= 0; i = o.chain[i] {
 		if o.moves[i].mark == mk {
