@@ -3,7 +3,6 @@ package engine
 import (
 	"fmt"
 	"iter"
-	"math"
 )
 
 // A Chain solves a game's trial exactly, as a Markov chain over the
@@ -24,8 +23,14 @@ import (
 // mark M: what the step added to tallies the state does not carry (the
 // wounds a unit suffered over a whole fight, say), whose distributions
 // [Chain.Tallies] then gives one at a time, without a joint distribution
-// of every tally ever being held. A chain that keeps no tallies uses
-// struct{}.
+// of every tally ever being held; or what the trial records if it ends
+// there ([Chain.Flows]). A chain that keeps no marks uses struct{}.
+//
+// A trial ends in one of two ways: in an absorbing state (Absorbing),
+// which every later step keeps as it is, or by an exit ([Outcomes.Exit]),
+// an outcome that leaves the chain with its mark alone (a fight over, with
+// what it recorded: [Chain.Exits]), so that the states a trial ends in
+// need not be told apart.
 //
 // # Determinism
 //
@@ -111,8 +116,8 @@ func (e *LimitError) Error() string {
 }
 
 // StepFunc is one random step of a trial: it gives the outcomes of the
-// step from state s by calling o.Add once for each, whose probabilities
-// sum to 1. It must give the same outcomes, in the same order, every time
+// step from state s by calling o.Add (or o.Exit) once for each, whose
+// probabilities sum to 1. It must give the same outcomes, in the same order, every time
 // it is called with the same state: the chain calls it once a state and
 // keeps what it gave. An error (a rule the solver cannot follow from this
 // state) stops the solution; Advance returns it.
@@ -365,103 +370,4 @@ func (c *Chain[S, M]) moves(step Step, id int32) ([]move, error) {
 	sm.moves = append(sm.moves, o.moves...)
 	sm.at[id], sm.n[id] = at, int32(len(o.moves))
 	return sm.moves[at:], nil
-}
-
-// Outcomes gathers a step's outcomes from one state, merging those that
-// lead to the same state with the same mark.
-type Outcomes[S comparable, M comparable] struct {
-	c     *Chain[S, M]
-	moves []move
-	chain []int32 // chain[i]: the next outcome after i with the same state, or -1
-	exits int32   // the first exit, or -1
-	err   error
-}
-
-func (o *Outcomes[S, M]) begin() {
-	o.moves, o.chain, o.exits, o.err = o.moves[:0], o.chain[:0], -1, nil
-}
-
-// end clears the scratch and checks the outcomes of a step that
-// returned err: no error, and probabilities that sum to 1.
-func (o *Outcomes[S, M]) end(err error) error {
-	for _, m := range o.moves {
-		if m.to >= 0 {
-			o.c.head[m.to] = -1
-		}
-	}
-	if err != nil {
-		return err
-	}
-	if o.err != nil {
-		return o.err
-	}
-	sum := 0.0
-	for _, m := range o.moves {
-		sum += m.p
-	}
-	if math.Abs(sum-1) > 1e-9 {
-		panic(fmt.Sprintf("engine: a step's outcomes sum to %v, not 1", sum))
-	}
-	return nil
-}
-
-// Add gives an outcome of the step: the state to, with mark m, and
-// probability p in 0..1. An outcome of probability 0 is dropped; outcomes
-// of equal state and mark are summed. Add panics on a probability below 0
-// or NaN (a bug in the step).
-func (o *Outcomes[S, M]) Add(to S, m M, p float64) {
-	if !o.count(p) {
-		return
-	}
-	id, err := o.c.id(to)
-	if err != nil {
-		o.err = err
-		return
-	}
-	o.c.head[id] = o.merge(o.c.head[id], id, m, p)
-}
-
-// Exit gives an outcome that ends the trial: it leaves the chain with mark
-// m, and probability p, as Add's. Exits of equal marks are summed.
-func (o *Outcomes[S, M]) Exit(m M, p float64) {
-	if o.count(p) {
-		o.exits = o.merge(o.exits, -1, m, p)
-	}
-}
-
-// count checks and counts an outcome of probability p, and reports
-// whether to keep it.
-func (o *Outcomes[S, M]) count(p float64) bool {
-	if !(p >= 0) {
-		panic(fmt.Sprintf("engine: a step gave probability %v", p))
-	}
-	if p == 0 || o.err != nil {
-		return false
-	}
-	c := o.c
-	c.emitted++
-	if n := c.Limits.Outcomes; n > 0 && c.emitted > n {
-		o.err = &LimitError{LimitOutcomes, n, c.emitted}
-		return false
-	}
-	return true
-}
-
-// merge adds p to the outcome of mark m among those from first on (the
-// outcomes to state to, −1 the exits), or adds it as a new one; it returns
-// the new first.
-func (o *Outcomes[S, M]) merge(first, to int32, m M, p float64) int32 {
-	var mk int32 // the zero mark, without a look-up: most outcomes have it
-	if m != o.c.zero {
-		mk = o.c.marks.number(m)
-	}
-	for i := first; i >= 0; i = o.chain[i] {
-		if o.moves[i].mark == mk {
-			o.moves[i].p += p
-			return first
-		}
-	}
-	o.chain = append(o.chain, first)
-	o.moves = append(o.moves, move{to: to, mark: mk, p: p})
-	return int32(len(o.moves) - 1)
 }
