@@ -209,7 +209,7 @@ func (c *Chain[S, M]) Start(s S) (Dist, error) {
 }
 
 // state is the state numbered id.
-func (c *Chain[S, M]) state(id int32) *S { return &c.states.items[id] }
+func (c *Chain[S, M]) state(id int32) *S { return c.states.at(id) }
 
 // All iterates over d's states and their probabilities, in d's order.
 // The state handed over is the chain's own: read it, do not keep or
@@ -225,7 +225,7 @@ func (c *Chain[S, M]) All(d Dist) iter.Seq2[*S, float64] {
 }
 
 // States is the number of distinct states the chain has met.
-func (c *Chain[S, M]) States() int { return len(c.states.items) }
+func (c *Chain[S, M]) States() int { return c.states.n }
 
 // Moved is the number of moves Advance has followed, over all its stages.
 func (c *Chain[S, M]) Moved() int { return c.moved }
@@ -250,7 +250,7 @@ func (c *Chain[S, M]) id(s S) (int32, error) {
 	if id >= 0 {
 		return id, nil
 	}
-	if n := c.Limits.States; n > 0 && len(c.states.items) >= n {
+	if n := c.Limits.States; n > 0 && c.states.n >= n {
 		return 0, &LimitError{LimitStates, n, n + 1}
 	}
 	id = c.states.add(s, slot, h)
@@ -296,7 +296,7 @@ func (c *Chain[S, M]) Advance(d Dist, step Step) (Dist, error) {
 			break
 		}
 		moves += len(ms)
-		for len(c.flow) < len(c.marks.items) {
+		for len(c.flow) < c.marks.n {
 			c.flow, c.exit = append(c.flow, 0), append(c.exit, 0)
 		}
 		for _, m := range ms {
@@ -338,7 +338,7 @@ func (c *Chain[S, M]) Exits() iter.Seq2[M, float64] { return c.marked(c.exit) }
 func (c *Chain[S, M]) marked(by []float64) iter.Seq2[M, float64] {
 	return func(yield func(M, float64) bool) {
 		for i, p := range by {
-			if p != 0 && !yield(c.marks.items[i], p) {
+			if p != 0 && !yield(*c.marks.at(int32(i)), p) {
 				return
 			}
 		}
@@ -352,7 +352,7 @@ func (c *Chain[S, M]) moves(step Step, id int32) ([]move, error) {
 	o := &c.out
 	if sm.once {
 		o.begin()
-		err := o.end(sm.f(c.states.items[id], o))
+		err := o.end(sm.f(*c.state(id), o))
 		return o.moves, err
 	}
 	for int(id) >= len(sm.at) {
@@ -363,7 +363,7 @@ func (c *Chain[S, M]) moves(step Step, id int32) ([]move, error) {
 		return sm.moves[at : at+sm.n[id]], nil
 	}
 	o.begin()
-	if err := o.end(sm.f(c.states.items[id], o)); err != nil {
+	if err := o.end(sm.f(*c.state(id), o)); err != nil {
 		return nil, err
 	}
 	at := int32(len(sm.moves))

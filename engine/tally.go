@@ -63,9 +63,9 @@ func (c *Chain[S, M]) Tallies(ts []Tally[M]) ([][]float64, error) {
 	panics := make([]any, len(ts)) // a pass's panic, raised again here
 	var wg sync.WaitGroup
 	for k := range ts {
-		inc := make([]int32, len(c.marks.items))
-		for i, m := range c.marks.items {
-			if inc[i] = int32(ts[k].Of(m)); inc[i] < 0 {
+		inc := make([]int32, c.marks.n)
+		for i, m := range c.marks.all {
+			if inc[i] = int32(ts[k].Of(*m)); inc[i] < 0 {
 				panic(fmt.Sprintf("engine: Tallies: a mark adds %d to a tally", inc[i]))
 			}
 		}
@@ -99,7 +99,7 @@ type tallyPass struct {
 
 // tally runs t's pass, inc[mark] being what an outcome of that mark adds.
 func (c *Chain[S, M]) tally(t *Tally[M], inc []int32) []float64 {
-	n := len(c.states.items)
+	n := c.states.n
 	tp := &tallyPass{width: t.Width, clamp: t.Clamp, ended: make([]float64, t.Width), cur: make([][]float64, n),
 		next: make([][]float64, n), curR: make([][2]int, n), nxR: make([][2]int, n)}
 	start := c.last
