@@ -118,10 +118,10 @@ func (e *LimitError) Error() string {
 // StepFunc is one random step of a trial: it gives the outcomes of the
 // step from state s by calling o.Add (or o.Exit) once for each, whose
 // probabilities sum to 1 (Advance panics, a bug in the step, if they are
-// off by more than 1e-6). It must give the same outcomes, in the same order, every time
-// it is called with the same state: the chain calls it once a state and
-// keeps what it gave. An error (a rule the solver cannot follow from this
-// state) stops the solution; Advance returns it.
+// off by more than 1e-6). It must give the same outcomes, in the same
+// order, every time it is called with the same state: the chain calls it
+// once a state and keeps what it gave. An error (a rule the solver cannot
+// follow from this state) stops the solution; Advance returns it.
 type StepFunc[S comparable, M comparable] func(s S, o *Outcomes[S, M]) error
 
 // Step is a step registered with [Chain.Step], whose outcomes the chain
