@@ -22,6 +22,17 @@
 // stages (hit, wound, save) that way. Plain per-die rolls ([Dice.D6Lemire],
 // [Test.Roll]) remain as the test oracle.
 //
+// # Exact solutions
+//
+// A [Chain] is the one exact engine: a game writes each random step of a
+// trial as a [StepFunc] from a state to the states it leads to, and the
+// chain follows the distribution over states through the steps, merging
+// equal states and working out each step's outcomes from a state once. It
+// sums in the order states are first reached, so an exact answer is the
+// same to the last bit on every run; [Chain.Tallies], [Chain.Flows] and
+// [Chain.Exits] give what the outcomes were marked with, and [Ordered]
+// sums the small distributions within a step in the same fixed order.
+//
 // Nothing in this package knows a game's rules; the rule systems live in
 // sub-packages such as [github.com/wargamesim/sim/game/warhammer].
 package engine

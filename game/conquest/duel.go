@@ -68,14 +68,14 @@ func (t *fightTrial) duel(d *engine.Dice, i int) {
 // duel is side i's Duel from state k ([fightTrial.duel]): the two
 // Characters' wounds are independent, each the exact distribution of his
 // enemy's Strikes.
-func (e *fightExact) duel(i int, k fkey) ([]ftrans, error) {
+func (e *fightExact) duel(i int, k fkey, o *outs) {
 	f := e.f
 	j := f.duelers(i, &k)
 	if j < 0 {
-		return e.identity(k)
+		o.Add(k, tallies{}, 1)
+		return
 	}
 	pair := [2]int{i, j}
-	em := e.emitter()
 	var pools [2][]float64 // wounds on pair[x]'s Character
 	for x := range 2 {
 		a := f.atk[pair[x]][pair[1-x]]
@@ -85,14 +85,11 @@ func (e *fightExact) duel(i int, k fkey) ([]ftrans, error) {
 	for x, r := range pair {
 		before[x] = f.units[r].stands(&k[r])
 	}
-	var err error
 	// side follows pair[x]'s wounds and Morale, then pair[x+1]'s.
 	var side func(x int, k fkey, d tallies, p float64)
 	side = func(x int, k fkey, d tallies, p float64) {
 		if x == 2 {
-			if e2 := em.add(k, d, p); e2 != nil {
-				err = e2
-			}
+			o.Add(k, d, p)
 			return
 		}
 		r := pair[x]
@@ -103,9 +100,6 @@ func (e *fightExact) duel(i int, k fkey) ([]ftrans, error) {
 			tg := k[r]
 			taken, cas := f.units[r].woundCharacter(&tg, w)
 			next := func(tg *state, fails, wounds, casualties, char int, q float64) {
-				if err != nil {
-					return
-				}
 				k2, d2 := k, d
 				k2[r] = *tg
 				d2[r] = woundTally(fails, wounds, casualties, char)
@@ -119,5 +113,4 @@ func (e *fightExact) duel(i int, k fkey) ([]ftrans, error) {
 		}
 	}
 	side(0, k, tallies{}, 1)
-	return em.ts, err
 }

@@ -93,42 +93,34 @@ func (t *fightTrial) cast(d *engine.Dice, i int) {
 
 // cast is side i's Character casting his spell from state k
 // ([fightTrial.cast]): his successes are binomial.
-func (e *fightExact) cast(i int, k fkey) ([]ftrans, error) {
+func (e *fightExact) cast(i int, k fkey, o *outs) error {
 	f := e.f
 	sp := f.cc.Sides[i].Regiment.Character.Spell
 	u, fs := f.units[i], &f.sides[i]
 	q := fs.spell.Odds().PassP()
 	target, stands := f.spellTarget(i, &k)
 	if target < 0 {
-		return e.identity(k)
+		o.Add(k, tallies{}, 1)
+		return nil
 	}
 	needs := f.spellNeeds(i, stands)
-	em := e.emitter()
 	before := k[i].health
 	for n, p := range engine.BinomialPMF(f.spellDice(i, &k), q, 1-q) {
 		switch {
 		case p == 0:
 			continue
 		case n < needs:
-			if err := em.add(k, tallies{}, p); err != nil {
-				return nil, err
-			}
+			o.Add(k, tallies{}, p)
 		case !sp.damage():
 			k2 := k
 			res := u.heal(&k2[i], n*sp.PerSuccess, true, fs.rearBlocked, nil)
-			t, err := e.healed(i, k2, res, before, p)
-			if err != nil {
-				return nil, err
-			}
-			if err := em.add(k2, t.d, p); err != nil {
-				return nil, err
-			}
+			o.Add(k2, e.healed(i, k2[i].health, res, before), p)
 		default:
 			a := f.atk[i][target]
-			if err := e.hits(i, target, k, Spellcasting, a.spell, n*sp.Hits, f.rs.SpellMorale, p, em); err != nil {
-				return nil, err
+			if err := e.hits(i, target, k, Spellcasting, a.spell, n*sp.Hits, f.rs.SpellMorale, p, o); err != nil {
+				return err
 			}
 		}
 	}
-	return em.ts, nil
+	return nil
 }

@@ -24,15 +24,47 @@ const maxExactWork = 2e9
 // so each probability is within about 1e-14 of the exact value; the seed
 // examples' fractions are tested to 1e-12.
 func (v *Volley) Exact() (*engine.Exact, error) {
-	n, models, w := v.atk.Count, v.tg.Models, v.tg.W
-	hpMax := models * w
+	n, hpMax := v.atk.Count, v.tg.Models*v.tg.W
 	if work := v.exactWork(); work > maxExactWork {
 		return nil, fmt.Errorf("exact solution too large: %d attacks on %d wounds; use sim run", n, hpMax)
 	}
 	out := engine.NewExact(v.metrics, v.events)
-
 	term := v.stages.Terminal(stAttack)
-	pu, pk, pr := term[stUnsaved], term[stKBUnsaved], term[stRegenSaved]
+	v.regenerate(out, v.joint(out, term))
+	if !v.endOfPhaseRegen && len(out.PMF) > mRegenerated {
+		// Regeneration as a save: the wounds it saved are binomial.
+		var other float64
+		for s, p := range term {
+			if s != stRegenSaved {
+				other += p
+			}
+		}
+		copy(out.PMF[mRegenerated], engine.BinomialPMF(n, term[stRegenSaved], other))
+	}
+	return out, nil
+}
+
+// volleyJoint is what every metric after the wounds depends on.
+// Everything after them depends on the damage d, the Killing Blows k
+// (capped at the models: more slay no one) and the Regeneration dice r
+// (0 without end-of-phase Regeneration). And every metric after g wounds
+// regenerated depends on (d, k) only through the unit's wounds scored and
+// wounds left (hit points) before it: it scores g fewer and stands up on
+// g more. So the solver gathers the joint chance of (scored, r) and of
+// (hit points, r), and the chance of r, and rolls the dice on those alone.
+type volleyJoint struct {
+	kMax, rMax, rows, scoredMax int
+	after                       []afterOutcome
+	byScored, byHP, byR         []float64 // [scored·rows + r], [hp·rows + r], [r]
+	regenPMF                    [][]float64
+}
+
+// joint works out the unsaved wounds into out, and returns the joint
+// chances of what follows them, for attacks that end as term says.
+func (v *Volley) joint(out *engine.Exact, term []float64) *volleyJoint {
+	n, models := v.atk.Count, v.tg.Models
+	hpMax := models * v.tg.W
+	pu, pk := term[stUnsaved], term[stKBUnsaved]
 	var rest float64 // every other end, summed from its own terms
 	for s, p := range term {
 		if s != stUnsaved && s != stKBUnsaved {
@@ -43,48 +75,34 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 	pj := engine.BinomialPMF(n, pu+pk, rest)
 	dmg := v.damage(n, hpMax)
 	// Each row of dmg is zero outside one stretch of damage states: the
-	// loops below run over that stretch alone.
+	// loops run over that stretch alone.
 	lo, hi := make([]int, len(dmg)), make([]int, len(dmg))
 	for u, row := range dmg {
 		lo[u], hi[u] = nonzero(row)
 	}
-
 	flaming := v.atk.Rules.Flaming
-	regenerable := v.endOfPhaseRegen && !flaming
-	var regenPMF [][]float64
+	jt := &volleyJoint{}
 	if v.endOfPhaseRegen {
 		x := 7 - int(v.tg.Defence.Regeneration)
-		regenPMF = make([][]float64, hpMax+1)
-		for r := range regenPMF {
-			regenPMF[r] = engine.BinomialPMF(r, float64(x)/6, float64(6-x)/6)
+		jt.regenPMF = make([][]float64, hpMax+1)
+		for r := range jt.regenPMF {
+			jt.regenPMF[r] = engine.BinomialPMF(r, float64(x)/6, float64(6-x)/6)
 		}
 	}
-
-	// Everything after the wounds depends on the damage d, the Killing
-	// Blows k (capped at the models: more slay no one) and the
-	// Regeneration dice r (0 without end-of-phase Regeneration). And every
-	// metric after g wounds regenerated depends on (d, k) only through the
-	// unit's wounds scored and wounds left (hit points) before it: it
-	// scores g fewer and stands up on g more. So the solver gathers the
-	// joint chance of (scored, r) and of (hit points, r), and the chance
-	// of r, and rolls the dice on those alone.
-	kMax := 0
 	if pk > 0 {
-		kMax = models
+		jt.kMax = models
 	}
-	rMax := 0
 	if v.endOfPhaseRegen && !flaming {
-		rMax = hpMax
+		jt.rMax = hpMax
 	}
-	after := v.afterTable(kMax, regenerable)
-	rows := rMax + 1
-	scoredMax := 0
-	for _, a := range after {
-		scoredMax = max(scoredMax, a.scored)
+	jt.after = v.afterTable(jt.kMax, v.endOfPhaseRegen && !flaming)
+	jt.rows = jt.rMax + 1
+	for _, a := range jt.after {
+		jt.scoredMax = max(jt.scoredMax, a.scored)
 	}
-	byScored := make([]float64, (scoredMax+1)*rows)
-	byHP := make([]float64, (hpMax+1)*rows)
-	byR := make([]float64, rows)
+	jt.byScored = make([]float64, (jt.scoredMax+1)*jt.rows)
+	jt.byHP = make([]float64, (hpMax+1)*jt.rows)
+	jt.byR = make([]float64, jt.rows)
 	for j := 0; j <= n; j++ {
 		if pj[j] == 0 {
 			continue
@@ -107,43 +125,58 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 			if ps == 0 {
 				continue
 			}
-			k = min(k, kMax)
-			row := dmg[u]
-			for dj := lo[u]; dj < hi[u]; dj++ {
-				pd := row[dj]
-				if pd == 0 {
-					continue
-				}
-				d, onDamaged := dj/w, dj%w
-				a := &after[d*(kMax+1)+k]
-				r := 0
-				if rMax > 0 {
-					r = a.regenLost
-					if v.rs.RegenDice == RegenPerUnsavedWound {
-						// One die per unsaved wound, less those on the
-						// damaged model when a Killing Blow then slays it.
-						dice := u
-						if k > 0 && v.rs.KillingBlowOrder == KBAfterOtherWounds {
-							dice -= onDamaged
-						}
-						r = min(r, dice)
-					}
-				}
-				p := pj[j] * ps * pd
-				byScored[a.scored*rows+r] += p
-				byHP[a.hp*rows+r] += p
-				byR[r] += p
-			}
+			v.damaged(jt, dmg[u][lo[u]:hi[u]], lo[u], u, min(k, jt.kMax), pj[j]*ps)
 		}
 	}
+	return jt
+}
+
+// damaged adds to jt what u ordinary wounds and k Killing Blows do, with
+// probability q: row is the stretch of their damage row (dmg[u]) from
+// damage state lo on.
+func (v *Volley) damaged(jt *volleyJoint, row []float64, lo, u, k int, q float64) {
+	w := v.tg.W
+	for x, pd := range row {
+		if pd == 0 {
+			continue
+		}
+		dj := lo + x
+		d, onDamaged := dj/w, dj%w
+		a := &jt.after[d*(jt.kMax+1)+k]
+		r := 0
+		if jt.rMax > 0 {
+			r = a.regenLost
+			if v.rs.RegenDice == RegenPerUnsavedWound {
+				// One die per unsaved wound, less those on the damaged
+				// model when a Killing Blow then slays it.
+				dice := u
+				if k > 0 && v.rs.KillingBlowOrder == KBAfterOtherWounds {
+					dice -= onDamaged
+				}
+				r = min(r, dice)
+			}
+		}
+		p := q * pd
+		jt.byScored[a.scored*jt.rows+r] += p
+		jt.byHP[a.hp*jt.rows+r] += p
+		jt.byR[r] += p
+	}
+}
+
+// regenerate rolls the Regeneration dice of jt into out: the wounds
+// scored, casualties, the wounds on the last model, the unit destroyed,
+// the wounds regenerated.
+func (v *Volley) regenerate(out *engine.Exact, jt *volleyJoint) {
+	models, w := v.tg.Models, v.tg.W
+	rows := jt.rows
 	regen := make([]float64, rows)
-	for sc := 0; sc <= scoredMax; sc++ {
-		for g, p := range regenerated(regen, byScored[sc*rows:(sc+1)*rows], regenPMF) {
+	for sc := 0; sc <= jt.scoredMax; sc++ {
+		for g, p := range regenerated(regen, jt.byScored[sc*rows:(sc+1)*rows], jt.regenPMF) {
 			out.PMF[mWounds][sc-g] += p
 		}
 	}
-	for hp := 0; hp <= hpMax; hp++ {
-		for g, p := range regenerated(regen, byHP[hp*rows:(hp+1)*rows], regenPMF) {
+	for hp := 0; hp <= models*w; hp++ {
+		for g, p := range regenerated(regen, jt.byHP[hp*rows:(hp+1)*rows], jt.regenPMF) {
 			h := hp + g
 			alive := (h + w - 1) / w
 			out.PMF[mCasualties][models-alive] += p
@@ -154,19 +187,8 @@ func (v *Volley) Exact() (*engine.Exact, error) {
 		}
 	}
 	if v.endOfPhaseRegen {
-		copy(out.PMF[mRegenerated], regenerated(regen, byR, regenPMF))
+		copy(out.PMF[mRegenerated], regenerated(regen, jt.byR, jt.regenPMF))
 	}
-	if !v.endOfPhaseRegen && len(out.PMF) > mRegenerated {
-		// Regeneration as a save: the wounds it saved are binomial.
-		var other float64
-		for s, p := range term {
-			if s != stRegenSaved {
-				other += p
-			}
-		}
-		copy(out.PMF[mRegenerated], engine.BinomialPMF(n, pr, other))
-	}
-	return out, nil
 }
 
 // afterOutcome is what the solver needs of the unit after damage d and k

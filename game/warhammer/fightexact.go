@@ -10,14 +10,18 @@ import (
 // the state between rounds: each member's models and marked wounds, its
 // Regeneration lost or not, the Overkill it scored, the challenge under
 // way, the last round's winner (it strikes first on ties in 6th) and
-// whether the charge was made. The solver carries the probability of each
-// state from round to round. A round's transitions come from the trial's
-// own round code, run once for every way the round can go (chance.go):
-// each random step of the round, a Fear test, the unsaved wounds of a group
-// of attacks, a Multiple Wounds roll, the Regeneration dice, a break test,
-// the pursuit, takes each of its outcomes in turn with its probability.
-// Every metric's distribution and every event's probability is summed
-// from the fights that end, round by round.
+// whether the charge was made. The fight is an [engine.Chain] over those
+// states whose steps are the charge and a round: the chain carries the
+// probability of each state from round to round, merges equal ones, and
+// works out each state's later round once, whatever the round's number. A
+// round's outcomes come from the trial's own round code, run once for
+// every way the round can go (chance.go): each random step of the round, a
+// Fear test, the unsaved wounds of a group of attacks, a Multiple Wounds
+// roll, the Regeneration dice, a break test, the pursuit, takes each of
+// its outcomes in turn with its probability. A fight that ends leaves the
+// chain by an exit marked with what the trial records; every metric's
+// distribution and every event's probability is summed from those
+// records, round by round.
 
 // maxExactMembers is the most members a side may have for the exact
 // solver: the rank and file and three characters.
@@ -133,15 +137,27 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 		return nil, err
 	}
 	xs := newExactSolver(f, runs)
-	dist, err := xs.charge()
+	c := xs.c
+	d, _ := c.Start(laterKey{}) // no limit on the states: no error
+	d, err := c.Advance(d, xs.charge)
 	if err != nil {
 		return nil, err
 	}
-
-	for round := 1; round <= f.cc.MaxRounds && len(dist.keys) > 0; round++ {
-		if dist, err = xs.round(dist, round); err != nil {
+	xs.sum(0)
+	for round := 1; round <= f.cc.MaxRounds && d.Len() > 0; round++ {
+		step := xs.first
+		if round > 1 {
+			// A later round goes as its start state and, where it
+			// matters, the round's parity say (laterKey).
+			if d, err = c.Advance(d, xs.parity[round%2]); err != nil {
+				return nil, err
+			}
+			step = xs.later
+		}
+		if d, err = c.Advance(d, step); err != nil {
 			return nil, err
 		}
+		xs.sum(round)
 	}
 	return xs.out, nil
 }
@@ -225,56 +241,116 @@ func (f *Fight) maxMultipleWounds(i int) int {
 
 // exactSolver is one exact solution in progress.
 type exactSolver struct {
-	f     *Fight
-	t     *fightTrial
-	r     engine.TrialResult
-	out   *engine.Exact
-	later map[laterKey]*transition // the transitions of rounds after the first, by start state
-	keep  *tableBuilder            // where the outcomes go one by one, when building tables
+	f   *Fight
+	t   *fightTrial
+	r   engine.TrialResult
+	out *engine.Exact
+	// c is the fight as a chain: its steps are the charge (from the zero
+	// state), the first round, a later round, and the parity a later
+	// round is fought with (0 even, 1 odd).
+	c                    *engine.Chain[laterKey, record]
+	charge, first, later engine.Step
+	parity               [2]engine.Step
 	// variants are the variants aimed at in the keys; 0 is none.
 	variants []*variant
-	// mid and step are the states within a round, reused from one
-	// transition to the next.
-	mid, step *ordered[midKey]
+	// mid and step are the states within a round, reused from one round
+	// to the next.
+	mid, step *engine.Ordered[midKey]
 }
 
 // newExactSolver readies the exact solution of f, running at most runs
 // rounds.
 func newExactSolver(f *Fight, runs int) *exactSolver {
-	xs := &exactSolver{f: f, t: f.newTrial(), out: engine.NewExact(f.metrics, f.events), later: map[laterKey]*transition{},
-		variants: []*variant{nil}, mid: newOrdered[midKey](), step: newOrdered[midKey]()}
+	xs := &exactSolver{f: f, t: f.newTrial(), out: engine.NewExact(f.metrics, f.events), c: engine.NewChain[laterKey, record](),
+		variants: []*variant{nil}, mid: &engine.Ordered[midKey]{}, step: &engine.Ordered[midKey]{}}
 	xs.t.x = &paths{budget: min(runs, maxExactRuns)}
 	xs.t.xs = exactScratch{catch: [2]float64{-1, -1}, hits: map[hitKey]*hitOutcomes{}}
 	xs.r = engine.NewTrialResult(f)
+	if len(f.metrics)+len(f.events) > maxRecord {
+		panic(fmt.Sprintf("warhammer: %d metrics and events, above a record's %d", len(f.metrics)+len(f.events), maxRecord))
+	}
+	type outs = engine.Outcomes[laterKey, record]
+	// emit gives each way a step went to o: its end, with what the fight
+	// records, or the state it goes on from, with what the fight records
+	// if it ends there (at the last round).
+	emit := func(o *outs) func(float64, bool, exactKey) {
+		return func(p float64, over bool, next exactKey) {
+			if over {
+				o.Exit(xs.record(), p)
+				return
+			}
+			o.Add(laterKey{exactKey: next}, xs.record(), p)
+		}
+	}
+	xs.charge = xs.c.Step(func(_ laterKey, o *outs) error { return xs.walkCharge(emit(o)) })
+	xs.first = xs.c.Step(func(k laterKey, o *outs) error { return xs.walkRound(k.exactKey, 1, emit(o)) })
+	xs.later = xs.c.Step(func(k laterKey, o *outs) error { return xs.walkRound(k.exactKey, 2+b2i(k.odd), emit(o)) })
+	for odd := range 2 {
+		xs.parity[odd] = xs.c.Step(func(k laterKey, o *outs) error {
+			o.Add(xs.laterKey(k.exactKey, odd), record{}, 1)
+			return nil
+		})
+	}
 	return xs
 }
 
-// ordered is a map of probabilities that keeps its keys in the order they
-// came, so that the solver sums in the same order every time it runs and
-// gives the same floats.
-type ordered[K comparable] struct {
-	at   map[K]int
-	keys []K
-	p    []float64
-}
+// record is what a fight records, as a mark of the chain: each metric's
+// value, then each event (0 or 1). A side of four members has 20 metrics
+// and 22 events at the most.
+type record [maxRecord]int32
 
-func newOrdered[K comparable]() *ordered[K] { return &ordered[K]{at: map[K]int{}} }
+const maxRecord = 48
 
-func (o *ordered[K]) add(k K, p float64) {
-	i, ok := o.at[k]
-	if !ok {
-		i = len(o.keys)
-		o.at[k] = i
-		o.keys = append(o.keys, k)
-		o.p = append(o.p, 0)
+// record is what the trial recorded.
+func (xs *exactSolver) record() record {
+	var r record
+	for m, v := range xs.r.Values {
+		r[m] = int32(v)
 	}
-	o.p[i] += p
+	for e, on := range xs.r.Events {
+		r[len(xs.r.Values)+e] = int32(b2i(on))
+	}
+	return r
 }
 
-// reset empties o, keeping its memory.
-func (o *ordered[K]) reset() {
-	clear(o.at)
-	o.keys, o.p = o.keys[:0], o.p[:0]
+// sum adds what the fights recorded in round number round, or in the
+// charge (round 0), into the solution: the fights that ended in it, and,
+// in the last round, every fight still going; the charge made (charge_made)
+// and the first round's combat results from every fight that reached
+// them.
+func (xs *exactSolver) sum(round int) {
+	f, out := xs.f, xs.out
+	nm := len(f.metrics)
+	for r, p := range xs.c.Flows() {
+		if e := f.chargeEvent; round == 0 && e >= 0 && r[nm+e] == 1 {
+			out.P[e] += p
+		}
+		if round == 1 {
+			for _, m := range []int{fmCR0, fmCR1, fmCRDiff} {
+				out.PMF[m][int(r[m])-f.metrics[m].Min] += p
+			}
+		}
+	}
+	ended := xs.c.Exits()
+	if round == f.cc.MaxRounds {
+		ended = xs.c.Flows()
+	}
+	for r, p := range ended {
+		for m := range f.metrics {
+			if round > 0 && (m == fmRounds || m == fmCR0 || m == fmCR1 || m == fmCRDiff) {
+				continue // the rounds fought are round; the combat results are the first round's
+			}
+			out.PMF[m][int(r[m])-f.metrics[m].Min] += p
+		}
+		if round > 0 {
+			out.PMF[fmRounds][round-f.metrics[fmRounds].Min] += p
+		}
+		for e := range f.events {
+			if r[nm+e] == 1 && e != f.chargeEvent {
+				out.P[e] += p
+			}
+		}
+	}
 }
 
 // walk runs step once for every path through its chance, from the state
@@ -296,13 +372,14 @@ func (xs *exactSolver) walk(load func(), step func() bool, done func(p float64, 
 	}
 }
 
-// charge resolves the Fear tests of the charge (fear_on_charge) and
-// returns the states the first round starts from.
-func (xs *exactSolver) charge() (*ordered[exactKey], error) {
-	t, f := xs.t, xs.f
-	dist := newOrdered[exactKey]()
+// walkCharge resolves the Fear tests of the charge (fear_on_charge) and
+// hands each way they go to emit: the fight over (the charged unit fled),
+// with what it records, or the state the first round starts from, with
+// the charge made or not.
+func (xs *exactSolver) walkCharge(emit func(p float64, over bool, next exactKey)) error {
+	t := xs.t
 	var o fightOutcome
-	err := xs.walk(t.begin, func() bool {
+	return xs.walk(t.begin, func() bool {
 		o = fightOutcome{prevWinner: -1, winner: -1}
 		fled, got := t.charge(nil, &xs.r)
 		if fled {
@@ -311,73 +388,15 @@ func (xs *exactSolver) charge() (*ordered[exactKey], error) {
 		}
 		return fled
 	}, func(p float64, fled bool) {
-		if e := f.chargeEvent; e >= 0 && xs.r.Events[e] {
-			xs.out.P[e] += p
-		}
 		if fled {
 			// No round was fought: the first round's combat results are 0,
 			// as a trial records them.
 			t.record(&xs.r, &o)
-			if xs.keep != nil {
-				xs.keep.note(p, true, exactKey{}, &xs.r)
-			}
-			for m, v := range xs.r.Values {
-				xs.out.PMF[m][v-f.metrics[m].Min] += p
-			}
-			for e, on := range xs.r.Events {
-				if on && e != f.chargeEvent {
-					xs.out.P[e] += p
-				}
-			}
+			emit(p, true, exactKey{})
 			return
 		}
-		k := xs.key(&o, false)
-		if xs.keep != nil {
-			xs.keep.note(p, false, k, &xs.r)
-		}
-		dist.add(k, p)
+		emit(p, false, xs.key(&o, false))
 	})
-	return dist, err
-}
-
-// round fights round number round from each state of dist, and returns the
-// states the next round starts from; the fights that end are summed into
-// the solution. From the second round on, a state's round goes the same
-// whatever the round's number, so its transition is worked out once and
-// kept.
-func (xs *exactSolver) round(dist *ordered[exactKey], round int) (*ordered[exactKey], error) {
-	last := round == xs.f.cc.MaxRounds
-	next := newOrdered[exactKey]()
-	for i, k := range dist.keys {
-		pk := dist.p[i]
-		lk := xs.laterKey(k, round)
-		tr, ok := xs.later[lk]
-		if !ok || round == 1 {
-			var err error
-			if tr, err = xs.transition(k, round); err != nil {
-				return nil, err
-			}
-			if round > 1 {
-				xs.later[lk] = tr
-			}
-		}
-		if round == 1 {
-			for _, m := range []int{fmCR0, fmCR1, fmCRDiff} {
-				for v, q := range tr.all.pmf[m] {
-					xs.out.PMF[m][v] += pk * q
-				}
-			}
-		}
-		xs.sum(pk, round, &tr.ends)
-		if last {
-			xs.sum(pk, round, &tr.stops)
-			continue
-		}
-		for j, nk := range tr.next.keys {
-			next.add(nk, pk*tr.next.p[j])
-		}
-	}
-	return next, nil
 }
 
 // laterKey is what a round after the first depends on: its start state,
@@ -389,93 +408,31 @@ type laterKey struct {
 	odd bool
 }
 
-func (xs *exactSolver) laterKey(k exactKey, round int) laterKey {
+// laterKey is the key of a later round from state k, of odd number or not.
+func (xs *exactSolver) laterKey(k exactKey, odd int) laterKey {
 	s := &xs.f.cc.Sides
 	both := s[0].Challenge.Issue != IssueNever && s[1].Challenge.Issue != IssueNever
-	return laterKey{k, both && k.duel == [2]int8{} && round%2 == 1}
+	return laterKey{k, both && k.duel == [2]int8{} && odd == 1}
 }
 
-// transition is every way a round can go from one state: the states it
-// leaves, with their probabilities, and what the trial records in the
-// fights it ends (ends) and, were it the last round, in the others
-// (stops); and, for the first round, in all (its combat results).
-type transition struct {
-	next        *ordered[exactKey]
-	ends, stops records
-	all         records // of the first round, every fight: for its combat results
-}
-
-// records are what fights record, summed: the probability of each value
-// of each metric and of each event, and the fights' probability. The
-// rounds fought are the round's number, set when they are summed.
-type records struct {
-	total float64
-	pmf   [][]float64
-	p     []float64
-}
-
-// note adds what the trial recorded, with probability p.
-func (r *records) note(xs *exactSolver, p float64) {
-	f := xs.f
-	if r.pmf == nil {
-		r.pmf = make([][]float64, len(f.metrics))
-		for m, mt := range f.metrics {
-			r.pmf[m] = make([]float64, mt.Max-mt.Min+1)
-		}
-		r.p = make([]float64, len(f.events))
-	}
-	r.total += p
-	for m, v := range xs.r.Values {
-		r.pmf[m][v-f.metrics[m].Min] += p
-	}
-	for e, on := range xs.r.Events {
-		if on {
-			r.p[e] += p
-		}
-	}
-}
-
-// sum adds rec, of fights reached with probability p and ended in round
-// number round, into the solution (the first round's combat results are
-// summed from every fight of the first round, ended or not, and the
-// charge where it happens).
-func (xs *exactSolver) sum(p float64, round int, rec *records) {
-	if rec.pmf == nil {
-		return
-	}
-	f := xs.f
-	xs.out.PMF[fmRounds][round-f.metrics[fmRounds].Min] += p * rec.total
-	for m, pmf := range rec.pmf {
-		if m == fmRounds || m == fmCR0 || m == fmCR1 || m == fmCRDiff {
-			continue
-		}
-		for v, q := range pmf {
-			xs.out.PMF[m][v] += p * q
-		}
-	}
-	for e, q := range rec.p {
-		if e != f.chargeEvent {
-			xs.out.P[e] += p * q
-		}
-	}
-}
-
-// transition works out every way round number round can go from the state
-// k. The round is walked in stages, its start, each step of its strikes,
-// its end, and the states each stage leads to are merged before the next,
-// so that the ways a round can go add up rather than multiply.
-func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
+// walkRound works out every way round number round can go from the state
+// k, and hands each to emit, with what the trial records in it: the fight
+// over, or the state the next round starts from. The round is walked in
+// stages, its start, each step of its strikes, its end, and the states
+// each stage leads to are merged before the next, so that the ways a
+// round can go add up rather than multiply.
+func (xs *exactSolver) walkRound(k exactKey, round int, emit func(p float64, over bool, next exactKey)) error {
 	t, f := xs.t, xs.f
 	var o fightOutcome
 	mid := xs.mid
-	mid.reset()
+	mid.Reset()
 	first := 0
 	err := xs.walk(func() { xs.load(k, &o) }, func() bool {
 		first = t.roundStart(nil, round, o.prevWinner)
 		return false
-	}, func(p float64, _ bool) { mid.add(xs.midKey(&o, first, 0), p) })
+	}, func(p float64, _ bool) { mid.Add(xs.midKey(&o, first, 0), p) })
 	if err != nil {
-		return nil, err
+		return err
 	}
 	of := f // the fight of this state: f, or the one with no charge
 	if k.noCharge {
@@ -484,12 +441,12 @@ func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 	steps := of.steps[roundKind(round)]
 	for more := true; more; {
 		next := xs.step
-		next.reset()
+		next.Reset()
 		more = false
-		for i, m := range mid.keys {
-			pm := mid.p[i]
+		for i, m := range mid.Keys {
+			pm := mid.P[i]
 			if int(m.step) >= len(steps[m.first+1]) {
-				next.add(m, pm) // the strikes are over
+				next.Add(m, pm) // the strikes are over
 				continue
 			}
 			more = true
@@ -497,45 +454,32 @@ func (xs *exactSolver) transition(k exactKey, round int) (*transition, error) {
 			err := xs.walk(func() { xs.load(m.exactKey, &o); xs.loadAims(&m, step) }, func() bool {
 				xs.advance(&m, step, round)
 				return false
-			}, func(p float64, _ bool) { next.add(xs.after(&o, &m, step), p*pm) })
+			}, func(p float64, _ bool) { next.Add(xs.after(&o, &m, step), p*pm) })
 			if err != nil {
-				return nil, err
+				return err
 			}
 		}
 		mid, xs.step = next, mid
 	}
 	xs.mid = mid
-	tr := &transition{next: newOrdered[exactKey]()}
-	for i, m := range mid.keys {
-		pm := mid.p[i]
+	for i, m := range mid.Keys {
+		pm := mid.P[i]
 		err := xs.walk(func() { xs.load(m.exactKey, &o) }, func() bool {
 			o.rounds = round
 			return t.afterRound(nil, &xs.r, round, t.roundEnd(nil, round), &o)
 		}, func(p float64, over bool) {
-			p *= pm
 			t.record(&xs.r, &o) // what the fight records if it ends here
-			if round == 1 {
-				tr.all.note(xs, p) // for the first round's combat results
-			}
 			var next exactKey
 			if !over {
 				next = xs.key(&o, true)
 			}
-			if xs.keep != nil {
-				xs.keep.note(p, over, next, &xs.r)
-			}
-			if over {
-				tr.ends.note(xs, p)
-				return
-			}
-			tr.stops.note(xs, p)
-			tr.next.add(next, p)
+			emit(p*pm, over, next)
 		})
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	return tr, nil
+	return nil
 }
 
 // midKey is a state of the trial within a round: in strike step step of

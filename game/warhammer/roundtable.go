@@ -2,7 +2,6 @@ package warhammer
 
 import (
 	"fmt"
-	"strconv"
 	"sync"
 
 	"github.com/wargamesim/sim/engine"
@@ -88,28 +87,25 @@ type tableBuilder struct {
 	tb     *roundTables
 	states map[exactKey]int32
 	keys   []exactKey
-	recAt  map[string]int32
+	recAt  map[record]int32
 	n      int // outcomes kept
 	cur    *outcomeList
-	buf    []byte // scratch: a record as a key
 }
 
 // outcomeList collects a table's outcomes, merging equal ones.
-type outcomeList struct{ ordered[outcome] }
-
-func newOutcomeList() *outcomeList { return &outcomeList{*newOrdered[outcome]()} }
+type outcomeList = engine.Ordered[outcome]
 
 // table is l as a table to draw from.
-func (l *outcomeList) table() *outcomes {
+func table(l *outcomeList) *outcomes {
 	s := 0.0
-	for _, p := range l.p {
+	for _, p := range l.P {
 		s += p
 	}
-	pmf := make([]float64, len(l.p))
-	for i, p := range l.p {
+	pmf := make([]float64, len(l.P))
+	for i, p := range l.P {
 		pmf[i] = p / s // the float sums come to 1 within rounding
 	}
-	return &outcomes{outs: l.keys, pick: engine.NewDiscrete(pmf)}
+	return &outcomes{outs: l.Keys, pick: engine.NewDiscrete(pmf)}
 }
 
 // tables builds f's round tables, those of its charge and first round
@@ -124,9 +120,8 @@ func (f *Fight) tables() *roundTables {
 		runs = tableRuns
 	}
 	xs := newExactSolver(f, runs)
-	b := &tableBuilder{xs: xs, states: map[exactKey]int32{}, recAt: map[string]int32{},
+	b := &tableBuilder{xs: xs, states: map[exactKey]int32{}, recAt: map[record]int32{},
 		tb: &roundTables{nm: len(f.metrics), cr: [3]int{fmCR0, fmCR1, fmCRDiff}, charged: f.chargeEvent}}
-	xs.keep = b
 	if err := b.first(); err != nil {
 		return nil
 	}
@@ -140,19 +135,19 @@ func (f *Fight) tables() *roundTables {
 // first walks the charge, then every state's first round.
 func (b *tableBuilder) first() error {
 	xs := b.xs
-	b.cur = newOutcomeList()
-	if _, err := xs.charge(); err != nil {
+	b.cur = &outcomeList{}
+	if err := xs.walkCharge(b.note); err != nil {
 		return err
 	}
-	b.tb.charge = b.cur.table()
+	b.tb.charge = table(b.cur)
 	starts := len(b.keys)
 	b.tb.first = make([]*outcomes, starts)
 	for s := range starts {
-		b.cur = newOutcomeList()
-		if _, err := xs.transition(b.keys[s], 1); err != nil {
+		b.cur = &outcomeList{}
+		if err := xs.walkRound(b.keys[s], 1, b.note); err != nil {
 			return err
 		}
-		b.tb.first[s] = b.cur.table()
+		b.tb.first[s] = table(b.cur)
 	}
 	if b.n > tableOutcomes {
 		return fmt.Errorf("too many outcomes")
@@ -172,14 +167,14 @@ func (b *tableBuilder) later() error {
 	}
 	for s := 0; s < len(b.keys); s++ {
 		for odd := range parities {
-			b.cur = newOutcomeList()
-			if _, err := xs.transition(b.keys[s], 2+odd); err != nil {
+			b.cur = &outcomeList{}
+			if err := xs.walkRound(b.keys[s], 2+odd, b.note); err != nil {
 				return err
 			}
 			for len(b.tb.later) < 2*s+2 {
 				b.tb.later = append(b.tb.later, nil)
 			}
-			b.tb.later[2*s+odd] = b.cur.table()
+			b.tb.later[2*s+odd] = table(b.cur)
 			if parities == 1 {
 				b.tb.later[2*s+1] = b.tb.later[2*s]
 			}
@@ -203,21 +198,11 @@ func (b *tableBuilder) state(k exactKey) int32 {
 }
 
 // note keeps an outcome the solver walked: with probability p, over or
-// going on from next, the trial recording r.
-func (b *tableBuilder) note(p float64, over bool, next exactKey, r *engine.TrialResult) {
-	b.buf = b.buf[:0]
-	for _, v := range r.Values {
-		b.buf = strconv.AppendInt(b.buf, int64(v), 10)
-		b.buf = append(b.buf, ',')
-	}
-	for _, on := range r.Events {
-		if on {
-			b.buf = append(b.buf, '1')
-		} else {
-			b.buf = append(b.buf, '0')
-		}
-	}
-	ri, ok := b.recAt[string(b.buf)]
+// going on from next, with what the trial recorded.
+func (b *tableBuilder) note(p float64, over bool, next exactKey) {
+	r := &b.xs.r
+	key := b.xs.record()
+	ri, ok := b.recAt[key]
 	if !ok {
 		rec := make([]int, 0, len(r.Values)+len(r.Events))
 		rec = append(rec, r.Values...)
@@ -225,7 +210,7 @@ func (b *tableBuilder) note(p float64, over bool, next exactKey, r *engine.Trial
 			rec = append(rec, b2i(on))
 		}
 		ri = int32(len(b.tb.recs))
-		b.recAt[string(b.buf)] = ri
+		b.recAt[key] = ri
 		b.tb.recs = append(b.tb.recs, rec)
 	}
 	o := outcome{over: over, rec: ri}
@@ -236,7 +221,7 @@ func (b *tableBuilder) note(p float64, over bool, next exactKey, r *engine.Trial
 		o.next = b.state(next)
 	}
 	b.n++
-	b.cur.add(o, p)
+	b.cur.Add(o, p)
 }
 
 // tableTrial fights one trial from the tables tb: the charge, then round

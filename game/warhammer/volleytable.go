@@ -76,11 +76,11 @@ func (v *Volley) buildTable() *volleyTable {
 	if v.dmg != nil {
 		t.dmg = v.damage(v.atk.Count, v.tg.Models*v.tg.W)
 	}
-	wounded := newOrdered[volleyState]()
+	var wounded engine.Ordered[volleyState]
 	if !t.walk(func() {
 		var s volleyState
 		t.wound(nil, &s)
-		wounded.add(s, t.x.p)
+		wounded.Add(s, t.x.p)
 	}) {
 		return nil
 	}
@@ -89,8 +89,8 @@ func (v *Volley) buildTable() *volleyTable {
 	at := map[string]int{}
 	var pmf []float64
 	var key []byte
-	for i, s := range wounded.keys {
-		pw := wounded.p[i]
+	for i, s := range wounded.Keys {
+		pw := wounded.P[i]
 		ok := t.walk(func() {
 			s := s
 			t.finish(nil, &s, &r)

@@ -82,6 +82,11 @@ type xstate struct {
 	fellNow    [2]bool // fell back in the turn being played
 	disordered [2]int8 // the last turn each formation is disordered in, or -1
 	duelFirst  bool    // a duel was fought before the formations first fought
+	// Within a turn:
+	order    [maxExactDuels]step // the fight phase's duels, in order, while they are fought
+	duels    int8                // how many of order there are
+	fighting bool                // the formations are fighting
+	shaking  bool                // an Earthshaking Charge shakes this fight
 }
 
 const (
@@ -90,243 +95,6 @@ const (
 	xWon                // won a duel
 	xStrike             // made his Epic Strike
 )
-
-type dist map[xstate]float64
-
-// Exact computes the distributions a run of the turn estimates, without
-// sampling error: it follows every roll-off, duel die, Duel table die and
-// Hard to Kill roll with its probability, then, when the formations fight,
-// the Earthshaking roll, each striking step's hits (the binomial count of
-// the dice trial.dice gives), the Panic roll, the Courage test and its
-// hits, and the policies' decisions exactly as the simulation makes them.
-// Probabilities are sums of products in float64, within about 1e-12 of
-// the fractions.
-func (x exactTurn) Exact() (*engine.Exact, error) {
-	x.memo = newDuelMemo()
-	t := x.Turn
-	e := &t.e
-	if !e.DuelsOnly && t.nCombat > 0 {
-		return nil, fmt.Errorf("wotr: the exact solver does not follow a Heroic Combat; use sim run")
-	}
-	if !e.DuelsOnly {
-		for i := range e.Formations {
-			if e.Formations[i].Toughness != NotHardToKill {
-				return nil, fmt.Errorf("wotr: the exact solver does not follow Hard to Kill in a fight; use sim run")
-			}
-		}
-	}
-	var s0 xstate
-	s0.first, s0.charger, s0.wins, s0.contact = -1, int8(e.Charger), -2, true
-	s0.disordered = [2]int8{-1, -1}
-	for i := range 2 {
-		s0.alive[i] = int16(e.Formations[i].Models())
-	}
-	for h := range e.Heroes {
-		s0.might[h] = int8(e.Heroes[h].Might)
-	}
-	res := engine.NewExact(x.metrics, x.events)
-	cur := dist{s0: 1}
-	for k := range e.turns() {
-		next, err := x.playTurn(cur, k)
-		if err != nil {
-			return nil, err
-		}
-		if e.turns() > 1 {
-			for s, p := range next {
-				x.addTurn(res, s, p, k)
-			}
-		}
-		cur = next
-	}
-	for s, p := range cur {
-		x.add(res, s, p)
-	}
-	return res, nil
-}
-
-// playTurn is trial.playTurn over a distribution: what the states of cur
-// become in turn k (nextTurn readies a later turn; a state whose
-// formation was destroyed is over, and carried on as it is).
-func (x exactTurn) playTurn(cur dist, k int) (dist, error) {
-	e := &x.e
-	next := dist{}
-	before := dist{} // the states the fight starts from, merged
-	final := func(z xstate, q float64) { before[z] += q }
-	if e.DuelsOnly {
-		final = func(z xstate, q float64) { next[z] += q }
-	}
-	for s, p := range cur {
-		if k > 0 {
-			var ok bool
-			if s, ok = x.nextTurn(s, k); !ok {
-				next[s] += p
-				continue
-			}
-		}
-		s.turn, s.wins = int8(k), -2
-		for ph := MovePhase; ph < ChargePhase; ph++ {
-			x.pay(&s, x.declared(&s, ph))
-		}
-		for _, st := range x.chargers(s) {
-			if err := x.fightPhase(st.s, p*st.p, final); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if len(before) > maxExactStates {
-		return nil, fmt.Errorf("exact solution too large: more than %d distinct states before the fight; use sim run", maxExactStates)
-	}
-	if w := x.fightWork(before); w > maxExactFightWork {
-		return nil, fmt.Errorf("exact solution too large: about %d outcomes to follow in the fight from %d states; use sim run", w, len(before))
-	}
-	work := 0
-	for z, q := range before {
-		if !z.inContact() {
-			next[z] += q // a duel destroyed one, or they are apart: no fight
-			continue
-		}
-		if err := x.fight(z, q, &work, func(u xstate, r float64) { next[u] += r }); err != nil {
-			return nil, err
-		}
-	}
-	if len(next) > maxExactStates {
-		return nil, fmt.Errorf("exact solution too large: more than %d distinct states after turn %d; use sim run", maxExactStates, k+1)
-	}
-	return next, nil
-}
-
-type weighted struct {
-	s xstate
-	p float64
-}
-
-// chargers is the charge phase: the first Heroic Charge in its order
-// decides who charges (trial.Trial), each order following its roll-off
-// with probability 1/2 when both sides declare.
-func (x exactTurn) chargers(s0 xstate) []weighted {
-	sides := x.declared(&s0, ChargePhase)
-	x.pay(&s0, sides)
-	firsts := rollOffs([2]int{len(sides[0]), len(sides[1])})
-	if len(firsts) == 0 {
-		return []weighted{{s0, 1}}
-	}
-	var out []weighted
-	for _, first := range firsts {
-		s := s0
-		for _, st := range orderSteps(nil, &sides, first, x.rs.OrderPicks) {
-			if x.e.Heroes[st.hero].Actions[st.action].Kind == HeroicCharge {
-				s.charger = int8(x.e.Heroes[st.hero].Formation)
-				s.contact = true
-				break
-			}
-		}
-		out = append(out, weighted{s, 1 / float64(len(firsts))})
-	}
-	return out
-}
-
-// rollOffs lists the sides that may pick first in a phase whose sides
-// declared n[0] and n[1] actions, each equally likely (firstPicker).
-func rollOffs(n [2]int) []int {
-	switch {
-	case n[0] > 0 && n[1] > 0:
-		return []int{0, 1} // the roll-off: each side wins it half the time
-	case n[0] > 0:
-		return []int{0}
-	case n[1] > 0:
-		return []int{1}
-	}
-	return nil
-}
-
-// fightPhase follows the fight phase's roll-off and duels from state s0,
-// of probability p0, and hands each state at their end to final.
-func (x exactTurn) fightPhase(s0 xstate, p0 float64, final func(xstate, float64)) error {
-	t := x.Turn
-	e := &t.e
-	sides := x.declared(&s0, FightPhase)
-	firsts := rollOffs([2]int{len(sides[0]), len(sides[1])})
-	if len(firsts) == 0 {
-		final(s0, p0)
-	}
-	for _, first := range firsts {
-		order := orderSteps(nil, &sides, first, t.rs.OrderPicks)
-		s := s0
-		if s.turn == 0 {
-			s.first = int8(first)
-		}
-		for _, st := range order {
-			s.might[st.hero]--
-		}
-		cur := dist{s: p0 / float64(len(firsts))}
-		for i, st := range order {
-			a := e.Heroes[st.hero].Actions[st.action]
-			if !a.Kind.Duel() {
-				return fmt.Errorf("wotr: the exact solver does not follow a %s", a.Kind)
-			}
-			// The last duel's outcomes go straight on: only the states
-			// between duels are kept whole.
-			next := dist{}
-			sink := func(z xstate, q float64) { next[z] += q }
-			if i == len(order)-1 {
-				sink = final
-			}
-			for s, p := range cur {
-				x.duel(s, p, int(st.hero), a.Target, a.Kind == EpicDuel, sink)
-				if len(next) > maxExactStates {
-					return fmt.Errorf("exact solution too large: more than %d distinct states after %d duels; use sim run", maxExactStates, i+1)
-				}
-				if x.memo.work > maxExactFightWork {
-					return fmt.Errorf("exact solution too large: more than %d outcomes of duels to follow; use sim run", maxExactFightWork)
-				}
-			}
-			cur = next
-			if i == len(order)-1 {
-				cur = nil
-			}
-		}
-		for s, p := range cur {
-			final(s, p) // an order of no duels
-		}
-	}
-	return nil
-}
-
-// add adds final state s, of probability p, to the results.
-func (x exactTurn) add(out *engine.Exact, s xstate, p float64) {
-	t := x.Turn
-	e := &t.e
-	ix := &t.ix
-	add := func(i int, on bool) {
-		if i >= 0 && on {
-			out.P[i] += p
-		}
-	}
-	wins := int(s.wins)
-	if e.turns() > 1 {
-		wins = s.holds() // over several turns: who holds the field
-	}
-	for i := range 2 {
-		out.PMF[ix.mCas[i]][e.Formations[i].Models()-int(s.alive[i])] += p
-		add(ix.eDestroyed[i], s.destroyed[i])
-		add(ix.eFirst[i], int(s.first) == i)
-		add(ix.eWins[i], wins == i)
-		add(ix.eFallsBack[i], s.fellBack[i])
-	}
-	if ix.mFights >= 0 {
-		out.PMF[ix.mFights][s.fights] += p
-	}
-	add(ix.eDraw, wins == -1)
-	add(ix.eDuel, s.duel)
-	add(ix.eDuelFirst, s.duelFirst)
-	for h := range e.Heroes {
-		if ix.mMight[h] >= 0 {
-			out.PMF[ix.mMight[h]][e.Heroes[h].Might-int(s.might[h])] += p
-		}
-		add(ix.eWinsDuel[h], s.flags[h]&xWon != 0)
-		add(ix.eSlain[h], s.flags[h]&xSlain != 0)
-	}
-}
 
 func (s *xstate) avail(t *Turn, h int) int {
 	m := int(s.might[h])
@@ -353,10 +121,28 @@ func (s *xstate) fightOf(t *Turn, h int) int {
 	return t.e.Heroes[h].F
 }
 
-// duel is trial.tryDuel and trial.duelRoll over a distribution: it adds to
-// out what state s, of probability p, becomes when hero a's duel on b
-// comes.
-func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out func(xstate, float64)) {
+// nextDuel is the fight phase's next duel from state s, if its order
+// holds one. The last spends the order, so that states the orders led to
+// alike meet.
+func (x exactTurn) nextDuel(s xstate, o *xouts) error {
+	if s.duels == 0 {
+		o.Add(s, struct{}{}, 1)
+		return nil
+	}
+	st := s.order[0]
+	copy(s.order[:], s.order[1:])
+	s.order[maxExactDuels-1], s.duels = step{}, s.duels-1
+	a := x.e.Heroes[st.hero].Actions[st.action]
+	x.duel(s, int(st.hero), a.Target, a.Kind == EpicDuel, o)
+	if x.memo.work > maxExactFightWork {
+		return fmt.Errorf("exact solution too large: more than %d outcomes of duels to follow; use sim run", maxExactFightWork)
+	}
+	return nil
+}
+
+// duel is trial.tryDuel and trial.duelRoll over a distribution: it gives
+// o what state s becomes when hero a's duel on b comes.
+func (x exactTurn) duel(s xstate, a, b int, epic bool, o *xouts) {
 	t := x.Turn
 	rs := t.rs
 	for g := range t.e.Heroes {
@@ -366,7 +152,7 @@ func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out func(xstat
 		}
 	}
 	if s.flags[a]&xOut != 0 || s.flags[b]&xOut != 0 || !s.inContact() {
-		out(s, p)
+		o.Add(s, struct{}{}, 1)
 		return
 	}
 	if !t.e.DuelsOnly && s.fights == 0 {
@@ -382,7 +168,7 @@ func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out func(xstat
 			pa = float64(2*da-1) / 36 // the best of two dice
 		}
 		for db := 1; db <= 6; db++ {
-			q := p * pa / 6
+			q := pa / 6
 			u := s
 			sa := da + u.fightOf(t, a) + rs.DuelDeclarerBonus
 			sb := db + u.fightOf(t, b)
@@ -391,7 +177,7 @@ func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out func(xstat
 			u.might[b] -= int8(xb)
 			sa, sb = sa+xa, sb+xb
 			if sa == sb {
-				out(u, q)
+				o.Add(u, struct{}{}, q)
 				continue
 			}
 			w, l, k := a, b, sa-sb
@@ -399,20 +185,22 @@ func (x exactTurn) duel(s xstate, p float64, a, b int, epic bool, out func(xstat
 				w, l, k = b, a, sb-sa
 			}
 			u.flags[w] |= xWon
-			x.table(u, q, w, l, k, out)
+			x.table(u, q, w, l, k, o)
 		}
 	}
 }
 
 // table follows the winner's k dice on the Duel table, then their hits.
-func (x exactTurn) table(s xstate, p float64, w, l, k int, out func(xstate, float64)) {
+func (x exactTurn) table(s xstate, p float64, w, l, k int, o *xouts) {
 	t := x.Turn
 	avail := 0
 	if t.e.Heroes[w].Policy == GreedyMight {
 		avail = min(k, s.avail(t, w)) // only the greedy spend on the table, a point a die at most
 	}
 	side := t.e.Heroes[l].Formation
-	for r, pr := range x.tableRolls(w, l, k, avail) {
+	rolls := x.tableRolls(w, l, k, avail)
+	for j, r := range rolls.Keys {
+		pr := rolls.P[j]
 		// The hits on the hero and on his formation fall independently:
 		// each count's outcomes are worked out once and combined.
 		for _, a := range x.heroOutcomes(s, l, r.hero) {
@@ -437,7 +225,7 @@ func (x exactTurn) table(s xstate, p float64, w, l, k int, out func(xstate, floa
 						}
 					}
 				}
-				out(z, p*pr*a.p*b.p)
+				o.Add(z, struct{}{}, p*pr*a.p*b.p)
 				x.memo.work++
 			}
 		}
@@ -448,14 +236,16 @@ func (x exactTurn) table(s xstate, p float64, w, l, k int, out func(xstate, floa
 // the parts of a state they depend on, so that the many states of a fight
 // of several turns share the work.
 type duelMemo struct {
-	rolls map[rollsKey]map[roll]float64
-	hero  map[heroKey][]heroOutcome
-	form  map[formKey][]formOutcome
-	work  int // outcomes the duels have followed, against maxExactFightWork
+	rolls     map[rollsKey]*engine.Ordered[roll]
+	hero      map[heroKey][]heroOutcome
+	form      map[formKey][]formOutcome
+	scratch   [2]engine.Ordered[roll] // for tableRolls
+	work      int                     // outcomes the duels have followed, against maxExactFightWork
+	fightWork int                     // outcomes the turn's fight has followed, against maxExactFightWork
 }
 
 func newDuelMemo() *duelMemo {
-	return &duelMemo{rolls: map[rollsKey]map[roll]float64{}, hero: map[heroKey][]heroOutcome{}, form: map[formKey][]formOutcome{}}
+	return &duelMemo{rolls: map[rollsKey]*engine.Ordered[roll]{}, hero: map[heroKey][]heroOutcome{}, form: map[formKey][]formOutcome{}}
 }
 
 // roll is what the winner's dice on the Duel table did: hits on the
@@ -484,7 +274,7 @@ type formOutcome struct {
 // tableRolls is the distribution of the k dice hero w rolls on the Duel
 // table against hero l, avail the Might he may spend on them (greedy: a 5
 // made a 6).
-func (x exactTurn) tableRolls(w, l, k, avail int) map[roll]float64 {
+func (x exactTurn) tableRolls(w, l, k, avail int) *engine.Ordered[roll] {
 	key := rollsKey{w, l, k, avail}
 	if r, ok := x.memo.rolls[key]; ok {
 		return r
@@ -494,23 +284,26 @@ func (x exactTurn) tableRolls(w, l, k, avail int) map[roll]float64 {
 	if t.e.Heroes[l].Toughness == NotHardToKill {
 		capHero = t.e.Heroes[l].R // more hits slay him no more surely, whatever he carries
 	}
-	cur := map[roll]float64{{}: 1}
+	cur, next := &x.memo.scratch[0], &x.memo.scratch[1]
+	cur.Reset()
+	cur.Add(roll{}, 1)
 	for range k {
-		next := map[roll]float64{}
-		for r, pr := range cur {
+		next.Reset()
+		for i, r := range cur.Keys {
 			for f := 1; f <= 6; f++ {
 				face, m := f, r.spent
 				if f == 5 && avail-m > 0 {
 					face, m = 6, m+1
 				}
 				d := duelTables[t.rs.DuelTable][face]
-				next[roll{min(capHero, r.hero+d.hero), r.formation + d.formation, m}] += pr / 6
+				next.Add(roll{min(capHero, r.hero+d.hero), r.formation + d.formation, m}, cur.P[i]/6)
 			}
 		}
-		cur = next
+		cur, next = next, cur
 	}
-	x.memo.rolls[key] = cur
-	return cur
+	rolls := cur.Clone()
+	x.memo.rolls[key] = rolls
+	return rolls
 }
 
 // heroOutcomes is what n duel hits do to hero h in state s (woundHero).
@@ -602,24 +395,25 @@ func (x exactTurn) formationHits(s xstate, p float64, i, n int, next func(xstate
 // nothing stay cheap): roll applies a face, done says no more rolls
 // matter. It then hands every final state to next.
 func (x exactTurn) rolls(s xstate, p float64, n int, done func(xstate) bool, roll func(*xstate, int), next func(xstate, float64)) {
-	cur := dist{s: p}
+	cur := &engine.Ordered[xstate]{}
+	cur.Add(s, p)
 	for range n {
-		nd := dist{}
-		for u, q := range cur {
+		nd := &engine.Ordered[xstate]{}
+		for i, u := range cur.Keys {
 			if done(u) {
-				nd[u] += q
+				nd.Add(u, cur.P[i])
 				continue
 			}
 			for f := 1; f <= 6; f++ {
 				v := u
 				roll(&v, f)
-				nd[v] += q / 6
+				nd.Add(v, cur.P[i]/6)
 			}
 		}
 		cur = nd
 	}
-	for u, q := range cur {
-		next(u, q)
+	for i, u := range cur.Keys {
+		next(u, cur.P[i])
 	}
 }
 
