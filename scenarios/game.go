@@ -328,10 +328,14 @@ var defaultGame string
 
 // DefaultGame is the game of a scenario that names none, whose defaults
 // (Defaulter) a user starts from: the one game/all names with
-// SetDefaultGame; "" when none is set.
+// SetDefaultGame, else (a program or test that registers games itself)
+// the first registered by name; "" when none is registered.
 func DefaultGame() string {
 	registryMu.RLock()
 	defer registryMu.RUnlock()
+	if defaultGame == "" && len(registry) > 0 {
+		return registry[0].Name()
+	}
 	return defaultGame
 }
 
