@@ -60,7 +60,8 @@ func toyJSON(t *testing.T, dir string, v any, args ...string) {
 // written by it in a package of its own (internal/toygame), with no edit
 // elsewhere and registered by one call, works in every command (list,
 // show, units, rules, validate, run, exact, plot, compare, sweep, matrix,
-// balance) and in the command lines the web page runs (web/static/app.js).
+// balance, merge, report) and in the command lines the web page runs
+// (web/static/app.js).
 // The expectations come from the toy package itself, from hand arithmetic
 // or from the exact solver, never from sim's output.
 func TestToyGame(t *testing.T) {
@@ -73,6 +74,7 @@ func TestToyGame(t *testing.T) {
 	t.Run("run and exact", func(t *testing.T) { toyRunExact(t, dir) })
 	t.Run("studies", func(t *testing.T) { toyStudies(t, dir) })
 	t.Run("balance", func(t *testing.T) { toyBalance(t, dir) })
+	t.Run("shards and report", func(t *testing.T) { toyShardsReport(t, dir) })
 	t.Run("web page", func(t *testing.T) { toyPage(t, dir) })
 }
 
@@ -282,6 +284,23 @@ func toyBalance(t *testing.T, dir string) {
 	}
 	if c := b.Crossing; !c.Found || c.Below == nil || c.Above == nil || c.Below.Value != cross || c.Above.Value != cross+1 {
 		t.Errorf("sim balance: crossing %+v, want between %d and %d recruits (sim sweep --exact)", c, cross, cross+1)
+	}
+}
+
+// A run cut in shards merges to the whole run, and sim report writes its
+// page.
+func toyShardsReport(t *testing.T, dir string) {
+	toy := func(args ...string) string { t.Helper(); return toySim(t, dir, args...) }
+	whole := []string{"run", "toy-skirmish", "--trials", "30000", "--seed", "5", "--quiet"}
+	for i := range 2 {
+		toy(slices.Concat(whole, []string{"--shard", strconv.Itoa(i) + "/2", "--out", "shard" + strconv.Itoa(i) + ".json"})...)
+	}
+	if merged, want := toy("merge", "shard0.json", "shard1.json"), toy(whole...); merged != want {
+		t.Errorf("sim merge of two shards:\n%s\nthe whole run:\n%s", merged, want)
+	}
+	toy("report", "toy-skirmish", "--trials", "2000", "--seed", "1", "-o", "report.html")
+	if page, err := os.ReadFile(filepath.Join(dir, "report.html")); err != nil || !bytes.Contains(page, []byte("<html")) {
+		t.Errorf("sim report wrote %.60q (%v)", page, err)
 	}
 }
 
