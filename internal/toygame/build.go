@@ -30,7 +30,7 @@ func build(file string, s *Scenario, rules *options.Rules[Ruleset]) (*scenarios.
 	}
 	rounds := s.Fight.MaxRounds
 	if rounds == 0 {
-		rounds = DefaultRound
+		rounds = DefaultMaxRounds
 	}
 	k, err := NewSkirmish(&rs.Values, sides, rounds)
 	if err != nil {

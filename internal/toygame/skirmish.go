@@ -9,10 +9,10 @@ import (
 // The bounds of a scenario: they keep the exact solver's states and the
 // dice of a round small.
 const (
-	MaxModels    = 20
-	MaxAttacks   = 10
-	MaxRounds    = 20
-	DefaultRound = 10 // max_rounds when a scenario gives none
+	MaxModels        = 20
+	MaxAttacks       = 10
+	MaxRounds        = 20
+	DefaultMaxRounds = 10 // max_rounds when a scenario gives none
 )
 
 // Side is one band as the fight takes it.

@@ -34,5 +34,5 @@ type Band struct {
 
 // Fight is how long the bands fight.
 type Fight struct {
-	MaxRounds int `yaml:"max_rounds"` // 1 to MaxRounds; DefaultRound when left out
+	MaxRounds int `yaml:"max_rounds"` // 1 to MaxRounds; DefaultMaxRounds when left out
 }
