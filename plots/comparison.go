@@ -242,11 +242,20 @@ func defaultLabels(rs []*report.Report) []string {
 // commonTitle is the title of a comparison: the reports' title when they
 // share one, or else what is compared.
 func commonTitle(rs []*report.Report, metric string) string {
+	if title, shared := sharedTitle(rs); shared {
+		return title
+	}
+	return "Comparison of " + report.MetricLabel(metric, namesOf(rs))
+}
+
+// sharedTitle returns the first report's title, and whether every report
+// has it.
+func sharedTitle(rs []*report.Report) (string, bool) {
 	title := titleOf(rs[0], Options{})
 	for _, r := range rs[1:] {
 		if titleOf(r, Options{}) != title {
-			return "Comparison of " + report.MetricLabel(metric, namesOf(rs))
+			return title, false
 		}
 	}
-	return title
+	return title, true
 }

@@ -61,11 +61,9 @@ func ComparedOutcomes(rs []*report.Report, labels []string, events []string, o O
 	t := newTheme(o.Width, o.Height)
 	title := o.Title
 	if title == "" {
-		title = titleOf(rs[0], Options{})
-		for _, r := range rs[1:] {
-			if titleOf(r, Options{}) != title {
-				title = "Outcomes compared"
-			}
+		var shared bool
+		if title, shared = sharedTitle(rs); !shared {
+			title = "Outcomes compared"
 		}
 	}
 	f := frame{title: title, subtitle: segments(o.Subtitle)}
