@@ -64,33 +64,16 @@ type Result struct {
 // A Config out of range (trials outside 1 to MaxTrials, more workers than
 // MaxWorkers) is an error, and nothing runs.
 func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
-	if cfg.Trials < 1 || cfg.Trials > MaxTrials {
-		return nil, fmt.Errorf("engine: trials must be 1 to %d, got %d", MaxTrials, cfg.Trials)
+	if err := cfg.check(); err != nil {
+		return nil, err
 	}
-	if cfg.Workers > MaxWorkers() {
-		return nil, fmt.Errorf("engine: workers must be at most %d (MaxWorkers), got %d", MaxWorkers(), cfg.Workers)
-	}
-	workers := cfg.Workers
-	if workers <= 0 {
-		workers = min(runtime.GOMAXPROCS(0), MaxWorkers())
-	}
-	batches := (cfg.Trials + BatchSize - 1) / BatchSize
-	selected := cfg.Trials
-	if cfg.Batches != nil {
-		selected = 0
-		for b := range batches {
-			if cfg.Batches(b) {
-				selected += batchTrials(b, cfg.Trials)
-			}
-		}
-	}
-	workers = int(max(1, min(int64(workers), batches)))
+	batches := Batches(cfg.Trials)
+	selected := cfg.selected(batches)
+	workers := cfg.workers(batches)
 
 	metrics, events := m.Metrics(), m.Events()
 	parts := make([]*Result, workers)
-	var next, done atomic.Int64
-	var progressMu sync.Mutex
-
+	s := &run{ctx: ctx, cfg: cfg, batches: batches}
 	var g errgroup.Group
 	for w := range workers {
 		part := newResult(metrics, events)
@@ -102,37 +85,7 @@ func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
 			batch.Requested, batch.Seed, batch.Complete = cfg.Trials, cfg.Seed, true
 		}
 		g.Go(func() error {
-			var d Dice
-			r := NewTrialResult(m)
-			for ctx.Err() == nil {
-				b := next.Add(1) - 1
-				if b >= batches {
-					return nil
-				}
-				if cfg.Batches != nil && !cfg.Batches(b) {
-					continue
-				}
-				n := batchTrials(b, cfg.Trials)
-				d.Seed(cfg.Seed, uint64(b))
-				if batch == nil {
-					part.runBatch(t, &d, &r, n)
-				} else {
-					batch.reset()
-					batch.runBatch(t, &d, &r, n)
-					part.add(batch)
-				}
-				sum := done.Add(n)
-				if cfg.Progress != nil || cfg.Batch != nil {
-					progressMu.Lock()
-					if cfg.Batch != nil {
-						cfg.Batch(b, batch)
-					}
-					if cfg.Progress != nil {
-						cfg.Progress(sum)
-					}
-					progressMu.Unlock()
-				}
-			}
+			s.work(m, t, part, batch)
 			return nil
 		})
 	}
@@ -145,6 +98,97 @@ func Run(ctx context.Context, m Model, cfg Config) (*Result, error) {
 	}
 	res.Complete = res.Trials == selected
 	return res, nil
+}
+
+// check reports a Config out of range: trials outside 1 to MaxTrials, or
+// more workers than MaxWorkers.
+func (cfg *Config) check() error {
+	if cfg.Trials < 1 || cfg.Trials > MaxTrials {
+		return fmt.Errorf("engine: trials must be 1 to %d, got %d", MaxTrials, cfg.Trials)
+	}
+	if cfg.Workers > MaxWorkers() {
+		return fmt.Errorf("engine: workers must be at most %d (MaxWorkers), got %d", MaxWorkers(), cfg.Workers)
+	}
+	return nil
+}
+
+// selected is the number of trials in the batches cfg.Batches selects out
+// of the run's batches: all cfg.Trials when it is nil.
+func (cfg *Config) selected(batches int64) int64 {
+	if cfg.Batches == nil {
+		return cfg.Trials
+	}
+	var n int64
+	for b := range batches {
+		if cfg.Batches(b) {
+			n += batchTrials(b, cfg.Trials)
+		}
+	}
+	return n
+}
+
+// workers is the number of goroutines to run: cfg.Workers, or
+// runtime.GOMAXPROCS(0) up to MaxWorkers when it is ≤ 0, and 1 to batches,
+// since a worker runs whole batches.
+func (cfg *Config) workers(batches int64) int {
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = min(runtime.GOMAXPROCS(0), MaxWorkers())
+	}
+	return int(max(1, min(int64(workers), batches)))
+}
+
+// run is what a run's workers share: the batches still to hand out and the
+// trials done, counted for cfg.Progress.
+type run struct {
+	ctx        context.Context
+	cfg        Config
+	batches    int64
+	next, done atomic.Int64
+	progressMu sync.Mutex // one cfg.Batch and cfg.Progress call at a time
+}
+
+// work is one worker: it pulls batch indices until none is left or ctx is
+// cancelled, runs the selected ones with trialer t and adds their trials to
+// part. batch, if not nil, holds each batch's own histograms for cfg.Batch.
+func (s *run) work(m Model, t Trialer, part, batch *Result) {
+	var d Dice
+	r := NewTrialResult(m)
+	for s.ctx.Err() == nil {
+		b := s.next.Add(1) - 1
+		if b >= s.batches {
+			return
+		}
+		if s.cfg.Batches != nil && !s.cfg.Batches(b) {
+			continue
+		}
+		n := batchTrials(b, s.cfg.Trials)
+		d.Seed(s.cfg.Seed, uint64(b))
+		if batch == nil {
+			part.runBatch(t, &d, &r, n)
+		} else {
+			batch.reset()
+			batch.runBatch(t, &d, &r, n)
+			part.add(batch)
+		}
+		s.report(b, batch, s.done.Add(n))
+	}
+}
+
+// report calls cfg.Batch with batch b's histograms and cfg.Progress with the
+// trials done so far, one worker at a time.
+func (s *run) report(b int64, batch *Result, sum int64) {
+	if s.cfg.Progress == nil && s.cfg.Batch == nil {
+		return
+	}
+	s.progressMu.Lock()
+	if s.cfg.Batch != nil {
+		s.cfg.Batch(b, batch)
+	}
+	if s.cfg.Progress != nil {
+		s.cfg.Progress(sum)
+	}
+	s.progressMu.Unlock()
 }
 
 // batchTrials is the number of trials of batch b of a run of trials.

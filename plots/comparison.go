@@ -38,14 +38,10 @@ const MaxCompared = 8
 // and listing the metrics it has) or has one that is not a distribution,
 // or if o is out of range.
 func Comparison(rs []*report.Report, labels []string, metric string, m Measure, o Options) (*Chart, error) {
-	switch {
-	case len(rs) == 0:
-		return nil, errors.New("plots: no reports to compare")
-	case len(rs) > MaxCompared:
-		return nil, fmt.Errorf("plots: %d reports to compare; at most %d fit on one chart", len(rs), MaxCompared)
-	case labels != nil && len(labels) != len(rs):
-		return nil, fmt.Errorf("plots: %d labels for %d reports, want one each", len(labels), len(rs))
-	case m != AtLeast && m != Exactly:
+	if err := checkCompared(rs, labels); err != nil {
+		return nil, err
+	}
+	if m != AtLeast && m != Exactly {
 		return nil, fmt.Errorf("plots: unknown measure %d", m)
 	}
 	if slices.Contains(rs, nil) {
@@ -58,13 +54,58 @@ func Comparison(rs []*report.Report, labels []string, metric string, m Measure, 
 	if labels == nil {
 		labels = defaultLabels(rs)
 	}
+	ss, err := comparedSeries(rs, labels, metric)
+	if err != nil {
+		return nil, err
+	}
+	c := &comparison{ss: ss, sp: shown(ss...), t: newTheme(o.Width, o.Height), m: m}
+
+	title := o.Title
+	if title == "" {
+		title = commonTitle(rs, metric)
+	}
+	f := frame{title: title, subtitle: segments(o.Subtitle)}
+	if o.Subtitle == "" {
+		f.subtitle = provenanceOf(rs, labels)
+	}
+	f.key = c.key(labels)
+	c.xLabel = report.MetricLabel(metric, namesOf(rs))
+	return newChart(o, c.t, f, c.paint)
+}
+
+// checkCompared returns an error if rs is empty or has more than
+// MaxCompared reports, or if labels are given but not one per report.
+func checkCompared(rs []*report.Report, labels []string) error {
+	switch {
+	case len(rs) == 0:
+		return errors.New("plots: no reports to compare")
+	case len(rs) > MaxCompared:
+		return fmt.Errorf("plots: %d reports to compare; at most %d fit on one chart", len(rs), MaxCompared)
+	case labels != nil && len(labels) != len(rs):
+		return fmt.Errorf("plots: %d labels for %d reports, want one each", len(labels), len(rs))
+	}
+	return nil
+}
+
+// checkLabel returns an error if report i's label is empty or given to a
+// report before it.
+func checkLabel(labels []string, i int) error {
+	if labels[i] == "" {
+		return fmt.Errorf("plots: report %d has an empty label", i+1)
+	}
+	if slices.Contains(labels[:i], labels[i]) {
+		return fmt.Errorf("plots: label %q is given to two reports", labels[i])
+	}
+	return nil
+}
+
+// comparedSeries returns the series of metric in each report, checking
+// each report's label first; an error names the report by its label.
+func comparedSeries(rs []*report.Report, labels []string, metric string) ([]*series, error) {
 	var ss []*series
 	for i, r := range rs {
-		if labels[i] == "" {
-			return nil, fmt.Errorf("plots: report %d has an empty label", i+1)
-		}
-		if slices.Contains(labels[:i], labels[i]) {
-			return nil, fmt.Errorf("plots: label %q is given to two reports", labels[i])
+		if err := checkLabel(labels, i); err != nil {
+			return nil, err
 		}
 		s, ok := r.Metrics[metric]
 		if !ok {
@@ -76,79 +117,95 @@ func Comparison(rs []*report.Report, labels []string, metric string, m Measure, 
 		}
 		ss = append(ss, sr)
 	}
-	sp := shown(ss...)
-	t := newTheme(o.Width, o.Height)
+	return ss, nil
+}
 
-	title := o.Title
-	if title == "" {
-		title = commonTitle(rs, metric)
-	}
-	f := frame{title: title, subtitle: segments(o.Subtitle)}
-	if o.Subtitle == "" {
-		f.subtitle = provenanceOf(rs, labels)
-	}
-	lines := make([]draw.LineStyle, len(rs))
-	glyphs := make([]draw.GlyphStyle, len(rs))
-	for i, s := range ss {
-		lines[i], glyphs[i] = t.series(i)
+// comparison is what a [Comparison] draws: a line with points of each
+// series over the span, in its own style.
+type comparison struct {
+	t      theme
+	ss     []*series
+	sp     span
+	m      Measure
+	lines  []draw.LineStyle
+	glyphs []draw.GlyphStyle
+	xLabel string
+}
+
+// key sets each series' style and returns the key: each series' style and
+// label with its mean, and what the span leaves off.
+func (c *comparison) key(labels []string) []keyItem {
+	var key []keyItem
+	c.lines = make([]draw.LineStyle, len(c.ss))
+	c.glyphs = make([]draw.GlyphStyle, len(c.ss))
+	for i, s := range c.ss {
+		c.lines[i], c.glyphs[i] = c.t.series(i)
 		note := "mean " + number(s.mean, meanPlaces((s.ci[1]-s.ci[0])/2))
 		if s.exact {
 			note = "exact mean " + exactNumber(s.mean)
 		}
-		f.key = append(f.key, keyItem{lineSwatch(lines[i], glyphs[i]), labels[i] + " (" + note + ")"})
+		key = append(key, keyItem{lineSwatch(c.lines[i], c.glyphs[i]), labels[i] + " (" + note + ")"})
 	}
-	if note := sp.cutNote(); note != "" {
-		f.key = append(f.key, keyItem{label: note})
+	if note := c.sp.cutNote(); note != "" {
+		key = append(key, keyItem{label: note})
 	}
+	return key
+}
 
+// paint draws the comparison's plot on body: P(X ≥ k) from 0 to 100%, or
+// P(X = k) up to the largest.
+func (c *comparison) paint(body draw.Canvas) error {
+	t, sp := c.t, c.sp
 	yLabel := "P(at least k)"
-	if m == Exactly {
+	if c.m == Exactly {
 		yLabel = "P(exactly k)"
 	}
-	xLabel := report.MetricLabel(metric, namesOf(rs))
-	paint := func(body draw.Canvas) error {
-		width := float64((body.Max.X - body.Min.X) / pixel)
-		height := float64((body.Max.Y - body.Min.Y) / pixel)
-		p := t.newPlot(xLabel, yLabel)
-		p.X.Min, p.X.Max = float64(sp.lo)-0.4, float64(max(sp.hi, sp.lo+2))+0.4
-		p.X.Tick.Marker = integerTicks{xTickCount(t, width-130, sp)}
-		n := yTickCount(t, height-60)
-		p.Y.Min, p.Y.Max = 0, 1
-		if m == Exactly {
-			var largest float64
-			for _, s := range ss {
-				largest = max(largest, s.largestP)
-			}
-			p.Y.Max = probabilityTop(largest, n)
+	width := float64((body.Max.X - body.Min.X) / pixel)
+	height := float64((body.Max.Y - body.Min.Y) / pixel)
+	p := t.newPlot(c.xLabel, yLabel)
+	p.X.Min, p.X.Max = float64(sp.lo)-0.4, float64(max(sp.hi, sp.lo+2))+0.4
+	p.X.Tick.Marker = integerTicks{xTickCount(t, width-130, sp)}
+	n := yTickCount(t, height-60)
+	p.Y.Min, p.Y.Max = 0, 1
+	if c.m == Exactly {
+		var largest float64
+		for _, s := range c.ss {
+			largest = max(largest, s.largestP)
 		}
-		p.Y.Tick.Marker = percentTicks{n}
-		p.Add(horizontalGrid(t))
-		for i, s := range ss {
-			var xys plotter.XYs
-			for k := sp.lo; k <= sp.hi; k++ {
-				y := s.pAtLeast(k)
-				if m == Exactly {
-					y = s.p(k)
-				}
-				xys = append(xys, plotter.XY{X: float64(k), Y: y})
-			}
-			line, points, err := plotter.NewLinePoints(xys)
-			if err != nil {
-				panic("plots: comparison line: " + err.Error()) // checked by newSeries
-			}
-			line.LineStyle, points.GlyphStyle = lines[i], glyphs[i]
-			if len(xys) > manyValues {
-				points.GlyphStyle.Radius = 0
-			}
-			p.Add(line, points)
-		}
-		if err := checkRoom(t, p, body); err != nil {
-			return err
-		}
-		p.Draw(body)
-		return nil
+		p.Y.Max = probabilityTop(largest, n)
 	}
-	return newChart(o, t, f, paint)
+	p.Y.Tick.Marker = percentTicks{n}
+	p.Add(horizontalGrid(t))
+	for i := range c.ss {
+		p.Add(c.line(i))
+	}
+	if err := checkRoom(t, p, body); err != nil {
+		return err
+	}
+	p.Draw(body)
+	return nil
+}
+
+// line is series i's line with points over the span.
+func (c *comparison) line(i int) (*plotter.Line, *plotter.Scatter) {
+	s := c.ss[i]
+	var xys plotter.XYs
+	for k := c.sp.lo; k <= c.sp.hi; k++ {
+		y := s.pAtLeast(k)
+		if c.m == Exactly {
+			y = s.p(k)
+		}
+		xys = append(xys, plotter.XY{X: float64(k), Y: y})
+	}
+	line, points, err := plotter.NewLinePoints(xys)
+	if err != nil {
+		panic("plots: comparison line: " + err.Error()) // checked by newSeries
+	}
+	line.LineStyle, points.GlyphStyle = c.lines[i], c.glyphs[i]
+	if len(xys) > manyValues {
+		points.GlyphStyle.Radius = 0
+	}
+	return line, points
 }
 
 // defaultLabels labels reports by the first of scenario, ruleset and seed
@@ -185,11 +242,20 @@ func defaultLabels(rs []*report.Report) []string {
 // commonTitle is the title of a comparison: the reports' title when they
 // share one, or else what is compared.
 func commonTitle(rs []*report.Report, metric string) string {
+	if title, shared := sharedTitle(rs); shared {
+		return title
+	}
+	return "Comparison of " + report.MetricLabel(metric, namesOf(rs))
+}
+
+// sharedTitle returns the first report's title, and whether every report
+// has it.
+func sharedTitle(rs []*report.Report) (string, bool) {
 	title := titleOf(rs[0], Options{})
 	for _, r := range rs[1:] {
 		if titleOf(r, Options{}) != title {
-			return "Comparison of " + report.MetricLabel(metric, namesOf(rs))
+			return title, false
 		}
 	}
-	return title
+	return title, true
 }

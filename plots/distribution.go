@@ -53,11 +53,11 @@ func Distribution(r *report.Report, metric string, o Options) (*Chart, error) {
 			all = append(all, exact)
 		}
 	}
-	sp := shown(all...)
 	t := newTheme(o.Width, o.Height)
+	d := &distribution{t: t, main: main, exact: exact, sp: shown(all...), meanLine: t.dashed(2.5, 9, 6, textColor),
+		xLabel: report.MetricLabel(metric, r.Names)}
 
 	f := frame{title: titleOf(r, o), subtitle: subtitleOf(r, o)}
-	meanLine := t.dashed(2.5, 9, 6, textColor)
 	if exactOnly {
 		f.key = append(f.key, keyItem{barSwatch(simulatedColor), "exact probability"})
 	} else {
@@ -66,68 +66,95 @@ func Distribution(r *report.Report, metric string, o Options) (*Chart, error) {
 	if exact != nil {
 		f.key = append(f.key, keyItem{lineSwatch(draw.LineStyle{}, exactGlyph(t)), "exact"})
 	}
-	f.key = append(f.key, keyItem{ruleSwatch(meanLine), meanNote(main, exact)})
-	if note := sp.cutNote(); note != "" {
+	f.key = append(f.key, keyItem{ruleSwatch(d.meanLine), meanNote(main, exact)})
+	if note := d.sp.cutNote(); note != "" {
 		f.key = append(f.key, keyItem{label: note})
 	}
+	return newChart(o, t, f, d.paint)
+}
 
-	xLabel := report.MetricLabel(metric, r.Names)
-	paint := func(body draw.Canvas) error {
-		xmin, xmax := float64(sp.lo)-0.6, float64(max(sp.hi, sp.lo+2))+0.6
-		width := float64((body.Max.X - body.Min.X) / pixel)
-		height := float64((body.Max.Y - body.Min.Y) / pixel)
+// distribution is what a [Distribution] draws: the main series over the
+// span, its mean as a rule, and the exact series' points when there is
+// one.
+type distribution struct {
+	t           theme
+	main, exact *series // exact is nil without exact results beside simulated ones
+	sp          span
+	meanLine    draw.LineStyle
+	xLabel      string
+}
 
-		top := t.newPlot("", "P(exactly k)")
-		top.X.Min, top.X.Max = xmin, xmax
-		top.X.Tick.Marker = plot.ConstantTicks(nil)
-		top.Y.Min = 0
-		largest := main.largestP
-		if exact != nil {
-			largest = max(largest, exact.largestP)
-		}
-		nTop := yTickCount(t, height*0.58)
-		top.Y.Max = probabilityTop(largest, nTop)
-		top.Y.Tick.Marker = percentTicks{nTop}
-		top.Add(horizontalGrid(t))
-		var ks, ps []float64
-		for k := sp.lo; k <= sp.hi; k++ {
-			ks = append(ks, float64(k))
-			ps = append(ps, main.p(k))
-		}
-		top.Add(&bars{pos: ks, val: ps, width: barWidth(len(ks)), color: simulatedColor})
-		top.Add(rule{x: main.mean, style: meanLine})
-		if exact != nil {
-			top.Add(exactPoints(t, exact, sp, exact.p))
-		}
-
-		bottom := t.newPlot(xLabel, "P(at least k)")
-		bottom.X.Min, bottom.X.Max = xmin, xmax
-		bottom.X.Tick.Marker = integerTicks{xTickCount(t, width-130, sp)}
-		bottom.Y.Min, bottom.Y.Max = 0, 1
-		bottom.Y.Tick.Marker = percentTicks{yTickCount(t, height*0.42-60)}
-		bottom.Add(horizontalGrid(t))
-		bottom.Add(rule{x: main.mean, style: meanLine})
-		line, points := atLeastLine(t, main, sp)
-		bottom.Add(line, points)
-		if exact != nil {
-			bottom.Add(exactPoints(t, exact, sp, exact.pAtLeast))
-		}
-		cv := stack(body, t.px(14), []*plot.Plot{top, bottom}, []float64{0.58, 0.42})
-		// Both panels get the long titles or both the short ones.
-		if !fitYLabel(top, cv[0], "P(exactly k)") || !fitYLabel(bottom, cv[1], "P(at least k)") {
-			fitYLabel(top, cv[0], "P(= k)")
-			fitYLabel(bottom, cv[1], "P(≥ k)")
-		}
-		for i, p := range []*plot.Plot{top, bottom} {
-			if err := checkRoom(t, p, cv[i]); err != nil {
-				return err
-			}
-		}
-		top.Draw(cv[0])
-		bottom.Draw(cv[1])
-		return nil
+// paint draws the two panels on body, above P(X = k), below P(X ≥ k),
+// sharing the x axis; both get their long y titles or both the short
+// ones.
+func (d *distribution) paint(body draw.Canvas) error {
+	xmin, xmax := float64(d.sp.lo)-0.6, float64(max(d.sp.hi, d.sp.lo+2))+0.6
+	width := float64((body.Max.X - body.Min.X) / pixel)
+	height := float64((body.Max.Y - body.Min.Y) / pixel)
+	top := d.top(xmin, xmax, height)
+	bottom := d.bottom(xmin, xmax, width, height)
+	cv := stack(body, d.t.px(14), []*plot.Plot{top, bottom}, []float64{0.58, 0.42})
+	// Both panels get the long titles or both the short ones.
+	if !fitYLabel(top, cv[0], "P(exactly k)") || !fitYLabel(bottom, cv[1], "P(at least k)") {
+		fitYLabel(top, cv[0], "P(= k)")
+		fitYLabel(bottom, cv[1], "P(≥ k)")
 	}
-	return newChart(o, t, f, paint)
+	for i, p := range []*plot.Plot{top, bottom} {
+		if err := checkRoom(d.t, p, cv[i]); err != nil {
+			return err
+		}
+	}
+	top.Draw(cv[0])
+	bottom.Draw(cv[1])
+	return nil
+}
+
+// top is the upper panel, from xmin to xmax on a body height px high:
+// bars of P(X = k) up to the largest, simulated or exact.
+func (d *distribution) top(xmin, xmax, height float64) *plot.Plot {
+	t, main, exact, sp := d.t, d.main, d.exact, d.sp
+	top := t.newPlot("", "P(exactly k)")
+	top.X.Min, top.X.Max = xmin, xmax
+	top.X.Tick.Marker = plot.ConstantTicks(nil)
+	top.Y.Min = 0
+	largest := main.largestP
+	if exact != nil {
+		largest = max(largest, exact.largestP)
+	}
+	nTop := yTickCount(t, height*0.58)
+	top.Y.Max = probabilityTop(largest, nTop)
+	top.Y.Tick.Marker = percentTicks{nTop}
+	top.Add(horizontalGrid(t))
+	var ks, ps []float64
+	for k := sp.lo; k <= sp.hi; k++ {
+		ks = append(ks, float64(k))
+		ps = append(ps, main.p(k))
+	}
+	top.Add(&bars{pos: ks, val: ps, width: barWidth(len(ks)), color: simulatedColor})
+	top.Add(rule{x: main.mean, style: d.meanLine})
+	if exact != nil {
+		top.Add(exactPoints(t, exact, sp, exact.p))
+	}
+	return top
+}
+
+// bottom is the lower panel, from xmin to xmax on a body width by height
+// px: a line with points of P(X ≥ k) from 0 to 100%.
+func (d *distribution) bottom(xmin, xmax, width, height float64) *plot.Plot {
+	t, main, exact, sp := d.t, d.main, d.exact, d.sp
+	bottom := t.newPlot(d.xLabel, "P(at least k)")
+	bottom.X.Min, bottom.X.Max = xmin, xmax
+	bottom.X.Tick.Marker = integerTicks{xTickCount(t, width-130, sp)}
+	bottom.Y.Min, bottom.Y.Max = 0, 1
+	bottom.Y.Tick.Marker = percentTicks{yTickCount(t, height*0.42-60)}
+	bottom.Add(horizontalGrid(t))
+	bottom.Add(rule{x: main.mean, style: d.meanLine})
+	line, points := atLeastLine(t, main, sp)
+	bottom.Add(line, points)
+	if exact != nil {
+		bottom.Add(exactPoints(t, exact, sp, exact.pAtLeast))
+	}
+	return bottom
 }
 
 // exactGlyph is the mark of an exact value: a vermillion diamond.

@@ -46,100 +46,138 @@ func Outcomes(r *report.Report, events []string, o Options) (*Chart, error) {
 		events = slices.Sorted(maps.Keys(r.Events))
 	}
 	exactOnly := r.Trials == 0
-	var (
-		ps, exact []stats.Proportion
-		anyExact  bool
-	)
+	ps, exact, anyExact, err := outcomeProportions(r, events)
+	if err != nil {
+		return nil, err
+	}
+
+	t := newTheme(o.Width, o.Height)
+	f := frame{title: titleOf(r, o), subtitle: subtitleOf(r, o)}
+	c := &outcomeRows{t: t, whisker: t.line(2, textColor)}
+	if exactOnly {
+		f.key = append(f.key, keyItem{barSwatch(simulatedColor), "exact probability"})
+	} else {
+		f.key = append(f.key,
+			keyItem{barSwatch(simulatedColor), "simulated probability"},
+			keyItem{whiskerSwatch(c.whisker), "95% interval (Wilson)"})
+	}
+	if anyExact {
+		f.key = append(f.key, keyItem{lineSwatch(draw.LineStyle{}, exactGlyph(t)), "exact"})
+	}
+	c.rows(r, events, ps, exact)
+	return newChart(o, t, f, c.paint)
+}
+
+// outcomeProportions returns the probability of each of r's events, in
+// order, and its exact probability where r holds one beside simulated
+// results (else NaN), and whether any does. It returns an error if an
+// event is listed twice or missing, or if a probability is outside 0..1.
+func outcomeProportions(r *report.Report, events []string) (ps, exact []stats.Proportion, anyExact bool, err error) {
+	exactOnly := r.Trials == 0
 	for i, name := range events {
 		if slices.Contains(events[:i], name) {
-			return nil, fmt.Errorf("plots: event %q is listed twice", name)
+			return nil, nil, false, fmt.Errorf("plots: event %q is listed twice", name)
 		}
 		p, ok := r.Events[name]
 		if !ok {
-			return nil, notFound("event", name, r.Events)
+			return nil, nil, false, notFound("event", name, r.Events)
 		}
 		if err := checkProportion(name, p); err != nil {
-			return nil, err
+			return nil, nil, false, err
 		}
 		ps = append(ps, p)
 		e := stats.Proportion{P: math.NaN()}
 		if r.Exact != nil && !exactOnly {
 			if ep, ok := r.Exact.Events[name]; ok {
 				if err := checkProportion("exact "+name, ep); err != nil {
-					return nil, err
+					return nil, nil, false, err
 				}
 				e, anyExact = ep, true
 			}
 		}
 		exact = append(exact, e)
 	}
+	return ps, exact, anyExact, nil
+}
 
-	t := newTheme(o.Width, o.Height)
-	f := frame{title: titleOf(r, o), subtitle: subtitleOf(r, o)}
-	whisker := t.line(2, textColor)
-	if exactOnly {
-		f.key = append(f.key, keyItem{barSwatch(simulatedColor), "exact probability"})
-	} else {
-		f.key = append(f.key,
-			keyItem{barSwatch(simulatedColor), "simulated probability"},
-			keyItem{whiskerSwatch(whisker), "95% interval (Wilson)"})
-	}
-	if anyExact {
-		f.key = append(f.key, keyItem{lineSwatch(draw.LineStyle{}, exactGlyph(t)), "exact"})
-	}
+// eventBars are the bars of events, one per event in order: the
+// probability, its 95% interval, how far the value written beside it must
+// clear (the farthest and nearest of the bar, whisker and any exact mark),
+// and that value, in full and short.
+type eventBars struct {
+	val, lo, hi, reach, inside []float64
+	values, short              []string
+}
 
+// add appends the bar of probability p.
+func (b *eventBars) add(p stats.Proportion) {
+	b.val = append(b.val, p.P)
+	b.lo, b.hi = append(b.lo, p.CI95[0]), append(b.hi, p.CI95[1])
+	b.reach, b.inside = append(b.reach, max(p.P, p.CI95[1])), append(b.inside, min(p.P, p.CI95[0]))
+	v := percent(p.P)
+	b.values, b.short = append(b.values, v), append(b.short, v)
+}
+
+// outcomeRows is what [Outcomes] draws: one row per event, labelled by
+// labels (bottom up), at pos, with its bar and any exact mark.
+type outcomeRows struct {
+	t       theme
+	labels  categoryTicks
+	pos     []float64
+	bars    eventBars
+	exact   plotter.XYs
+	whisker draw.LineStyle
+}
+
+// rows sets the rows of r's events: ps their probabilities and exact
+// their exact ones (NaN where there is none), the first event on top.
+func (c *outcomeRows) rows(r *report.Report, events []string, ps, exact []stats.Proportion) {
 	n := len(events)
-	labels := make(categoryTicks, n)
-	pos := make([]float64, n)
-	val := make([]float64, n)
-	lo, hi := make([]float64, n), make([]float64, n)
-	reach, inside := make([]float64, n), make([]float64, n)
-	values, short := make([]string, n), make([]string, n)
-	var exactXYs plotter.XYs
+	c.labels = make(categoryTicks, n)
+	c.pos = make([]float64, n)
 	for i, name := range events {
 		y := float64(n - 1 - i) // the first event on top
-		labels[n-1-i] = report.EventLabel(name, r.Names)
-		pos[i], val[i] = y, ps[i].P
-		lo[i], hi[i] = ps[i].CI95[0], ps[i].CI95[1]
-		reach[i], inside[i] = max(val[i], hi[i]), min(val[i], lo[i])
+		c.labels[n-1-i] = report.EventLabel(name, r.Names)
+		c.pos[i] = y
+		c.bars.add(ps[i])
 		if e := exact[i].P; !math.IsNaN(e) {
-			exactXYs = append(exactXYs, plotter.XY{X: e, Y: y})
-			reach[i], inside[i] = max(reach[i], e), min(inside[i], e)
-		}
-		values[i] = percent(val[i])
-		short[i] = values[i]
-		if e := exact[i].P; !math.IsNaN(e) && percent(e) != values[i] {
-			values[i] += " (exact " + percent(e) + ")"
-		}
-	}
-
-	paint := func(body draw.Canvas) error {
-		p, tick := t.probabilityRows(body, labels)
-		// Bars take 62% of a row, but no more than 44 px: a few events
-		// should not make slabs.
-		dc := p.DataCanvas(body)
-		row := (dc.Max.Y - dc.Min.Y) / vg.Length(n)
-		if row < tick.FontExtents().Height {
-			return fmt.Errorf("%d events leave each row %.0f px, less than a line of text", n, float64(row/pixel))
-		}
-		thick := min(0.62, float64(t.px(44)/row))
-		p.Add(verticalGrid(t))
-		p.Add(&bars{pos: pos, val: val, width: thick, color: simulatedColor, horizontal: true})
-		p.Add(&intervals{pos: pos, lo: lo, hi: hi, cap: thick / 4, style: whisker})
-		if len(exactXYs) > 0 {
-			sc, err := plotter.NewScatter(exactXYs)
-			if err != nil {
-				panic("plots: exact points: " + err.Error()) // checked by checkProportion
+			c.exact = append(c.exact, plotter.XY{X: e, Y: y})
+			c.bars.reach[i], c.bars.inside[i] = max(c.bars.reach[i], e), min(c.bars.inside[i], e)
+			if percent(e) != c.bars.values[i] {
+				c.bars.values[i] += " (exact " + percent(e) + ")"
 			}
-			sc.GlyphStyle = exactGlyph(t)
-			p.Add(sc)
 		}
-		p.Add(&barLabels{pos: pos, reach: reach, inside: inside, labels: values, short: short,
-			style: t.text(valueSize, true, textColor), gap: t.px(8)})
-		p.Draw(body)
-		return nil
 	}
-	return newChart(o, t, f, paint)
+}
+
+// paint draws the rows on body, or returns an error if a row cannot hold
+// a line of text.
+func (c *outcomeRows) paint(body draw.Canvas) error {
+	t, b, n := c.t, &c.bars, len(c.labels)
+	p, tick := t.probabilityRows(body, c.labels)
+	// Bars take 62% of a row, but no more than 44 px: a few events
+	// should not make slabs.
+	dc := p.DataCanvas(body)
+	row := (dc.Max.Y - dc.Min.Y) / vg.Length(n)
+	if row < tick.FontExtents().Height {
+		return fmt.Errorf("%d events leave each row %.0f px, less than a line of text", n, float64(row/pixel))
+	}
+	thick := min(0.62, float64(t.px(44)/row))
+	p.Add(verticalGrid(t))
+	p.Add(&bars{pos: c.pos, val: b.val, width: thick, color: simulatedColor, horizontal: true})
+	p.Add(&intervals{pos: c.pos, lo: b.lo, hi: b.hi, cap: thick / 4, style: c.whisker})
+	if len(c.exact) > 0 {
+		sc, err := plotter.NewScatter(c.exact)
+		if err != nil {
+			panic("plots: exact points: " + err.Error()) // checked by checkProportion
+		}
+		sc.GlyphStyle = exactGlyph(t)
+		p.Add(sc)
+	}
+	p.Add(&barLabels{pos: c.pos, reach: b.reach, inside: b.inside, labels: b.values, short: b.short,
+		style: t.text(valueSize, true, textColor), gap: t.px(8)})
+	p.Draw(body)
+	return nil
 }
 
 // checkProportion returns an error if p is not a probability with an

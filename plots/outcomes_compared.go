@@ -29,14 +29,10 @@ import (
 // event is listed twice, if a probability is outside 0..1, if the bars do
 // not fit the chart's height, or if o is out of range.
 func ComparedOutcomes(rs []*report.Report, labels []string, events []string, o Options) (*Chart, error) {
-	switch {
-	case len(rs) == 0:
-		return nil, errors.New("plots: no reports to compare")
-	case len(rs) > MaxCompared:
-		return nil, fmt.Errorf("plots: %d reports to compare; at most %d fit on one chart", len(rs), MaxCompared)
-	case labels != nil && len(labels) != len(rs):
-		return nil, fmt.Errorf("plots: %d labels for %d reports, want one each", len(labels), len(rs))
-	case slices.Contains(rs, nil):
+	if err := checkCompared(rs, labels); err != nil {
+		return nil, err
+	}
+	if slices.Contains(rs, nil) {
 		return nil, errors.New("plots: a report to compare is nil")
 	}
 	o, err := o.withDefaults()
@@ -46,12 +42,9 @@ func ComparedOutcomes(rs []*report.Report, labels []string, events []string, o O
 	if labels == nil {
 		labels = defaultLabels(rs)
 	}
-	for i, l := range labels {
-		if l == "" {
-			return nil, fmt.Errorf("plots: report %d has an empty label", i+1)
-		}
-		if slices.Contains(labels[:i], l) {
-			return nil, fmt.Errorf("plots: label %q is given to two reports", l)
+	for i := range labels {
+		if err := checkLabel(labels, i); err != nil {
+			return nil, err
 		}
 	}
 	if len(events) == 0 {
@@ -60,10 +53,42 @@ func ComparedOutcomes(rs []*report.Report, labels []string, events []string, o O
 			return nil, errors.New("plots: the reports share no event to draw")
 		}
 	}
-	n, m := len(events), len(rs)
-	val, lo, hi := make([][]float64, m), make([][]float64, m), make([][]float64, m)
-	reach, inside := make([][]float64, m), make([][]float64, m)
-	values := make([][]string, m)
+	bars, err := comparedBars(rs, labels, events)
+	if err != nil {
+		return nil, err
+	}
+
+	t := newTheme(o.Width, o.Height)
+	title := o.Title
+	if title == "" {
+		var shared bool
+		if title, shared = sharedTitle(rs); !shared {
+			title = "Outcomes compared"
+		}
+	}
+	f := frame{title: title, subtitle: segments(o.Subtitle)}
+	if o.Subtitle == "" {
+		f.subtitle = provenanceOf(rs, labels)
+	}
+	c := &comparedRows{t: t, bars: bars, whisker: t.line(2, textColor)}
+	for j, l := range labels {
+		f.key = append(f.key, keyItem{barSwatch(seriesColors[j]), l})
+	}
+	f.key = append(f.key, keyItem{whiskerSwatch(c.whisker), "95% interval (Wilson)"})
+	names := namesOf(rs)
+	n := len(events)
+	c.ticks = make(categoryTicks, n)
+	for i, name := range events {
+		c.ticks[n-1-i] = report.EventLabel(name, names)
+	}
+	return newChart(o, t, f, c.paint)
+}
+
+// comparedBars returns each report's bars of events, in order; it returns
+// an error, naming the report by its label, if an event is listed twice,
+// if a report lacks one, or if a probability is outside 0..1.
+func comparedBars(rs []*report.Report, labels, events []string) ([]eventBars, error) {
+	bars := make([]eventBars, len(rs))
 	for i, name := range events {
 		if slices.Contains(events[:i], name) {
 			return nil, fmt.Errorf("plots: event %q is listed twice", name)
@@ -76,67 +101,52 @@ func ComparedOutcomes(rs []*report.Report, labels []string, events []string, o O
 			if err := checkProportion(name, p); err != nil {
 				return nil, fmt.Errorf("%w (report %q)", err, labels[j])
 			}
-			val[j] = append(val[j], p.P)
-			lo[j], hi[j] = append(lo[j], p.CI95[0]), append(hi[j], p.CI95[1])
-			reach[j], inside[j] = append(reach[j], max(p.P, p.CI95[1])), append(inside[j], min(p.P, p.CI95[0]))
-			values[j] = append(values[j], percent(p.P))
+			bars[j].add(p)
 		}
 	}
+	return bars, nil
+}
 
-	t := newTheme(o.Width, o.Height)
-	title := o.Title
-	if title == "" {
-		title = titleOf(rs[0], Options{})
-		for _, r := range rs[1:] {
-			if titleOf(r, Options{}) != title {
-				title = "Outcomes compared"
-			}
-		}
-	}
-	f := frame{title: title, subtitle: segments(o.Subtitle)}
-	if o.Subtitle == "" {
-		f.subtitle = provenanceOf(rs, labels)
-	}
-	whisker := t.line(2, textColor)
-	for j, l := range labels {
-		f.key = append(f.key, keyItem{barSwatch(seriesColors[j]), l})
-	}
-	f.key = append(f.key, keyItem{whiskerSwatch(whisker), "95% interval (Wilson)"})
-	names := namesOf(rs)
-	ticks := make(categoryTicks, n)
-	for i, name := range events {
-		ticks[n-1-i] = report.EventLabel(name, names)
-	}
+// comparedRows is what [ComparedOutcomes] draws: one row per event,
+// labelled by ticks (bottom up), holding a group of bars, one per report.
+type comparedRows struct {
+	t       theme
+	ticks   categoryTicks
+	bars    []eventBars // each report's
+	whisker draw.LineStyle
+}
 
-	paint := func(body draw.Canvas) error {
-		p, _ := t.probabilityRows(body, ticks)
-		value := t.text(valueSize, true, textColor)
-		// A group takes at most 80% of its row, and a bar no more than
-		// 36 px: every bar must hold a line of its value.
-		dc := p.DataCanvas(body)
-		row := (dc.Max.Y - dc.Min.Y) / vg.Length(n)
-		group := min(0.8, float64(t.px(36)*vg.Length(m)/row))
-		bar := group / float64(m)
-		if row*vg.Length(bar) < value.FontExtents().Height {
-			return fmt.Errorf("%d events of %d reports leave each bar %.0f px, less than a line of text", n, m, float64(row*vg.Length(bar)/pixel))
-		}
-		p.Add(verticalGrid(t))
-		for j := range rs {
-			// The first event's group on top, and in each group the first
-			// report's bar on top.
-			pos := make([]float64, n)
-			for i := range events {
-				pos[i] = float64(n-1-i) + group/2 - bar*(float64(j)+0.5)
-			}
-			p.Add(&bars{pos: pos, val: val[j], width: bar * 0.9, color: seriesColors[j], horizontal: true})
-			p.Add(&intervals{pos: pos, lo: lo[j], hi: hi[j], cap: bar / 4, style: whisker})
-			p.Add(&barLabels{pos: pos, reach: reach[j], inside: inside[j], labels: values[j], short: values[j],
-				style: value, gap: t.px(8)})
-		}
-		p.Draw(body)
-		return nil
+// paint draws the rows on body, or returns an error if a bar cannot hold
+// a line of its value.
+func (c *comparedRows) paint(body draw.Canvas) error {
+	t := c.t
+	n, m := len(c.ticks), len(c.bars)
+	p, _ := t.probabilityRows(body, c.ticks)
+	value := t.text(valueSize, true, textColor)
+	// A group takes at most 80% of its row, and a bar no more than
+	// 36 px: every bar must hold a line of its value.
+	dc := p.DataCanvas(body)
+	row := (dc.Max.Y - dc.Min.Y) / vg.Length(n)
+	group := min(0.8, float64(t.px(36)*vg.Length(m)/row))
+	bar := group / float64(m)
+	if row*vg.Length(bar) < value.FontExtents().Height {
+		return fmt.Errorf("%d events of %d reports leave each bar %.0f px, less than a line of text", n, m, float64(row*vg.Length(bar)/pixel))
 	}
-	return newChart(o, t, f, paint)
+	p.Add(verticalGrid(t))
+	for j, b := range c.bars {
+		// The first event's group on top, and in each group the first
+		// report's bar on top.
+		pos := make([]float64, n)
+		for i := range pos {
+			pos[i] = float64(n-1-i) + group/2 - bar*(float64(j)+0.5)
+		}
+		p.Add(&bars{pos: pos, val: b.val, width: bar * 0.9, color: seriesColors[j], horizontal: true})
+		p.Add(&intervals{pos: pos, lo: b.lo, hi: b.hi, cap: bar / 4, style: c.whisker})
+		p.Add(&barLabels{pos: pos, reach: b.reach, inside: b.inside, labels: b.values, short: b.short,
+			style: value, gap: t.px(8)})
+	}
+	p.Draw(body)
+	return nil
 }
 
 // sharedEvents lists, sorted, the events that every report has.

@@ -63,16 +63,49 @@ type Cell struct {
 // casualties, row units down, column units across; in CSV one row per
 // cell, with intervals.
 func (m *Matrix) Tables(csv bool) []Table {
+	exact := m.anyExact()
+	title := m.title()
+	if csv {
+		return []Table{m.csvTable(title, exact)}
+	}
+	win := "P(column destroyed)"
+	if m.IsRowWins() {
+		win = "P(row wins)"
+	}
+	a := m.grid(win, func(c Cell) string { return fmt.Sprintf("%.3f", c.Win.P) + exactMark(c) })
+	a.Title = title
+	b := m.grid("column casualties (mean)", func(c Cell) string { return fmt.Sprintf("%.2f", c.Casualties.Mean) + exactMark(c) })
+	notes := []string{"Every cell runs on the same seed; 95% intervals are in the JSON and CSV outputs."}
+	if exact {
+		notes = append(notes, "Cells marked * are solved exactly, with no sampling error; the others are simulated.")
+	}
+	tables := []Table{a, b}
+	if m.priced() {
+		tables = append(tables, m.pointsTable())
+		notes = append([]string{"Points killed: the column's mean casualties times its points a model, per 100 points the row unit costs."}, notes...)
+	}
+	if m.SeedSource == "random" {
+		notes = append(notes, fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", m.Seed))
+	}
+	tables[len(tables)-1].Notes = notes
+	return tables
+}
+
+// anyExact reports whether a cell is solved exactly.
+func (m *Matrix) anyExact() bool {
 	exact := false
 	for _, r := range m.Cells {
 		for _, c := range r {
 			exact = exact || c.Exact
 		}
 	}
-	win := "P(column destroyed)"
-	if m.IsRowWins() {
-		win = "P(row wins)"
-	}
+	return exact
+}
+
+// title is the matrix's title: the fight, what the rows say, the ruleset,
+// the trials and the seed, with where the seed and sizes came from and
+// whether it was interrupted.
+func (m *Matrix) title() string {
 	var cells []Cell
 	for _, r := range m.Cells {
 		cells = append(cells, r...)
@@ -88,76 +121,76 @@ func (m *Matrix) Tables(csv bool) []Table {
 	if !m.Complete {
 		title += "; PARTIAL: interrupted"
 	}
-	if csv {
-		t := Table{Title: title, Header: []string{"row", "col", "p_win", "p_win_ci95_low", "p_win_ci95_high",
-			"col_casualties", "col_casualties_ci95_low", "col_casualties_ci95_high", "row_casualties"}}
-		if m.priced() {
-			t.Header = append(t.Header, "row_cost", "col_points_killed_per_100")
-		}
-		if exact {
-			t.Header = append(t.Header, "solved")
-		}
-		for i, r := range m.Cells {
-			for j, c := range r {
-				rowCas := ""
-				if c.RowCasualties != nil {
-					rowCas = num(c.RowCasualties.Mean, true)
-				}
-				row := []string{m.Rows[i], m.Cols[j], num(c.Win.P, true), num(c.Win.CI95[0], true), num(c.Win.CI95[1], true),
-					num(c.Casualties.Mean, true), num(c.Casualties.CI95[0], true), num(c.Casualties.CI95[1], true), rowCas}
-				if m.priced() {
-					row = append(row, num(m.RowCost[i], true), num(m.killedPer100(i, j), true))
-				}
-				if exact {
-					row = append(row, solvedText(c.Exact))
-				}
-				t.Rows = append(t.Rows, row)
-			}
-		}
-		return []Table{t}
+	return title
+}
+
+// csvTable is the matrix as one CSV table, titled title: a line per cell
+// with its chance to win and casualties with their 95% intervals, the
+// row's casualties, its costs when priced and whether it was solved when
+// exact says a cell was.
+func (m *Matrix) csvTable(title string, exact bool) Table {
+	t := Table{Title: title, Header: []string{"row", "col", "p_win", "p_win_ci95_low", "p_win_ci95_high",
+		"col_casualties", "col_casualties_ci95_low", "col_casualties_ci95_high", "row_casualties"}}
+	if m.priced() {
+		t.Header = append(t.Header, "row_cost", "col_points_killed_per_100")
 	}
-	grid := func(head string, cell func(Cell) string) Table {
-		t := Table{Header: append([]string{head}, m.Cols...)}
-		for i, r := range m.Cells {
-			row := []string{m.Rows[i]}
-			for _, c := range r {
-				row = append(row, cell(c))
+	if exact {
+		t.Header = append(t.Header, "solved")
+	}
+	for i, r := range m.Cells {
+		for j, c := range r {
+			rowCas := ""
+			if c.RowCasualties != nil {
+				rowCas = num(c.RowCasualties.Mean, true)
+			}
+			row := []string{m.Rows[i], m.Cols[j], num(c.Win.P, true), num(c.Win.CI95[0], true), num(c.Win.CI95[1], true),
+				num(c.Casualties.Mean, true), num(c.Casualties.CI95[0], true), num(c.Casualties.CI95[1], true), rowCas}
+			if m.priced() {
+				row = append(row, num(m.RowCost[i], true), num(m.killedPer100(i, j), true))
+			}
+			if exact {
+				row = append(row, solvedText(c.Exact))
 			}
 			t.Rows = append(t.Rows, row)
 		}
-		return t
 	}
-	mark := func(c Cell) string {
-		if c.Exact {
-			return "*"
+	return t
+}
+
+// grid is a table of the cells, headed head, one row per row unit and a
+// column per column unit, each cell written by cell.
+func (m *Matrix) grid(head string, cell func(Cell) string) Table {
+	t := Table{Header: append([]string{head}, m.Cols...)}
+	for i, r := range m.Cells {
+		row := []string{m.Rows[i]}
+		for _, c := range r {
+			row = append(row, cell(c))
 		}
-		return ""
+		t.Rows = append(t.Rows, row)
 	}
-	a := grid(win, func(c Cell) string { return fmt.Sprintf("%.3f", c.Win.P) + mark(c) })
-	a.Title = title
-	b := grid("column casualties (mean)", func(c Cell) string { return fmt.Sprintf("%.2f", c.Casualties.Mean) + mark(c) })
-	notes := []string{"Every cell runs on the same seed; 95% intervals are in the JSON and CSV outputs."}
-	if exact {
-		notes = append(notes, "Cells marked * are solved exactly, with no sampling error; the others are simulated.")
+	return t
+}
+
+// exactMark marks a cell solved exactly: "*", else "".
+func exactMark(c Cell) string {
+	if c.Exact {
+		return "*"
 	}
-	tables := []Table{a, b}
-	if m.priced() {
-		p := Table{Header: append([]string{"column points killed per 100 row points"}, m.Cols...)}
-		for i, r := range m.Cells {
-			row := []string{fmt.Sprintf("%s (%s pts)", m.Rows[i], strconv.FormatFloat(m.RowCost[i], 'f', -1, 64))}
-			for j, c := range r {
-				row = append(row, fmt.Sprintf("%.1f", m.killedPer100(i, j))+mark(c))
-			}
-			p.Rows = append(p.Rows, row)
+	return ""
+}
+
+// pointsTable is the table of the column's points killed per 100 points
+// of the row unit, each row unit named with its cost.
+func (m *Matrix) pointsTable() Table {
+	p := Table{Header: append([]string{"column points killed per 100 row points"}, m.Cols...)}
+	for i, r := range m.Cells {
+		row := []string{fmt.Sprintf("%s (%s pts)", m.Rows[i], strconv.FormatFloat(m.RowCost[i], 'f', -1, 64))}
+		for j, c := range r {
+			row = append(row, fmt.Sprintf("%.1f", m.killedPer100(i, j))+exactMark(c))
 		}
-		tables = append(tables, p)
-		notes = append([]string{"Points killed: the column's mean casualties times its points a model, per 100 points the row unit costs."}, notes...)
+		p.Rows = append(p.Rows, row)
 	}
-	if m.SeedSource == "random" {
-		notes = append(notes, fmt.Sprintf("The seed was drawn at random; rerun with --seed %d to get these numbers again.", m.Seed))
-	}
-	tables[len(tables)-1].Notes = notes
-	return tables
+	return p
 }
 
 // priced reports whether the matrix has every unit's points.

@@ -25,6 +25,34 @@ func WriteJSON(w io.Writer, v any) error {
 // headline metrics (casualties and wounds).
 func WriteText(w io.Writer, r *Report) error {
 	ew := &errWriter{w: w}
+	r.writeHeader(ew)
+	width := r.nameWidth()
+	ew.printf("\n")
+	if err := r.writeMetrics(ew, width); err != nil {
+		return err
+	}
+	if len(r.Events) > 0 {
+		ew.printf("\n")
+		if err := r.writeEvents(ew, width); err != nil {
+			return err
+		}
+	}
+	for _, name := range r.headline() {
+		ew.printf("\n")
+		if err := r.writeDistribution(ew, name); err != nil {
+			return err
+		}
+	}
+	if ew.err == nil && r.Trials != 0 && r.SeedSource == "random" {
+		ew.printf("\nThe seed was drawn at random; rerun with --seed %d to get these numbers again.\n", r.Seed)
+	}
+	return ew.err
+}
+
+// writeHeader writes the report's headline, its scenario and title, where
+// its numbers came from, whether it was interrupted, and the scenario's
+// lines.
+func (r *Report) writeHeader(ew *errWriter) {
 	if h := r.Headline(); h != "" {
 		ew.printf("%s\n", h)
 	}
@@ -44,8 +72,11 @@ func WriteText(w io.Writer, r *Report) error {
 			ew.printf("  %s\n", l)
 		}
 	}
+}
 
-	exactOnly := r.Trials == 0
+// nameWidth is the width of the tables' first column: the longest metric
+// or event name, and at least "metric".
+func (r *Report) nameWidth() int {
 	width := len("metric")
 	for _, name := range r.metrics() {
 		width = max(width, len(name))
@@ -53,13 +84,22 @@ func WriteText(w io.Writer, r *Report) error {
 	for _, name := range r.events() {
 		width = max(width, len(name))
 	}
-	pad := func(s string) string { return fmt.Sprintf("%-*s", width, s) }
-	ew.printf("\n")
+	return width
+}
+
+// pad pads s with spaces to width.
+func pad(s string, width int) string { return fmt.Sprintf("%-*s", width, s) }
+
+// writeMetrics writes the table of metrics, names padded to width: each
+// one's mean, its 95% interval, sd, min, quantiles and max, and its exact
+// mean beside simulated results; for exact results alone, no interval.
+func (r *Report) writeMetrics(ew *errWriter, width int) error {
+	exactOnly := r.Trials == 0
 	tw := tabwriter.NewWriter(ew, 2, 0, 2, ' ', tabwriter.AlignRight)
 	if exactOnly {
-		fmt.Fprint(tw, pad("metric")+"\texact mean\tsd\tmin\tp5\tp50\tp95\tmax\t\n")
+		fmt.Fprint(tw, pad("metric", width)+"\texact mean\tsd\tmin\tp5\tp50\tp95\tmax\t\n")
 	} else {
-		head := pad("metric") + "\tmean\t95% interval\tsd\tmin\tp5\tp50\tp95\tmax\t"
+		head := pad("metric", width) + "\tmean\t95% interval\tsd\tmin\tp5\tp50\tp95\tmax\t"
 		if r.Exact != nil {
 			head += "exact mean\t"
 		}
@@ -69,55 +109,43 @@ func WriteText(w io.Writer, r *Report) error {
 		s := r.Metrics[name]
 		q := s.Quantiles
 		if exactOnly {
-			fmt.Fprintf(tw, "%s\t%.4f\t%.3f\t%d\t%d\t%d\t%d\t%d\t\n", pad(name), s.Mean, s.SD, s.Min, q.P05, q.P50, q.P95, s.Max)
+			fmt.Fprintf(tw, "%s\t%.4f\t%.3f\t%d\t%d\t%d\t%d\t%d\t\n", pad(name, width), s.Mean, s.SD, s.Min, q.P05, q.P50, q.P95, s.Max)
 			continue
 		}
-		line := fmt.Sprintf("%s\t%.4f\t[%.4f, %.4f]\t%.3f\t%d\t%d\t%d\t%d\t%d\t", pad(name), s.Mean, s.CI95[0], s.CI95[1], s.SD, s.Min, q.P05, q.P50, q.P95, s.Max)
+		line := fmt.Sprintf("%s\t%.4f\t[%.4f, %.4f]\t%.3f\t%d\t%d\t%d\t%d\t%d\t", pad(name, width), s.Mean, s.CI95[0], s.CI95[1], s.SD, s.Min, q.P05, q.P50, q.P95, s.Max)
 		if r.Exact != nil {
 			line += fmt.Sprintf("%.4f\t", r.Exact.Metrics[name].Mean)
 		}
 		fmt.Fprintf(tw, "%s\n", line)
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
+	return tw.Flush()
+}
 
-	if len(r.Events) > 0 {
-		ew.printf("\n")
-		tw = tabwriter.NewWriter(ew, 2, 0, 2, ' ', tabwriter.AlignRight)
-		head := pad("event") + "\tP\t95% interval\t"
-		if exactOnly {
-			head = pad("event") + "\texact P\t"
-		} else if r.Exact != nil {
-			head += "exact P\t"
-		}
-		fmt.Fprintf(tw, "%s\n", head)
-		for _, name := range r.events() {
-			e := r.Events[name]
-			line := fmt.Sprintf("%s\t%s\t", pad(name), prob(e.P))
-			if !exactOnly {
-				line += fmt.Sprintf("[%s, %s]\t", prob(e.CI95[0]), prob(e.CI95[1]))
-				if r.Exact != nil {
-					line += prob(r.Exact.Events[name].P) + "\t"
-				}
+// writeEvents writes the table of events, names padded to width: each
+// one's probability with its 95% interval, and its exact probability
+// beside simulated results; for exact results alone, no interval.
+func (r *Report) writeEvents(ew *errWriter, width int) error {
+	exactOnly := r.Trials == 0
+	tw := tabwriter.NewWriter(ew, 2, 0, 2, ' ', tabwriter.AlignRight)
+	head := pad("event", width) + "\tP\t95% interval\t"
+	if exactOnly {
+		head = pad("event", width) + "\texact P\t"
+	} else if r.Exact != nil {
+		head += "exact P\t"
+	}
+	fmt.Fprintf(tw, "%s\n", head)
+	for _, name := range r.events() {
+		e := r.Events[name]
+		line := fmt.Sprintf("%s\t%s\t", pad(name, width), prob(e.P))
+		if !exactOnly {
+			line += fmt.Sprintf("[%s, %s]\t", prob(e.CI95[0]), prob(e.CI95[1]))
+			if r.Exact != nil {
+				line += prob(r.Exact.Events[name].P) + "\t"
 			}
-			fmt.Fprintf(tw, "%s\n", line)
 		}
-		if err := tw.Flush(); err != nil {
-			return err
-		}
+		fmt.Fprintf(tw, "%s\n", line)
 	}
-
-	for _, name := range r.headline() {
-		ew.printf("\n")
-		if err := r.writeDistribution(ew, name); err != nil {
-			return err
-		}
-	}
-	if ew.err == nil && !exactOnly && r.SeedSource == "random" {
-		ew.printf("\nThe seed was drawn at random; rerun with --seed %d to get these numbers again.\n", r.Seed)
-	}
-	return ew.err
+	return tw.Flush()
 }
 
 // headline names the metrics whose distributions the text shows: every

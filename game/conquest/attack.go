@@ -85,12 +85,20 @@ type attackCtx struct {
 // newPacket builds the packet of c under rs, tabulated for up to maxN
 // attacks (more still work).
 func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
-	tg := c.target
-	a, d := c.rules, tg.Rules
 	clashRules := c.kind == Clash || c.kind == Impact && rs.ClashRulesOnImpact
 	p := &packet{kind: c.kind, wFail: 1, wSix: 1}
+	p.setHit(rs, c, clashRules)
+	p.setDefence(rs, c, clashRules)
+	p.setSamplers(c, max(maxN, 1))
+	return p
+}
 
-	// To hit.
+// setHit sets p's hit die and what a hit does: Inspired and Take Aim, the
+// re-rolls (Flurry, the target's Parry, Opportunists, Blessed, Fiend
+// Hunter, Leader) and the natural 1's extra hit or Defence ignored;
+// clashRules says whether the attack follows a Clash's rules.
+func (p *packet) setHit(rs *Ruleset, c attackCtx, clashRules bool) {
+	a, d := c.rules, c.target.Rules
 	skill := c.skill
 	if c.kind == Volley && c.aimed {
 		skill++
@@ -121,7 +129,7 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 	if c.blessHit {
 		p.hit.RerollFailed = true
 	}
-	if a.FiendHunter && tg.Type == Monster {
+	if a.FiendHunter && c.target.Type == Monster {
 		p.hit.RerollFailed = true // "re-roll failed To Hit rolls against Monsters" [V 1.03]
 	}
 	p.more = c.kind == Volley && a.TorrentialFire && !c.long
@@ -135,33 +143,16 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 		relentless := a.RelentlessBlows || rs.ClashSixRelentless && c.skill >= 6
 		p.extra, p.smiteOne = clashRules && relentless, clashRules && a.FlawlessStrikes
 	}
+}
 
-	// Defence (conquest.md §1).
-	front := c.facing == Front
-	bonus := 0
-	breaker := a.Linebreaker && c.kind != Volley
-	if d.Shield && front && !breaker && (rs.Shield == ShieldAllFront || c.kind == Clash || c.kind == Volley) {
-		bonus++
-	}
-	if d.Phalanx && front {
-		bonus++ // conquest.md §7: +1 Defence against the front [V 1.03]
-	}
-	if !breaker {
-		bonus += d.Bastion
-	}
-	pen := 0
-	switch c.kind {
-	case Clash:
-		pen = a.Cleave
-	case Impact:
-		pen = a.BrutalImpact
-		if rs.ClashRulesOnImpact {
-			pen += a.Cleave
-		}
-	case Volley, Spellcasting: // Armour Piercing: "during a Volley or Spellcasting Action" (1.5 [V])
-		pen = a.ArmourPiercing
-	}
-	pen = max(0, pen-d.Hardened)
+// setDefence sets p's defence dice against an ordinary hit and against a
+// natural-1 hit that ignores Defence (conquest.md §1), their re-rolls
+// (Untouchable, Blessed), and the wounds a failed die costs (Deadly Blades,
+// Deadly Shot); clashRules says whether the attack follows a Clash's rules.
+func (p *packet) setDefence(rs *Ruleset, c attackCtx, clashRules bool) {
+	tg := c.target
+	a, d := c.rules, tg.Rules
+	bonus, pen := defenceMods(rs, c)
 	smite := clashRules && a.Smite
 	p.def = newTest(rs, defenceTarget(rs, tg.Profile, bonus, pen, smite))
 	p.defOne = newTest(rs, defenceTarget(rs, tg.Profile, bonus, pen, true))
@@ -181,8 +172,42 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 			p.wFail, p.wSix = 2, 2
 		}
 	}
+}
 
-	maxN = max(maxN, 1)
+// defenceMods returns the target's Defence bonus against attack c (Shield
+// and Phalanx from the front, Bastion, none of them against Linebreaker
+// where it applies) and the attack's penalty to it (Cleave, Brutal Impact,
+// Armour Piercing, less the target's Hardened; 0 or more).
+func defenceMods(rs *Ruleset, c attackCtx) (bonus, pen int) {
+	a, d := c.rules, c.target.Rules
+	front := c.facing == Front
+	breaker := a.Linebreaker && c.kind != Volley
+	if d.Shield && front && !breaker && (rs.Shield == ShieldAllFront || c.kind == Clash || c.kind == Volley) {
+		bonus++
+	}
+	if d.Phalanx && front {
+		bonus++ // conquest.md §7: +1 Defence against the front [V 1.03]
+	}
+	if !breaker {
+		bonus += d.Bastion
+	}
+	switch c.kind {
+	case Clash:
+		pen = a.Cleave
+	case Impact:
+		pen = a.BrutalImpact
+		if rs.ClashRulesOnImpact {
+			pen += a.Cleave
+		}
+	case Volley, Spellcasting: // Armour Piercing: "during a Volley or Spellcasting Action" (1.5 [V])
+		pen = a.ArmourPiercing
+	}
+	return bonus, max(0, pen-d.Hardened)
+}
+
+// setSamplers tabulates p's count samplers for up to maxN attacks (1 or
+// more), from its hit and defence dice.
+func (p *packet) setSamplers(c attackCtx, maxN int) {
 	ho := p.hit.Odds()
 	p.hitSplit = engine.NewSplit([]float64{ho.P(Fail) + ho.P(FailSix), ho.P(Pass), ho.P(PassOne)}, maxN)
 	p.defSplit = defenceSplit(p.def, 2*maxN)
@@ -190,11 +215,10 @@ func newPacket(rs *Ruleset, c attackCtx, maxN int) *packet {
 	// Counter-Attack: "each natural-1 Defense roll in an enemy Clash" is a
 	// hit back (conquest.md §7, 2.x [S]); the roll that stands, after any
 	// re-roll, is the one that counts.
-	if p.counter = c.kind == Clash && d.CounterAttack; p.counter {
+	if p.counter = c.kind == Clash && c.target.Rules.CounterAttack; p.counter {
 		p.oneOf = engine.NewBinomial(naturalOneShare(p.def), 2*maxN)
 		p.oneOfOne = engine.NewBinomial(naturalOneShare(p.defOne), maxN)
 	}
-	return p
 }
 
 // naturalOneShare is the chance that a die of t that passed shows a

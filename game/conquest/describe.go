@@ -29,6 +29,16 @@ func (s *Strike) Describe() []string {
 
 // Describe says in words what each side brings to the fight, for reports.
 func (f *Fight) Describe() []string {
+	lines := f.activationText()
+	for i := range f.cc.Sides {
+		lines = append(lines, f.sideText(i)...)
+	}
+	return lines
+}
+
+// activationText says who activates first each turn and, with more than
+// two regiments, in what order the regiments activate.
+func (f *Fight) activationText() []string {
 	var lines []string
 	if f.cc.Activation == RollOff {
 		how := "either, one chance in two"
@@ -44,95 +54,132 @@ func (f *Fight) Describe() []string {
 			lines = append(lines, "  or, army 2 first: "+f.orderText(f.orders[1]))
 		}
 	}
-	for i, sd := range f.cc.Sides {
-		u, a := f.units[i], f.atk[i][sd.Target]
-		lines = append(lines, u.describe())
-		acts := func(list []Action) string {
-			var names []string
-			for _, x := range list {
-				names = append(names, x.String())
+	return lines
+}
+
+// sideText says what side i brings to the fight: its regiment, its plan,
+// its heal sources and spell, what its attacks and other actions roll, and
+// its Morale test.
+func (f *Fight) sideText(i int) []string {
+	sd := &f.cc.Sides[i]
+	st := f.units[i].start
+	lines := []string{f.units[i].describe(), f.planText(i)}
+	for _, h := range sd.Regiment.Healing {
+		lines = append(lines, "  "+f.healText(h))
+	}
+	if c := sd.Regiment.Character; c != nil && c.Spell != nil {
+		lines = append(lines, "  "+f.spellText(i))
+	}
+	if f.sides[i].rearBlocked && f.sides[i].healer {
+		lines = append(lines, "  its rear is in contact or has no room: Healing cannot restore stands")
+	}
+	lines = append(lines, f.attackTexts(i, &st)...)
+	lines = append(lines, f.actionTexts(i, &st)...)
+	return append(lines, f.moraleTexts(i, &st)...)
+}
+
+// planText says what side i does in each turn and, with more than two
+// regiments, its army and whom it strikes; and from where, when not the
+// front.
+func (f *Fight) planText(i int) string {
+	sd := &f.cc.Sides[i]
+	a := f.atk[i][sd.Target]
+	plan := "  each turn: " + actionsText(sd.Actions)
+	if !slices.Equal(sd.FirstTurn, sd.Actions) {
+		plan = "  turn 1: " + actionsText(sd.FirstTurn) + "; later turns: " + actionsText(sd.Actions)
+	}
+	if f.n > 2 {
+		plan += fmt.Sprintf("; army %d, strikes %s", sd.Army+1, f.cc.Sides[sd.Target].Regiment.ID)
+		if a.eng.Facing != Front {
+			plan += "'s " + a.eng.Facing.String()
+		}
+	} else if a.eng.Facing != Front {
+		plan += "; strikes the enemy's " + a.eng.Facing.String()
+	}
+	return plan
+}
+
+// actionsText names a list of actions, or says "nothing".
+func actionsText(list []Action) string {
+	var names []string
+	for _, x := range list {
+		names = append(names, x.String())
+	}
+	if len(names) == 0 {
+		return "nothing"
+	}
+	return strings.Join(names, ", ")
+}
+
+// attackTexts says what each kind of attack side i makes on its target
+// rolls, with the regiment as in st, in the order it first makes them.
+func (f *Fight) attackTexts(i int, st *state) []string {
+	sd := &f.cc.Sides[i]
+	a := f.atk[i][sd.Target]
+	var lines []string
+	used := map[Kind]bool{}
+	for _, x := range append(append([]Action(nil), sd.FirstTurn...), sd.Actions...) {
+		k, ok := map[Action]Kind{ActCharge: Impact, ActClash: Clash, ActVolley: Volley}[x]
+		if !ok || used[k] {
+			continue
+		}
+		used[k] = true
+		switch k {
+		case Impact:
+			lines = append(lines, "  "+a.impact.describe("charge", a.impactOf(st.health)))
+		case Clash:
+			lines = append(lines, "  "+a.clash.describe("clash", a.strikesOf(st.health)))
+			if a.clashChar != nil {
+				lines = append(lines, "  "+a.clashChar.describe("character", a.charStrikes(st)))
 			}
-			if len(names) == 0 {
-				return "nothing"
+		case Volley:
+			if a.volley != nil {
+				lines = append(lines, "  "+a.volley.describe("volley", a.shotsOf(st.health)))
 			}
-			return strings.Join(names, ", ")
-		}
-		plan := "  each turn: " + acts(sd.Actions)
-		if !slices.Equal(sd.FirstTurn, sd.Actions) {
-			plan = "  turn 1: " + acts(sd.FirstTurn) + "; later turns: " + acts(sd.Actions)
-		}
-		if f.n > 2 {
-			plan += fmt.Sprintf("; army %d, strikes %s", sd.Army+1, f.cc.Sides[sd.Target].Regiment.ID)
-			if a.eng.Facing != Front {
-				plan += "'s " + a.eng.Facing.String()
+			if a.volleyChar != nil {
+				lines = append(lines, "  "+a.volleyChar.describe("character", a.charShots(st)))
 			}
-		} else if a.eng.Facing != Front {
-			plan += "; strikes the enemy's " + a.eng.Facing.String()
-		}
-		lines = append(lines, plan)
-		for _, h := range sd.Regiment.Healing {
-			lines = append(lines, "  "+f.healText(h))
-		}
-		if c := sd.Regiment.Character; c != nil && c.Spell != nil {
-			lines = append(lines, "  "+f.spellText(i))
-		}
-		if f.sides[i].rearBlocked && f.sides[i].healer {
-			lines = append(lines, "  its rear is in contact or has no room: Healing cannot restore stands")
-		}
-		st := u.start
-		used := map[Kind]bool{}
-		for _, x := range append(append([]Action(nil), sd.FirstTurn...), sd.Actions...) {
-			k, ok := map[Action]Kind{ActCharge: Impact, ActClash: Clash, ActVolley: Volley}[x]
-			if !ok || used[k] {
-				continue
-			}
-			used[k] = true
-			switch k {
-			case Impact:
-				lines = append(lines, "  "+a.impact.describe("charge", a.impactOf(st.health)))
-			case Clash:
-				lines = append(lines, "  "+a.clash.describe("clash", a.strikesOf(st.health)))
-				if a.clashChar != nil {
-					lines = append(lines, "  "+a.clashChar.describe("character", a.charStrikes(&st)))
-				}
-			case Volley:
-				if a.volley != nil {
-					lines = append(lines, "  "+a.volley.describe("volley", a.shotsOf(st.health)))
-				}
-				if a.volleyChar != nil {
-					lines = append(lines, "  "+a.volleyChar.describe("character", a.charShots(&st)))
-				}
-			}
-		}
-		if f.does(i, ActRally) {
-			how := "a Broken regiment ceases to be Broken"
-			if fs := &f.sides[i]; fs.rallyTest {
-				how += fmt.Sprintf(" only on a Resolve roll (the enemy is Fearsome or Terrifying): %s", "a die of "+fs.rally.text())
-			}
-			lines = append(lines, "  rally: "+how)
-		}
-		if f.does(i, ActInspire) {
-			lines = append(lines, "  inspire: its next Clash this turn is Inspired: "+a.pk[Clash][fBonus][0].describe("clash", a.strikesOf(st.health)))
-		}
-		if p := a.pk[Volley][fBonus][0]; f.does(i, ActTakeAim) && p != nil {
-			lines = append(lines, "  take_aim: its next Volley this turn at +1: "+p.describe("volley", a.shotsOf(st.health)))
-		}
-		// Its Morale test against the first kind of attack of the first
-		// enemy that targets it.
-		for j, foe := range f.cc.Sides {
-			if foe.Target != i {
-				continue
-			}
-			for _, x := range append(append([]Action(nil), foe.FirstTurn...), foe.Actions...) {
-				if k, ok := map[Action]Kind{ActCharge: Impact, ActClash: Clash, ActVolley: Volley}[x]; ok {
-					lines = append(lines, "  "+f.atk[j][i].moraleText(k, &st))
-					break
-				}
-			}
-			break
 		}
 	}
 	return lines
+}
+
+// actionTexts says what side i's Rally, Inspire and Take Aim do, for those
+// it takes, with the regiment as in st.
+func (f *Fight) actionTexts(i int, st *state) []string {
+	a := f.atk[i][f.cc.Sides[i].Target]
+	var lines []string
+	if f.does(i, ActRally) {
+		how := "a Broken regiment ceases to be Broken"
+		if fs := &f.sides[i]; fs.rallyTest {
+			how += fmt.Sprintf(" only on a Resolve roll (the enemy is Fearsome or Terrifying): %s", "a die of "+fs.rally.text())
+		}
+		lines = append(lines, "  rally: "+how)
+	}
+	if f.does(i, ActInspire) {
+		lines = append(lines, "  inspire: its next Clash this turn is Inspired: "+a.pk[Clash][fBonus][0].describe("clash", a.strikesOf(st.health)))
+	}
+	if p := a.pk[Volley][fBonus][0]; f.does(i, ActTakeAim) && p != nil {
+		lines = append(lines, "  take_aim: its next Volley this turn at +1: "+p.describe("volley", a.shotsOf(st.health)))
+	}
+	return lines
+}
+
+// moraleTexts says side i's Morale test, as in st, against the first kind
+// of attack of the first enemy that targets it; nothing when none does.
+func (f *Fight) moraleTexts(i int, st *state) []string {
+	for j, foe := range f.cc.Sides {
+		if foe.Target != i {
+			continue
+		}
+		for _, x := range append(append([]Action(nil), foe.FirstTurn...), foe.Actions...) {
+			if k, ok := map[Action]Kind{ActCharge: Impact, ActClash: Clash, ActVolley: Volley}[x]; ok {
+				return []string{"  " + f.atk[j][i].moraleText(k, st)}
+			}
+		}
+		break
+	}
+	return nil
 }
 
 // orderText names the regiments of an activation order.

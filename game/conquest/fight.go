@@ -328,17 +328,46 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	n := len(cc.Sides)
 	f := &Fight{rs: rs, cc: cc, n: n, turnsN: min(cc.Turns, MaxTurnMetrics),
 		units: make([]*unit, n), atk: make([][]*attacker, n), sides: make([]fightSide, n), contacts: make([][]int, n)}
-	for _, s := range cc.Sides {
-		for _, act := range append(append([]Action(nil), s.FirstTurn...), s.Actions...) {
-			f.melee = f.melee || act == ActCharge || act == ActClash || act == ActDuel
-		}
-	}
+	f.melee = cc.melee()
 	for i := range cc.Sides {
 		f.units[i] = newUnit(rs, &f.cc.Sides[i].Regiment)
 		x := cc.Sides[i].Regiment.Rules
 		f.backers = f.backers || x.CounterAttack || x.LethalDemise
 	}
 	f.orders = [2][]int{activationOrder(cc.Sides, 0), activationOrder(cc.Sides, 1)}
+	f.setRollOff()
+	if f.melee {
+		f.setContacts()
+	}
+	var errs []error
+	for i := range cc.Sides {
+		f.setAttackers(i)
+		errs = append(errs, f.actionErrors(i)...)
+		f.setSide(i)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	f.metrics, f.events = f.outcomes()
+	return f, nil
+}
+
+// melee reports whether the regiments of cc fight in contact: whether any
+// of them ever charges, clashes or duels.
+func (cc *Combat) melee() bool {
+	melee := false
+	for _, s := range cc.Sides {
+		for _, act := range append(append([]Action(nil), s.FirstTurn...), s.Actions...) {
+			melee = melee || act == ActCharge || act == ActClash || act == ActDuel
+		}
+	}
+	return melee
+}
+
+// setRollOff sets the chance army 1 wins the turn's Supremacy roll-off,
+// and its one draw: one half, or [rollOffWins] for the army with fewer
+// Command Cards.
+func (f *Fight) setRollOff() {
 	f.rollOffP = 0.5
 	if cards := f.cards(); cards[1] < cards[0] {
 		f.rollOffP = rollOffWins
@@ -346,75 +375,95 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 		f.rollOffP = 1 - rollOffWins
 	}
 	f.rollOffBin = engine.NewBinomial(f.rollOffP, 1)
-	if f.melee {
-		for i, s := range cc.Sides {
-			f.contacts[i] = append(f.contacts[i], s.Target)
-			for j, o := range cc.Sides {
-				if o.Target == i && j != s.Target {
-					f.contacts[i] = append(f.contacts[i], j)
-				}
+}
+
+// setContacts sets the enemies each regiment fights in contact: its target
+// first, then every other enemy that targets it.
+func (f *Fight) setContacts() {
+	for i, s := range f.cc.Sides {
+		f.contacts[i] = append(f.contacts[i], s.Target)
+		for j, o := range f.cc.Sides {
+			if o.Target == i && j != s.Target {
+				f.contacts[i] = append(f.contacts[i], j)
 			}
 		}
 	}
+}
+
+// setAttackers sets side i's attacks on each enemy: its Engagement on its
+// target, from the front on any other enemy that fights it.
+func (f *Fight) setAttackers(i int) {
+	me := &f.cc.Sides[i]
+	f.atk[i] = make([]*attacker, f.n)
+	for j := range f.cc.Sides {
+		if f.cc.Sides[j].Army == me.Army {
+			continue
+		}
+		eng := me.Engagement
+		if j != me.Target {
+			eng.Facing = Front // an enemy that fights it faces it
+		}
+		eng.Melee = f.melee
+		// A regiment engaged in its flank or rear by any enemy tests
+		// Morale so, whoever's attack it tests for (2.x [S]: a state
+		// of the regiment, morale_flank_rear).
+		f.atk[i][j] = newAttacker(f.rs, f.units[i], f.units[j], eng, f.flanked(i), f.flanked(j))
+	}
+}
+
+// actionErrors returns why side i cannot take each of its actions that it
+// cannot, a Duel against a target without a Character among them.
+func (f *Fight) actionErrors(i int) []error {
 	var errs []error
-	for i := range cc.Sides {
-		me := &f.cc.Sides[i]
-		f.atk[i] = make([]*attacker, n)
-		for j := range cc.Sides {
-			if cc.Sides[j].Army == me.Army {
-				continue
-			}
-			eng := me.Engagement
-			if j != me.Target {
-				eng.Facing = Front // an enemy that fights it faces it
-			}
-			eng.Melee = f.melee
-			// A regiment engaged in its flank or rear by any enemy tests
-			// Morale so, whoever's attack it tests for (2.x [S]: a state
-			// of the regiment, morale_flank_rear).
-			f.atk[i][j] = newAttacker(rs, f.units[i], f.units[j], eng, f.flanked(i), f.flanked(j))
+	me := &f.cc.Sides[i]
+	foe := &f.cc.Sides[me.Target]
+	for _, act := range append(append([]Action(nil), me.FirstTurn...), me.Actions...) {
+		if err := f.canDo(i, act); err != nil {
+			errs = append(errs, err)
 		}
-		foe := &f.cc.Sides[me.Target]
-		for _, act := range append(append([]Action(nil), me.FirstTurn...), me.Actions...) {
-			if err := f.canDo(i, act); err != nil {
-				errs = append(errs, err)
-			}
-			if act == ActDuel && foe.Regiment.Character == nil {
-				errs = append(errs, fmt.Errorf("%s: a Duel is between two Characters, and %s has none", me.Regiment.ID, foe.Regiment.ID))
-			}
-		}
-		r := &me.Regiment
-		fs := &f.sides[i]
-		fs.healer = len(r.Healing) > 0 || r.Character != nil && r.Character.Spell != nil && !r.Character.Spell.damage()
-		fs.rearBlocked = r.RearInContact || r.NoRoom
-		for _, j := range f.contacts[i] {
-			fs.rearBlocked = fs.rearBlocked || cc.Sides[j].Target == i && cc.Sides[j].Engagement.Facing == Rear
-		}
-		if c := r.Character; c != nil && c.Spell != nil {
-			fs.spell = newTest(rs, c.Spell.Difficulty)
-			fs.spellBin = engine.NewBinomial(fs.spell.Odds().PassP(), c.Spell.Dice)
-		}
-		if u := f.units[i]; u.decay > 0 {
-			fs.decayBin = engine.NewBinomial(decayDie, u.s0*u.decay)
-		}
-		// A Combat Rally against a Terrifying or Fearsome enemy in contact
-		// needs a Resolve roll (conquest.md §7 [V]).
-		for _, j := range f.contacts[i] {
-			if fr := cc.Sides[j].Regiment.Rules; (fr.Terrifying > 0 || fr.Fearsome) && !r.Rules.Fearless {
-				u := f.units[i]
-				res := u.rHigh
-				if rs.BrokenResolve == BrokenLowest {
-					res = u.rLow
-				}
-				fs.rally, fs.rallyAlone, fs.rallyTest = newTest(rs, res), newTest(rs, r.Profile.R), true
-			}
+		if act == ActDuel && foe.Regiment.Character == nil {
+			errs = append(errs, fmt.Errorf("%s: a Duel is between two Characters, and %s has none", me.Regiment.ID, foe.Regiment.ID))
 		}
 	}
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+	return errs
+}
+
+// setSide works out what side i brings to every trial ([fightSide]): whether
+// it heals, whether its rear is blocked, its spell's and Decay's dice, and
+// its Rally's Resolve roll.
+func (f *Fight) setSide(i int) {
+	r := &f.cc.Sides[i].Regiment
+	fs := &f.sides[i]
+	fs.healer = len(r.Healing) > 0 || r.Character != nil && r.Character.Spell != nil && !r.Character.Spell.damage()
+	fs.rearBlocked = r.RearInContact || r.NoRoom
+	for _, j := range f.contacts[i] {
+		fs.rearBlocked = fs.rearBlocked || f.cc.Sides[j].Target == i && f.cc.Sides[j].Engagement.Facing == Rear
 	}
-	f.metrics, f.events = f.outcomes()
-	return f, nil
+	if c := r.Character; c != nil && c.Spell != nil {
+		fs.spell = newTest(f.rs, c.Spell.Difficulty)
+		fs.spellBin = engine.NewBinomial(fs.spell.Odds().PassP(), c.Spell.Dice)
+	}
+	if u := f.units[i]; u.decay > 0 {
+		fs.decayBin = engine.NewBinomial(decayDie, u.s0*u.decay)
+	}
+	f.setRally(i)
+}
+
+// setRally sets side i's Rally roll: a Combat Rally against a Terrifying or
+// Fearsome enemy in contact needs a Resolve roll (conquest.md §7 [V]).
+func (f *Fight) setRally(i int) {
+	r := &f.cc.Sides[i].Regiment
+	fs := &f.sides[i]
+	for _, j := range f.contacts[i] {
+		if fr := f.cc.Sides[j].Regiment.Rules; (fr.Terrifying > 0 || fr.Fearsome) && !r.Rules.Fearless {
+			u := f.units[i]
+			res := u.rHigh
+			if f.rs.BrokenResolve == BrokenLowest {
+				res = u.rLow
+			}
+			fs.rally, fs.rallyAlone, fs.rallyTest = newTest(f.rs, res), newTest(f.rs, r.Profile.R), true
+		}
+	}
 }
 
 // check returns every problem with cc, one error each; a validated
@@ -609,94 +658,136 @@ func (f *Fight) heals(i int) (points, calls int) {
 
 // outcomes names the metrics and events and records their indices.
 func (f *Fight) outcomes() ([]engine.Metric, []string) {
-	metrics := []engine.Metric{{Name: "turns", Min: 0, Max: f.cc.Turns}}
-	var events []string
-	add := func(name string, hi int) int {
-		metrics = append(metrics, engine.Metric{Name: name, Max: hi})
-		return len(metrics) - 1
-	}
-	event := func(name string) int {
-		events = append(events, name)
-		return len(events) - 1
-	}
+	o := &outcomeList{metrics: []engine.Metric{{Name: "turns", Min: 0, Max: f.cc.Turns}}}
 	for i := range f.cc.Sides {
-		u, fs := f.units[i], &f.sides[i]
-		id := u.reg.ID
-		acts := f.woundingSteps(i)
-		duels := 0
-		for j := range f.cc.Sides {
-			duels += f.count(j, ActDuel)
-		}
-		points, calls := f.heals(i)
-		fs.mStands = add(id+".stands", u.s0)
-		fs.mModels = -1
-		if u.m > 1 {
-			fs.mModels = add(id+".models", u.s0*u.m)
-		}
-		// A regiment takes no more wounds than it has and is healed,
-		// loses no more models than it has and gets back; and at most
-		// every enemy action takes all it has.
-		healed := f.cc.Turns * points
-		restored := f.cc.Turns * calls * u.s0 * u.m
-		if f.rs.RestoreCost != RestoreFree {
-			restored = min(restored, healed)
-		}
-		hAll, models := u.hMax, u.s0*u.m
-		if (f.rs.CharacterWounds == CharLast || duels > 0) && u.charW > 0 {
-			hAll, models = hAll+u.charW, models+1 // the Character's Wounds too, and he is a casualty
-		}
-		wounds := acts * hAll
-		if f.rs.RestoreCost != RestoreFree {
-			// A Heal Point gives back at most one wound; a free model or
-			// stand gives one back for nothing.
-			wounds = min(wounds, hAll+healed)
-		}
-		fs.mCasualties = add(id+".casualties", min(models+restored, acts*models))
-		fs.mWounds = add(id+".wounds", wounds)
-		fs.mFailures = add(id+".resolve_failures", wounds)
-		fs.mSpent, fs.mLost, fs.mRestored, fs.mTurnSpent = -1, -1, -1, -1
-		if fs.healer {
-			fs.mSpent = add(id+".heal_spent", healed)
-			fs.mLost = add(id+".heal_lost", healed)
-			fs.mRestored = add(id+".restored", restored)
-		}
-		fs.mTurnStands = len(metrics)
-		for k := 1; k <= f.turnsN; k++ {
-			add(fmt.Sprintf("%s.stands_after_turn_%d", id, k), u.s0)
-		}
-		fs.mTurnWounds = len(metrics)
-		for k := 1; k <= f.turnsN; k++ {
-			add(fmt.Sprintf("%s.wounds_turn_%d", id, k), wounds)
-		}
-		if fs.healer {
-			fs.mTurnSpent = len(metrics)
-			for k := 1; k <= f.turnsN; k++ {
-				add(fmt.Sprintf("%s.heal_spent_turn_%d", id, k), points)
-			}
-		}
-		fs.mCharWounds, fs.mCharHealed = -1, -1
-		if u.charW > 0 {
-			// He takes at most his Wounds and what he is healed of.
-			fs.mCharWounds = add(id+".character.wounds", u.charW+healed)
-			fs.mCharHealed = add(id+".character.healed", min(healed, u.charW+acts*u.charW))
-		}
-		fs.eBroken = event(id + ".broken")
-		fs.eShattered = event(id + ".shattered")
-		fs.eDestroyed = event(id + ".destroyed")
-		fs.eBlocked = -1
-		if fs.healer {
-			fs.eBlocked = event(id + ".heal_blocked")
-		}
-		fs.eCharSlain = -1
-		if u.charW > 0 {
-			fs.eCharSlain = event(id + ".character.slain")
-		}
-		fs.eRallied = -1
-		if f.does(i, ActRally) || f.drawRally(i) {
-			fs.eRallied = event(id + ".rallied")
-		}
+		l := f.limitsOf(i)
+		f.sideMetrics(o, i, l)
+		f.sideEvents(o, i)
 	}
-	return metrics, events
+	return o.metrics, o.events
+}
+
+// outcomeList gathers a model's metrics and events as they are named.
+type outcomeList struct {
+	metrics []engine.Metric
+	events  []string
+}
+
+// add names a metric of 0 to hi and returns its index.
+func (o *outcomeList) add(name string, hi int) int {
+	o.metrics = append(o.metrics, engine.Metric{Name: name, Max: hi})
+	return len(o.metrics) - 1
+}
+
+// perTurn names a metric of 0 to hi for each of turns 1 to n, format
+// giving its name from id and the turn, and returns the first's index.
+func (o *outcomeList) perTurn(format, id string, n, hi int) int {
+	first := len(o.metrics)
+	for k := 1; k <= n; k++ {
+		o.add(fmt.Sprintf(format, id, k), hi)
+	}
+	return first
+}
+
+// event names an event and returns its index.
+func (o *outcomeList) event(name string) int {
+	o.events = append(o.events, name)
+	return len(o.events) - 1
+}
+
+// limits bound what a side may suffer and be healed of over a fight: the
+// ranges of its metrics.
+type limits struct {
+	acts     int // steps of the fight that may wound it ([Fight.woundingSteps])
+	points   int // Heal Points it may be given in one activation
+	healed   int // Heal Points it may be given over the fight
+	restored int // models healing may return over the fight
+	models   int // models it may lose at once, its Character among them where he is a casualty
+	wounds   int // wounds it may take over the fight
+}
+
+// limitsOf works out side i's [limits]. A regiment takes no more wounds than
+// it has and is healed, loses no more models than it has and gets back;
+// and at most every enemy action takes all it has.
+func (f *Fight) limitsOf(i int) limits {
+	u := f.units[i]
+	l := limits{acts: f.woundingSteps(i)}
+	duels := 0
+	for j := range f.cc.Sides {
+		duels += f.count(j, ActDuel)
+	}
+	points, calls := f.heals(i)
+	l.points = points
+	l.healed = f.cc.Turns * points
+	l.restored = f.cc.Turns * calls * u.s0 * u.m
+	if f.rs.RestoreCost != RestoreFree {
+		l.restored = min(l.restored, l.healed)
+	}
+	hAll, models := u.hMax, u.s0*u.m
+	if (f.rs.CharacterWounds == CharLast || duels > 0) && u.charW > 0 {
+		hAll, models = hAll+u.charW, models+1 // the Character's Wounds too, and he is a casualty
+	}
+	l.models = models
+	l.wounds = l.acts * hAll
+	if f.rs.RestoreCost != RestoreFree {
+		// A Heal Point gives back at most one wound; a free model or
+		// stand gives one back for nothing.
+		l.wounds = min(l.wounds, hAll+l.healed)
+	}
+	return l
+}
+
+// sideMetrics names side i's metrics, of the ranges l, and records their
+// indices.
+func (f *Fight) sideMetrics(o *outcomeList, i int, l limits) {
+	u, fs := f.units[i], &f.sides[i]
+	id := u.reg.ID
+	fs.mStands = o.add(id+".stands", u.s0)
+	fs.mModels = -1
+	if u.m > 1 {
+		fs.mModels = o.add(id+".models", u.s0*u.m)
+	}
+	fs.mCasualties = o.add(id+".casualties", min(l.models+l.restored, l.acts*l.models))
+	fs.mWounds = o.add(id+".wounds", l.wounds)
+	fs.mFailures = o.add(id+".resolve_failures", l.wounds)
+	fs.mSpent, fs.mLost, fs.mRestored, fs.mTurnSpent = -1, -1, -1, -1
+	if fs.healer {
+		fs.mSpent = o.add(id+".heal_spent", l.healed)
+		fs.mLost = o.add(id+".heal_lost", l.healed)
+		fs.mRestored = o.add(id+".restored", l.restored)
+	}
+	fs.mTurnStands = o.perTurn("%s.stands_after_turn_%d", id, f.turnsN, u.s0)
+	fs.mTurnWounds = o.perTurn("%s.wounds_turn_%d", id, f.turnsN, l.wounds)
+	if fs.healer {
+		fs.mTurnSpent = o.perTurn("%s.heal_spent_turn_%d", id, f.turnsN, l.points)
+	}
+	fs.mCharWounds, fs.mCharHealed = -1, -1
+	if u.charW > 0 {
+		// He takes at most his Wounds and what he is healed of.
+		fs.mCharWounds = o.add(id+".character.wounds", u.charW+l.healed)
+		fs.mCharHealed = o.add(id+".character.healed", min(l.healed, u.charW+l.acts*u.charW))
+	}
+}
+
+// sideEvents names side i's events and records their indices.
+func (f *Fight) sideEvents(o *outcomeList, i int) {
+	u, fs := f.units[i], &f.sides[i]
+	id := u.reg.ID
+	fs.eBroken = o.event(id + ".broken")
+	fs.eShattered = o.event(id + ".shattered")
+	fs.eDestroyed = o.event(id + ".destroyed")
+	fs.eBlocked = -1
+	if fs.healer {
+		fs.eBlocked = o.event(id + ".heal_blocked")
+	}
+	fs.eCharSlain = -1
+	if u.charW > 0 {
+		fs.eCharSlain = o.event(id + ".character.slain")
+	}
+	fs.eRallied = -1
+	if f.does(i, ActRally) || f.drawRally(i) {
+		fs.eRallied = o.event(id + ".rallied")
+	}
 }
 
 // Metrics implements [engine.Model]: the turns fought; for each regiment at

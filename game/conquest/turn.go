@@ -17,53 +17,84 @@ type tally struct {
 	charWounds, charHealed       int // its Character's wounds taken, and Heal Points spent on him
 }
 
+// Trial plays one fight, turn by turn until Turns or until an army has no
+// regiment left, and reports it into r. It does not allocate.
 func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
+	t.reset()
+	turns := 0
+	for turn := 1; turn <= t.f.cc.Turns && !t.over(); turn++ {
+		turns = turn
+		t.turn(d, turn, r)
+	}
+	t.report(turns, r)
+}
+
+// reset sets every regiment as it starts, with an empty tally.
+func (t *fightTrial) reset() {
 	f := t.f
 	t.st = fkey{}
 	for i := range f.n {
 		t.st[i] = f.units[i].start
 		t.tally[i] = tally{}
 	}
-	turns := 0
-	for turn := 1; turn <= f.cc.Turns && !t.over(); turn++ {
-		turns = turn
-		var woundsBefore [MaxRegiments]int
+}
+
+// turn plays turn (1 to Turns): the Supremacy Phase's auras, the roll-off
+// for who activates first, each regiment's activation in that order, and
+// the turn's stands and wounds for the first turnsN turns.
+func (t *fightTrial) turn(d *engine.Dice, turn int, r *engine.TrialResult) {
+	f := t.f
+	var woundsBefore [MaxRegiments]int
+	for i := range f.n {
+		t.st[i].turnStands = f.units[i].stands(&t.st[i])
+		t.st[i].inspired, t.st[i].aimed, t.st[i].blessed = false, false, false // "this Turn"
+		woundsBefore[i] = t.tally[i].wounds
+	}
+	t.supremacy(d, turn)
+	if f.cc.Activation == RollOff {
+		t.st[0].second = t.rollOff(d)
+	}
+	for _, i := range f.orders[boolIndex(t.st[0].second)] {
+		if t.over() {
+			break
+		}
+		if !t.st[i].destroyed {
+			t.activate(d, i, turn, r)
+		}
+	}
+	if turn <= f.turnsN {
 		for i := range f.n {
-			t.st[i].turnStands = f.units[i].stands(&t.st[i])
-			t.st[i].inspired, t.st[i].aimed, t.st[i].blessed = false, false, false // "this Turn"
-			woundsBefore[i] = t.tally[i].wounds
+			r.Values[f.sides[i].mTurnStands+turn-1] = f.units[i].standsOf(t.st[i].health)
+			r.Values[f.sides[i].mTurnWounds+turn-1] = t.tally[i].wounds - woundsBefore[i]
 		}
-		for i := range f.n { // the Supremacy Phase, before any activation
-			if !f.auraIn(i, turn) {
-				continue
-			}
-			for _, j := range f.contacts[i] {
-				if !t.over() && !t.st[j].destroyed {
-					o := f.atk[i][j].auraStrike(d, &t.st[i], &t.st[j], f.perDie, t.scratch[:])
-					t.suffered(j, o)
-					t.hitsBack(d, j, i, 0, o)
-				}
-			}
+	}
+}
+
+// supremacy resolves the Supremacy Phase of turn, before any activation:
+// each regiment whose aura strikes in turn strikes each enemy in contact
+// with it, which may strike back.
+func (t *fightTrial) supremacy(d *engine.Dice, turn int) {
+	f := t.f
+	for i := range f.n {
+		if !f.auraIn(i, turn) {
+			continue
 		}
-		if f.cc.Activation == RollOff {
-			t.st[0].second = t.rollOff(d)
-		}
-		for _, i := range f.orders[boolIndex(t.st[0].second)] {
-			if t.over() {
-				break
-			}
-			if !t.st[i].destroyed {
-				t.activate(d, i, turn, r)
-			}
-		}
-		if turn <= f.turnsN {
-			for i := range f.n {
-				r.Values[f.sides[i].mTurnStands+turn-1] = f.units[i].standsOf(t.st[i].health)
-				r.Values[f.sides[i].mTurnWounds+turn-1] = t.tally[i].wounds - woundsBefore[i]
+		for _, j := range f.contacts[i] {
+			if !t.over() && !t.st[j].destroyed {
+				o := f.atk[i][j].auraStrike(d, &t.st[i], &t.st[j], f.perDie, t.scratch[:])
+				t.suffered(j, o)
+				t.hitsBack(d, j, i, 0, o)
 			}
 		}
 	}
-	// Turns after the end report the regiments as they ended.
+}
+
+// report writes the trial's end into r: the turns played, the regiments'
+// stands in each turn after the end as they ended, and for each regiment its
+// stands, models, tally, and whether it was Broken, Rallied, Shattered or
+// Destroyed.
+func (t *fightTrial) report(turns int, r *engine.TrialResult) {
+	f := t.f
 	for turn := turns + 1; turn <= f.turnsN; turn++ {
 		for i := range f.n {
 			r.Values[f.sides[i].mTurnStands+turn-1] = f.units[i].standsOf(t.st[i].health)

@@ -81,6 +81,18 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 	if rs.ArmourMod == ArmourByWeapon {
 		st.ap = a.AP
 	}
+	st.setHit(rs, &a, &tg)
+	st.setWound(rs, &a, &tg)
+	d := rs.defenceAgainst(&a, &tg)
+	st.setArmour(rs, &a, &d)
+	st.setWard(rs, &a, &d)
+	return st
+}
+
+// setHit sets the to-hit test of a against tg: automatic, by Ballistic
+// Skill when shooting, else by Weapon Skill against tg's (re-rolled by
+// Hatred in the first round), and whether a natural 6 poisons.
+func (st *stages) setHit(rs *Ruleset, a *Attack, tg *Target) {
 	switch {
 	case a.AutoHit:
 		st.autoHit = true
@@ -98,7 +110,12 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 	// Poisoned Attacks: a natural 6 to hit (never a 7+ roll, never an
 	// automatic hit) wounds automatically (RULES.md §2.9.3).
 	st.poison = a.Rules.Poisoned && !a.AutoHit
+}
 
+// setWound sets the to-wound tests of a against tg, Strength against
+// Toughness (the poisoned 6's at +2 where the edition says so), and
+// whether it strikes Killing Blows.
+func (st *stages) setWound(rs *Ruleset, a *Attack, tg *Target) {
 	st.poisonWnd = noTest
 	if need, ok := rs.ToWound(a.S, tg.T); a.AutoWound {
 		st.wound = engine.Test{Need: 1} // every face wounds
@@ -118,9 +135,13 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 	st.killing = a.Phase == CloseCombat && !a.AutoWound &&
 		(a.Rules.KillingBlow && rs.KillingBlowTargets.Has(tg.Type) ||
 			a.Rules.HeroicKillingBlow && tg.Type != Swarm)
+}
 
+// defenceAgainst returns tg's defence against a: its armour without a
+// mount's bonus where mounts add none, capped by troop type, and +1 for
+// Parry in close combat.
+func (rs *Ruleset) defenceAgainst(a *Attack, tg *Target) Defence {
 	d := tg.Defence
-	st.armour, st.baneArmour = noTest, noTest
 	if !rs.MountArmour && d.MountBonus > 0 {
 		d.Armour = min(NoSave, d.Armour+Save(d.MountBonus)) // The Old World: a mount adds nothing (RULES.md §4)
 	}
@@ -137,23 +158,38 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 	if rs.Parry && a.Phase == CloseCombat && tg.Parries && d.Armour > 3 {
 		d.Armour-- // Parry: +1 armour in close combat, to 3+ at best (RULES.md §4)
 	}
-	if !a.Rules.IgnoresArmour && d.Armour < NoSave {
-		mod := ArmourModifier(a.S)
-		if rs.ArmourMod == ArmourByWeapon {
-			mod = a.AP // The Old World: the weapon's Armour Piercing, not Strength (RULES.md §4)
-		}
-		need := int(d.Armour) + mod + a.Rules.ArmourPiercing
-		st.armour = engine.Test{Need: need, Nat1Fails: true}
-		d.RerollArmour.apply(&st.armour)
-		// Armour Bane (X): a natural 6 to wound improves the Armour
-		// Piercing by X (RULES.md §4); a Killing Blow allows no armour.
-		if a.Rules.ArmourBane > 0 && !st.killing {
-			st.bane = true
-			st.baneArmour = engine.Test{Need: need + a.Rules.ArmourBane, Nat1Fails: true}
-			d.RerollArmour.apply(&st.baneArmour)
-		}
-	}
+	return d
+}
 
+// setArmour sets the armour save against a of defence d, modified by
+// Strength or the weapon's Armour Piercing, and Armour Bane's save against
+// a natural 6 to wound; no save where a ignores armour or d has none.
+// It comes after setWound: a Killing Blow has no Armour Bane.
+func (st *stages) setArmour(rs *Ruleset, a *Attack, d *Defence) {
+	st.armour, st.baneArmour = noTest, noTest
+	if a.Rules.IgnoresArmour || d.Armour >= NoSave {
+		return
+	}
+	mod := ArmourModifier(a.S)
+	if rs.ArmourMod == ArmourByWeapon {
+		mod = a.AP // The Old World: the weapon's Armour Piercing, not Strength (RULES.md §4)
+	}
+	need := int(d.Armour) + mod + a.Rules.ArmourPiercing
+	st.armour = engine.Test{Need: need, Nat1Fails: true}
+	d.RerollArmour.apply(&st.armour)
+	// Armour Bane (X): a natural 6 to wound improves the Armour
+	// Piercing by X (RULES.md §4); a Killing Blow allows no armour.
+	if a.Rules.ArmourBane > 0 && !st.killing {
+		st.bane = true
+		st.baneArmour = engine.Test{Need: need + a.Rules.ArmourBane, Nat1Fails: true}
+		d.RerollArmour.apply(&st.baneArmour)
+	}
+}
+
+// setWard sets the ward save of defence d against a (the one a Killing
+// Blow allows), Regeneration as a save in its place (8th), and
+// Regeneration as the wound is lost (The Old World).
+func (st *stages) setWard(rs *Ruleset, a *Attack, d *Defence) {
 	st.kbWard = noTest
 	if d.Ward < NoSave {
 		st.kbWard = engine.Test{Need: int(d.Ward), Nat1Fails: true}
@@ -181,7 +217,6 @@ func newStages(rs *Ruleset, a Attack, tg Target) stages {
 	if rs.Regeneration == RegenAfterWound && d.Regeneration < NoSave && !a.Rules.Flaming {
 		st.regen = engine.Test{Need: int(d.Regeneration), Nat1Fails: true}
 	}
-	return st
 }
 
 func passChance(t engine.Test) float64 {

@@ -312,43 +312,67 @@ const (
 // check reports every way e cannot be a turn, as errors for programmers;
 // the scenario format checks the same, with positions, first.
 func (e *Engagement) check() error {
-	var errs []error
-	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	var p problems
 	for i := range e.Formations {
-		f := &e.Formations[i]
-		if f.Type > Monster || f.Toughness > VeryHardToKill {
-			bad("formation %s: troop type %d or Hard to Kill %d is unknown", f.ID, f.Type, f.Toughness)
-		}
-		if f.Companies < 1 || f.Companies > MaxCompanies || f.size() < 1 || f.size() > MaxCompanySize {
-			bad("formation %s: %d companies of %d models", f.ID, f.Companies, f.size())
-		}
-		if f.Frontage < 1 || f.Frontage > f.Companies || f.Contact < 0 || f.Contact > f.Frontage {
-			bad("formation %s: frontage %d, contact %d with %d companies", f.ID, f.Frontage, f.Contact, f.Companies)
-		}
-		for _, v := range []int{f.F, f.S, f.D, f.R} {
-			if v < 1 || v > MaxAttributes {
-				bad("formation %s: F%d S%d D%d R%d must be 1..10", f.ID, f.F, f.S, f.D, f.R)
-				break
-			}
-		}
-		if f.A < 0 || f.A > MaxAttacks || f.C < 0 || f.C > MaxAttributes || f.SteadfastOn < 0 || f.SteadfastOn > 7 ||
-			f.ToHitMod < -MaxToHitModifier || f.ToHitMod > MaxToHitModifier || f.SupportDice < 0 || f.SupportDice > MaxSupportDice {
-			bad("formation %s: A%d C%d, steadfast on %d, to-hit %+d or support %d out of range", f.ID, f.A, f.C, f.SteadfastOn, f.ToHitMod, f.SupportDice)
-		}
+		p.formation(&e.Formations[i])
 	}
 	if e.Formations[0].ID == e.Formations[1].ID {
-		bad("both formations are %q", e.Formations[0].ID)
+		p.add("both formations are %q", e.Formations[0].ID)
 	}
 	if e.Charger < -1 || e.Charger > 1 {
-		bad("charger %d is not -1, 0 or 1", e.Charger)
+		p.add("charger %d is not -1, 0 or 1", e.Charger)
 	}
 	if e.Turns < 0 || e.Turns > MaxTurns {
-		bad("%d turns; 1 to %d", e.Turns, MaxTurns)
+		p.add("%d turns; 1 to %d", e.Turns, MaxTurns)
 	}
 	if len(e.Heroes) > MaxHeroes {
-		bad("%d heroes; at most %d", len(e.Heroes), MaxHeroes)
+		p.add("%d heroes; at most %d", len(e.Heroes), MaxHeroes)
 	}
-	var moved [2]uint16 // the turns of each formation's Heroic Moves
+	moved := e.heroicMoves()
+	for i := range e.Heroes {
+		e.checkHero(&p, i, moved)
+	}
+	if e.Charger >= 0 && in(moved[e.Charger], 0) {
+		p.add("formation %s made a heroic_move and may not charge this turn (seed 001)", e.Formations[e.Charger].ID)
+	}
+	return errors.Join(p...)
+}
+
+// problems gathers the ways an engagement cannot be a turn, one error
+// each, in the order they are found.
+type problems []error
+
+// add adds a problem, formatted as by fmt.Errorf.
+func (p *problems) add(format string, args ...any) { *p = append(*p, fmt.Errorf(format, args...)) }
+
+// formation adds the problems of formation f: its troop type and
+// toughness, companies, frontage and contact, and profile ranges.
+func (p *problems) formation(f *Formation) {
+	if f.Type > Monster || f.Toughness > VeryHardToKill {
+		p.add("formation %s: troop type %d or Hard to Kill %d is unknown", f.ID, f.Type, f.Toughness)
+	}
+	if f.Companies < 1 || f.Companies > MaxCompanies || f.size() < 1 || f.size() > MaxCompanySize {
+		p.add("formation %s: %d companies of %d models", f.ID, f.Companies, f.size())
+	}
+	if f.Frontage < 1 || f.Frontage > f.Companies || f.Contact < 0 || f.Contact > f.Frontage {
+		p.add("formation %s: frontage %d, contact %d with %d companies", f.ID, f.Frontage, f.Contact, f.Companies)
+	}
+	for _, v := range []int{f.F, f.S, f.D, f.R} {
+		if v < 1 || v > MaxAttributes {
+			p.add("formation %s: F%d S%d D%d R%d must be 1..10", f.ID, f.F, f.S, f.D, f.R)
+			break
+		}
+	}
+	if f.A < 0 || f.A > MaxAttacks || f.C < 0 || f.C > MaxAttributes || f.SteadfastOn < 0 || f.SteadfastOn > 7 ||
+		f.ToHitMod < -MaxToHitModifier || f.ToHitMod > MaxToHitModifier || f.SupportDice < 0 || f.SupportDice > MaxSupportDice {
+		p.add("formation %s: A%d C%d, steadfast on %d, to-hit %+d or support %d out of range", f.ID, f.A, f.C, f.SteadfastOn, f.ToHitMod, f.SupportDice)
+	}
+}
+
+// heroicMoves returns the turns of each formation's Heroic Moves, as a
+// mask of turns; heroes of no formation 0 or 1 count for none.
+func (e *Engagement) heroicMoves() [2]uint16 {
+	var moved [2]uint16
 	for i := range e.Heroes {
 		for _, a := range e.Heroes[i].Actions {
 			if a.Kind == HeroicMove && e.Heroes[i].Formation >= 0 && e.Heroes[i].Formation <= 1 {
@@ -356,69 +380,78 @@ func (e *Engagement) check() error {
 			}
 		}
 	}
-	for i := range e.Heroes {
-		h := &e.Heroes[i]
-		if h.Formation < 0 || h.Formation > 1 {
-			bad("hero %s: formation %d is not 0 or 1", h.ID, h.Formation)
+	return moved
+}
+
+// checkHero adds to p the problems of hero i: his formation, profile,
+// Might and policy, whom he guards, the Might his first turn's actions
+// cost, and each action; moved holds each formation's Heroic Moves' turns.
+func (e *Engagement) checkHero(p *problems, i int, moved [2]uint16) {
+	h := &e.Heroes[i]
+	if h.Formation < 0 || h.Formation > 1 {
+		p.add("hero %s: formation %d is not 0 or 1", h.ID, h.Formation)
+		return
+	}
+	if h.F < 1 || h.F > MaxAttributes || h.R < 1 || h.R > MaxAttributes || h.C < 0 || h.C > MaxAttributes || h.Toughness > VeryHardToKill {
+		p.add("hero %s: F%d R%d C%d out of range", h.ID, h.F, h.R, h.C)
+	}
+	if h.Might < 0 || h.Might > MaxMight {
+		p.add("hero %s: Might %d must be 0..%d", h.ID, h.Might, MaxMight)
+	}
+	if h.Policy >= numPolicies {
+		p.add("hero %s: Might policy %d is unknown", h.ID, h.Policy)
+	}
+	if g := e.hero(h.BodyguardOf); h.BodyguardOf != "" && (g < 0 || g == i || e.Heroes[g].Formation != h.Formation) {
+		p.add("hero %s: a bodyguard of %q, who is not another hero of his formation", h.ID, h.BodyguardOf)
+	}
+	first := 0
+	for _, a := range h.Actions {
+		if a.declaredIn(0) {
+			first++
+		}
+	}
+	if first > h.Might {
+		p.add("hero %s declares %d actions in the first turn with Might %d; each costs 1 Might (seed 001)", h.ID, first, h.Might)
+	}
+	e.checkActions(p, h, moved)
+}
+
+// checkActions adds to p the problems of hero h's actions: each known,
+// declared in the turns there are, of each kind at most once a turn, a
+// duel on an enemy hero, a Heroic Combat with the formations fighting,
+// and no Heroic Charge in a turn his formation made a Heroic Move.
+func (e *Engagement) checkActions(p *problems, h *Hero, moved [2]uint16) {
+	var seen [numKinds]uint16 // the turns each kind is declared in
+	all := uint16(1)<<e.turns() - 1
+	for _, a := range h.Actions {
+		if a.Kind >= numKinds {
+			p.add("hero %s: action %d is unknown", h.ID, a.Kind)
 			continue
 		}
-		if h.F < 1 || h.F > MaxAttributes || h.R < 1 || h.R > MaxAttributes || h.C < 0 || h.C > MaxAttributes || h.Toughness > VeryHardToKill {
-			bad("hero %s: F%d R%d C%d out of range", h.ID, h.F, h.R, h.C)
+		turns := e.turnsOf(a)
+		if turns&^all != 0 {
+			p.add("hero %s: a %s declared after the last turn, %d", h.ID, a.Kind, e.turns())
 		}
-		if h.Might < 0 || h.Might > MaxMight {
-			bad("hero %s: Might %d must be 0..%d", h.ID, h.Might, MaxMight)
+		if seen[a.Kind]&turns != 0 {
+			p.add("hero %s declares %s twice in a turn; a hero makes at most one action of each kind a turn (seed 001)", h.ID, a.Kind)
 		}
-		if h.Policy >= numPolicies {
-			bad("hero %s: Might policy %d is unknown", h.ID, h.Policy)
-		}
-		if g := e.hero(h.BodyguardOf); h.BodyguardOf != "" && (g < 0 || g == i || e.Heroes[g].Formation != h.Formation) {
-			bad("hero %s: a bodyguard of %q, who is not another hero of his formation", h.ID, h.BodyguardOf)
-		}
-		first := 0
-		for _, a := range h.Actions {
-			if a.declaredIn(0) {
-				first++
+		seen[a.Kind] |= turns
+		switch a.Kind {
+		case HeroicDuel, EpicDuel:
+			if a.Target < 0 || a.Target >= len(e.Heroes) || e.Heroes[a.Target].Formation != 1-h.Formation {
+				p.add("hero %s: a %s needs an enemy hero as its target", h.ID, a.Kind)
 			}
-		}
-		if first > h.Might {
-			bad("hero %s declares %d actions in the first turn with Might %d; each costs 1 Might (seed 001)", h.ID, first, h.Might)
-		}
-		var seen [numKinds]uint16 // the turns each kind is declared in
-		all := uint16(1)<<e.turns() - 1
-		for _, a := range h.Actions {
-			if a.Kind >= numKinds {
-				bad("hero %s: action %d is unknown", h.ID, a.Kind)
-				continue
+		case HeroicCombat:
+			if e.DuelsOnly {
+				p.add("hero %s: a heroic_combat needs the formations to fight", h.ID)
 			}
-			turns := e.turnsOf(a)
-			if turns&^all != 0 {
-				bad("hero %s: a %s declared after the last turn, %d", h.ID, a.Kind, e.turns())
+			if a.SecondCharge > DeclineIfDuel {
+				p.add("hero %s: second charge %d is unknown", h.ID, a.SecondCharge)
 			}
-			if seen[a.Kind]&turns != 0 {
-				bad("hero %s declares %s twice in a turn; a hero makes at most one action of each kind a turn (seed 001)", h.ID, a.Kind)
-			}
-			seen[a.Kind] |= turns
-			switch a.Kind {
-			case HeroicDuel, EpicDuel:
-				if a.Target < 0 || a.Target >= len(e.Heroes) || e.Heroes[a.Target].Formation != 1-h.Formation {
-					bad("hero %s: a %s needs an enemy hero as its target", h.ID, a.Kind)
-				}
-			case HeroicCombat:
-				if e.DuelsOnly {
-					bad("hero %s: a heroic_combat needs the formations to fight", h.ID)
-				}
-				if a.SecondCharge > DeclineIfDuel {
-					bad("hero %s: second charge %d is unknown", h.ID, a.SecondCharge)
-				}
-			case HeroicCharge:
-				if moved[h.Formation]&e.turnsOf(a) != 0 {
-					bad("hero %s: formation %s made a heroic_move and may not charge this turn (seed 001)", h.ID, e.Formations[h.Formation].ID)
-				}
+		case HeroicCharge:
+			if moved[h.Formation]&e.turnsOf(a) != 0 {
+				p.add("hero %s: formation %s made a heroic_move and may not charge this turn (seed 001)", h.ID, e.Formations[h.Formation].ID)
 			}
 		}
 	}
-	if e.Charger >= 0 && in(moved[e.Charger], 0) {
-		bad("formation %s made a heroic_move and may not charge this turn (seed 001)", e.Formations[e.Charger].ID)
-	}
-	return errors.Join(errs...)
 }

@@ -102,59 +102,16 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 	t := &Turn{rs: rs, e: e}
 	for side := range 2 {
 		for hi := range e.Heroes {
-			h := &e.Heroes[hi]
-			if h.Formation != side {
+			if e.Heroes[hi].Formation != side {
 				continue
 			}
-			for ai, a := range h.Actions {
-				turns := e.turnsOf(a)
-				for k := range e.turns() - 1 {
-					t.reserve[hi][k] += bits.OnesCount16(turns >> (k + 1))
-				}
-				if !a.Kind.Ordered() {
-					t.epic[hi][a.Kind] = turns
-				}
-				switch {
-				case a.Kind.fightEpic():
-					t.varied = true
-					t.split[side] = t.split[side] || a.Kind == MightyBlow || a.Kind == EpicRage
-				case a.Kind.Ordered():
-					ph := a.Kind.Phase()
-					t.steps[ph][side] = append(t.steps[ph][side], step{int8(hi), int8(ai)})
-					if a.declaredIn(0) {
-						t.first[ph][side] = append(t.first[ph][side], step{int8(hi), int8(ai)})
-					}
-					t.nSteps++
-				}
-				switch a.Kind {
-				case HeroicMove:
-					t.moved[side] |= turns
-				case HeroicCombat:
-					t.nCombat++
-				case HeroicDuel, EpicDuel:
-					t.duels++
-				}
+			for ai, a := range e.Heroes[hi].Actions {
+				t.declare(side, hi, ai, a)
 			}
 		}
 	}
 	for i := range t.sides {
-		me, foe := &e.Formations[i], &e.Formations[1-i]
-		d := foe.D
-		if foe.Shield {
-			d += 2 // the formations fight face to face (rules/wotr.md §3 [V])
-		}
-		s := &t.sides[i]
-		s.step = ToHit(me.S, d, me.ToHitMod, rs.ToHitFloor)
-		s.bin = engine.NewBinomial(float64(Hit36(s.step))/36, t.maxDice(i))
-		s.chargeStep, s.chargeBin = s.step, s.bin
-		if me.Lances {
-			s.chargeStep = ToHit(me.S, d, me.ToHitMod+1, rs.ToHitFloor)
-			s.chargeBin = engine.NewBinomial(float64(Hit36(s.chargeStep))/36, t.maxDice(i))
-		}
-		s.support = rs.SupportDice
-		if me.SupportDice > 0 {
-			s.support = me.SupportDice
-		}
+		t.sides[i] = t.sideRulesOf(i)
 	}
 	for hi := range e.Heroes {
 		t.guard[hi] = -1
@@ -176,6 +133,66 @@ func NewTurn(rs *Ruleset, e Engagement) (*Turn, error) {
 	}
 	t.metrics, t.events = t.outcomes()
 	return t, nil
+}
+
+// declare records action ai, a, of hero hi of side: the Might it takes
+// after each turn, the turns of an epic action that is not ordered, the
+// ordered steps of its phase, and what it changes in the turn (a varied
+// to-hit roll, a Heroic Move, Heroic Combats and duels declared).
+func (t *Turn) declare(side, hi, ai int, a Action) {
+	e := &t.e
+	turns := e.turnsOf(a)
+	for k := range e.turns() - 1 {
+		t.reserve[hi][k] += bits.OnesCount16(turns >> (k + 1))
+	}
+	if !a.Kind.Ordered() {
+		t.epic[hi][a.Kind] = turns
+	}
+	switch {
+	case a.Kind.fightEpic():
+		t.varied = true
+		t.split[side] = t.split[side] || a.Kind == MightyBlow || a.Kind == EpicRage
+	case a.Kind.Ordered():
+		ph := a.Kind.Phase()
+		t.steps[ph][side] = append(t.steps[ph][side], step{int8(hi), int8(ai)})
+		if a.declaredIn(0) {
+			t.first[ph][side] = append(t.first[ph][side], step{int8(hi), int8(ai)})
+		}
+		t.nSteps++
+	}
+	switch a.Kind {
+	case HeroicMove:
+		t.moved[side] |= turns
+	case HeroicCombat:
+		t.nCombat++
+	case HeroicDuel, EpicDuel:
+		t.duels++
+	}
+}
+
+// sideRulesOf works out formation i's attacks: the ladder step to hit the
+// enemy's Defence (+2 for its shields, face to face), with lances' +1 in
+// the turn it charges, the hits among its dice, and its support dice.
+func (t *Turn) sideRulesOf(i int) sideRules {
+	rs := t.rs
+	me, foe := &t.e.Formations[i], &t.e.Formations[1-i]
+	d := foe.D
+	if foe.Shield {
+		d += 2 // the formations fight face to face (rules/wotr.md §3 [V])
+	}
+	var s sideRules
+	s.step = ToHit(me.S, d, me.ToHitMod, rs.ToHitFloor)
+	s.bin = engine.NewBinomial(float64(Hit36(s.step))/36, t.maxDice(i))
+	s.chargeStep, s.chargeBin = s.step, s.bin
+	if me.Lances {
+		s.chargeStep = ToHit(me.S, d, me.ToHitMod+1, rs.ToHitFloor)
+		s.chargeBin = engine.NewBinomial(float64(Hit36(s.chargeStep))/36, t.maxDice(i))
+	}
+	s.support = rs.SupportDice
+	if me.SupportDice > 0 {
+		s.support = me.SupportDice
+	}
+	return s
 }
 
 // in reports whether mask, of turns, holds turn k (from 0).
@@ -201,10 +218,18 @@ func (t *Turn) Ruleset() *Ruleset { return t.rs }
 
 // outcomes names the turn's metrics and events and records their indices.
 func (t *Turn) outcomes() ([]engine.Metric, []string) {
-	e := &t.e
-	var metrics []engine.Metric
-	var events []string
-	ix := &t.ix
+	t.ix.unset()
+	var o namer
+	t.nameMetrics(&o)
+	inDuel, duels := t.inDuels()
+	t.resultEvents(&o, duels)
+	t.orderEvents(&o)
+	t.heroEvents(&o, inDuel)
+	return o.metrics, o.events
+}
+
+// unset sets every index to -1: not reported.
+func (ix *indices) unset() {
 	*ix = indices{mFights: -1, eDraw: -1, eSecond: -1, eDuel: -1, eDuelFirst: -1}
 	for i := range 2 {
 		ix.mCas[i], ix.eWins[i], ix.eDestroyed[i], ix.eFallsBack[i], ix.eWins2[i], ix.eFirst[i], ix.eMadness[i] = -1, -1, -1, -1, -1, -1, -1
@@ -220,43 +245,64 @@ func (t *Turn) outcomes() ([]engine.Metric, []string) {
 			ix.mCompanies[i][k], ix.eTurnWins[i][k] = -1, -1
 		}
 	}
-	metric := func(p *int, name string, hi int) {
-		*p = len(metrics)
-		metrics = append(metrics, engine.Metric{Name: name, Max: hi})
-	}
-	event := func(p *int, name string) {
-		*p = len(events)
-		events = append(events, name)
-	}
-	fid := func(i int) string { return e.Formations[i].ID }
+}
 
+// namer gathers a turn's metrics and events as they are named.
+type namer struct {
+	metrics []engine.Metric
+	events  []string
+}
+
+// metric names a metric of 0 to hi and sets *p to its index.
+func (o *namer) metric(p *int, name string, hi int) {
+	*p = len(o.metrics)
+	o.metrics = append(o.metrics, engine.Metric{Name: name, Max: hi})
+}
+
+// event names an event and sets *p to its index.
+func (o *namer) event(p *int, name string) {
+	*p = len(o.events)
+	o.events = append(o.events, name)
+}
+
+// fid is formation i's id.
+func (t *Turn) fid(i int) string { return t.e.Formations[i].ID }
+
+// nameMetrics names the metrics: the fights, each formation's casualties,
+// each hero's Might spent, and with several turns each formation's
+// companies and each hero's Might left after each turn.
+func (t *Turn) nameMetrics(o *namer) {
+	e, ix := &t.e, &t.ix
 	if !e.DuelsOnly {
-		metric(&ix.mFights, "fights", (1+t.nCombat)*e.turns())
+		o.metric(&ix.mFights, "fights", (1+t.nCombat)*e.turns())
 	}
 	for i := range 2 {
-		metric(&ix.mCas[i], fid(i)+".casualties", e.Formations[i].Models())
+		o.metric(&ix.mCas[i], t.fid(i)+".casualties", e.Formations[i].Models())
 	}
 	for hi, h := range e.Heroes {
 		if h.Might > 0 {
-			metric(&ix.mMight[hi], h.ID+".might_spent", h.Might)
+			o.metric(&ix.mMight[hi], h.ID+".might_spent", h.Might)
 		}
 	}
-
 	if turns := e.turns(); turns > 1 {
 		for k := range turns {
 			for i := range 2 {
-				metric(&ix.mCompanies[i][k], fmt.Sprintf("%s.companies.turn%d", fid(i), k+1), e.Formations[i].Companies)
+				o.metric(&ix.mCompanies[i][k], fmt.Sprintf("%s.companies.turn%d", t.fid(i), k+1), e.Formations[i].Companies)
 			}
 			for hi, h := range e.Heroes {
 				if h.Might > 0 {
-					metric(&ix.mMightLeft[hi][k], fmt.Sprintf("%s.might.turn%d", h.ID, k+1), h.Might)
+					o.metric(&ix.mMightLeft[hi][k], fmt.Sprintf("%s.might.turn%d", h.ID, k+1), h.Might)
 				}
 			}
 		}
 	}
+}
 
-	duels := false
-	var inDuel [MaxHeroes]bool
+// inDuels reports which heroes may fight a duel (one they declare or are
+// the target of, or one of the hero they guard), and whether any duel is
+// declared.
+func (t *Turn) inDuels() (inDuel [MaxHeroes]bool, duels bool) {
+	e := &t.e
 	for hi, h := range e.Heroes {
 		for _, a := range h.Actions {
 			if a.Kind.Duel() {
@@ -270,59 +316,80 @@ func (t *Turn) outcomes() ([]engine.Metric, []string) {
 			inDuel[hi] = true // he may fight g's duels
 		}
 	}
+	return inDuel, duels
+}
+
+// resultEvents names the events of the turn's result: who won the first
+// fight, or a draw; who was destroyed or fell back; a second charge and
+// who won its fight; and, when duels declares any, a duel fought and
+// fought first.
+func (t *Turn) resultEvents(o *namer, duels bool) {
+	e, ix := &t.e, &t.ix
 	if !e.DuelsOnly {
-		event(&ix.eWins[0], fid(0)+".wins")
-		event(&ix.eWins[1], fid(1)+".wins")
-		event(&ix.eDraw, "draw")
+		o.event(&ix.eWins[0], t.fid(0)+".wins")
+		o.event(&ix.eWins[1], t.fid(1)+".wins")
+		o.event(&ix.eDraw, "draw")
 	}
-	event(&ix.eDestroyed[0], fid(0)+".destroyed")
-	event(&ix.eDestroyed[1], fid(1)+".destroyed")
+	o.event(&ix.eDestroyed[0], t.fid(0)+".destroyed")
+	o.event(&ix.eDestroyed[1], t.fid(1)+".destroyed")
 	if !e.DuelsOnly {
-		event(&ix.eFallsBack[0], fid(0)+".falls_back")
-		event(&ix.eFallsBack[1], fid(1)+".falls_back")
+		o.event(&ix.eFallsBack[0], t.fid(0)+".falls_back")
+		o.event(&ix.eFallsBack[1], t.fid(1)+".falls_back")
 		if t.nCombat > 0 {
-			event(&ix.eSecond, "second_charge")
-			event(&ix.eWins2[0], fid(0)+".wins_second_fight")
-			event(&ix.eWins2[1], fid(1)+".wins_second_fight")
+			o.event(&ix.eSecond, "second_charge")
+			o.event(&ix.eWins2[0], t.fid(0)+".wins_second_fight")
+			o.event(&ix.eWins2[1], t.fid(1)+".wins_second_fight")
 		}
 	}
 	if duels {
-		event(&ix.eDuel, "duel_fought")
+		o.event(&ix.eDuel, "duel_fought")
 		if !e.DuelsOnly {
-			event(&ix.eDuelFirst, "duel_first")
+			o.event(&ix.eDuelFirst, "duel_first")
 		}
 	}
+}
+
+// orderEvents names which side acted first in the fight phase, when
+// either declares an action in it, and with several turns who won each.
+func (t *Turn) orderEvents(o *namer) {
+	e, ix := &t.e, &t.ix
 	if len(t.steps[FightPhase][0])+len(t.steps[FightPhase][1]) > 0 {
-		event(&ix.eFirst[0], fid(0)+".acts_first")
-		event(&ix.eFirst[1], fid(1)+".acts_first")
+		o.event(&ix.eFirst[0], t.fid(0)+".acts_first")
+		o.event(&ix.eFirst[1], t.fid(1)+".acts_first")
 	}
 	if turns := e.turns(); turns > 1 {
 		for k := range turns {
 			for i := range 2 {
-				event(&ix.eTurnWins[i][k], fmt.Sprintf("%s.wins.turn%d", fid(i), k+1))
+				o.event(&ix.eTurnWins[i][k], fmt.Sprintf("%s.wins.turn%d", t.fid(i), k+1))
 			}
 		}
 	}
+}
+
+// heroEvents names each hero's events: for one inDuel, whether he won a
+// duel and was slain; a Heroic Combat cancelled; an Epic Sacrifice made;
+// then each Berserk formation's madness.
+func (t *Turn) heroEvents(o *namer, inDuel [MaxHeroes]bool) {
+	e, ix := &t.e, &t.ix
 	for hi, h := range e.Heroes {
 		if inDuel[hi] {
-			event(&ix.eWinsDuel[hi], h.ID+".wins_duel")
-			event(&ix.eSlain[hi], h.ID+".slain")
+			o.event(&ix.eWinsDuel[hi], h.ID+".wins_duel")
+			o.event(&ix.eSlain[hi], h.ID+".slain")
 		}
 		for _, a := range h.Actions {
 			switch a.Kind {
 			case HeroicCombat:
-				event(&ix.eCancelled[hi], h.ID+".combat_cancelled")
+				o.event(&ix.eCancelled[hi], h.ID+".combat_cancelled")
 			case EpicSacrifice:
-				event(&ix.eSacrifice[hi], h.ID+".sacrificed")
+				o.event(&ix.eSacrifice[hi], h.ID+".sacrificed")
 			}
 		}
 	}
 	for i := range 2 {
 		if e.Formations[i].Berserk {
-			event(&ix.eMadness[i], fid(i)+".madness")
+			o.event(&ix.eMadness[i], t.fid(i)+".madness")
 		}
 	}
-	return metrics, events
 }
 
 // Metrics implements [engine.Model]: the fights fought between the

@@ -74,6 +74,9 @@ func (c *checker) conquestProfile(p string, pr Profile, example string) {
 	}
 }
 
+// conquestRegiment checks the regiment at path p (its id, type, class,
+// profile, stands and models, special rules, character, healing and
+// starting damage); rs, when not nil, is the ruleset it runs under.
 func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) {
 	switch {
 	case !c.Present(p + ".id"):
@@ -81,27 +84,11 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 	case !scenarios.ValidID(r.ID):
 		c.Add(p+".id", "%q is not a valid id; use lowercase letters, digits, - and _%s", r.ID, scenarios.SuchAs(r.ID))
 	}
-	choice := func(field, what, v string, names []string) {
-		switch {
-		case !c.Present(p + "." + field):
-			c.Add(p+"."+field, "missing; use %s", strings.Join(names, ", "))
-		case !slices.Contains(names, v):
-			c.Add(p+"."+field, "%s", scenarios.UnknownChoice(what, v, names, "one of "+strings.Join(names, ", ")))
-		}
-	}
-	choice("type", "stand type", r.Type, conquest.TypeNames())
-	choice("class", "class", r.Class, conquest.ClassNames())
+	c.choice(p+".type", "stand type", r.Type, conquest.TypeNames())
+	c.choice(p+".class", "class", r.Class, conquest.ClassNames())
 	c.conquestProfile(p+".profile", r.Profile, "{M: 5, V: 1, C: 2, A: 1, W: 1, R: 2, D: 2, E: 0}")
 	c.Between(p+".stands", r.Stands, 1, conquest.MaxStands)
-	switch {
-	case !c.Present(p + ".models"):
-		c.Add(p+".models", "missing; give the models on a full stand: 4 for 1.5 infantry, 1 for cavalry, brutes and monsters")
-	case c.UnreadRange(p+".models", fmt.Sprintf("a whole number from 1 to %d", conquest.MaxModels)):
-	case r.Models < 1 || r.Models > conquest.MaxModels:
-		c.Add(p+".models", "must be 1 to %d, got %d: a stand holds at least one model", conquest.MaxModels, r.Models)
-	case rs != nil && rs.Stand == conquest.PerStand && r.Models != 1:
-		c.Add(p+".models", "%d models on a stand, but under stand_profile per_stand the characteristics are per stand; give 1", r.Models)
-	}
+	c.regimentModels(p+".models", r, rs)
 	c.standProfile(p+".stand_profile", r, rs)
 	stands := max(r.Stands, 1)
 	c.Optional(p+".frontage", r.Frontage, 1, stands)
@@ -110,31 +97,73 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 	}
 	c.conquestRules(p+".special_rules", r.Rules, false)
 	if ch := r.Character; ch != nil {
-		cp := p + ".character"
-		if names := conquest.ClassNames(); ch.Class != "" && !slices.Contains(names, ch.Class) {
-			c.Add(cp+".class", "%s", scenarios.UnknownChoice("class", ch.Class, names, "one of "+strings.Join(names, ", ")+", or leave it out for the regiment's"))
-		}
-		c.conquestProfile(cp+".profile", ch.Profile, "{M: 5, V: 1, C: 3, A: 4, W: 4, R: 3, D: 3, E: 0}")
-		c.conquestRules(cp+".special_rules", ch.Rules, true)
-		if sp := ch.Spell; sp != nil {
-			sp2 := cp + ".spell"
-			c.Between(sp2+".dice", sp.Dice, 1, 10)
-			c.Between(sp2+".difficulty", sp.Difficulty, 1, 6)
-			heal, hits := c.Present(sp2+".heal_per_success"), c.Present(sp2+".hits_per_success")
-			switch {
-			case heal && hits:
-				c.Add(sp2+".hits_per_success", "a spell heals (heal_per_success) or strikes the enemy (hits_per_success), not both; give one")
-			case hits:
-				c.Between(sp2+".hits_per_success", sp.HitsPerSuccess, 1, 10)
-				c.Optional(sp2+".armour_piercing", sp.ArmourPiercing, 0, 6)
-			default:
-				c.Between(sp2+".heal_per_success", sp.HealPerSuccess, 1, 10)
-				if c.Present(sp2 + ".armour_piercing") {
-					c.Add(sp2+".armour_piercing", "a healing spell strikes no hits; give hits_per_success for a damage spell, or remove armour_piercing")
-				}
-			}
+		c.conquestCharacter(p+".character", ch)
+	}
+	c.conquestHealing(p, r)
+	c.conquestStart(p+".start", r)
+}
+
+// choice checks that the field at path fp, v, is one of names: a what.
+func (c *checker) choice(fp, what, v string, names []string) {
+	switch {
+	case !c.Present(fp):
+		c.Add(fp, "missing; use %s", strings.Join(names, ", "))
+	case !slices.Contains(names, v):
+		c.Add(fp, "%s", scenarios.UnknownChoice(what, v, names, "one of "+strings.Join(names, ", ")))
+	}
+}
+
+// regimentModels checks r's models on a full stand, at path mp: 1 to
+// MaxModels, and 1 under stand_profile per_stand.
+func (c *checker) regimentModels(mp string, r *Regiment, rs *conquest.Ruleset) {
+	switch {
+	case !c.Present(mp):
+		c.Add(mp, "missing; give the models on a full stand: 4 for 1.5 infantry, 1 for cavalry, brutes and monsters")
+	case c.UnreadRange(mp, fmt.Sprintf("a whole number from 1 to %d", conquest.MaxModels)):
+	case r.Models < 1 || r.Models > conquest.MaxModels:
+		c.Add(mp, "must be 1 to %d, got %d: a stand holds at least one model", conquest.MaxModels, r.Models)
+	case rs != nil && rs.Stand == conquest.PerStand && r.Models != 1:
+		c.Add(mp, "%d models on a stand, but under stand_profile per_stand the characteristics are per stand; give 1", r.Models)
+	}
+}
+
+// conquestCharacter checks a regiment's character at path cp: its class,
+// profile, special rules and spell.
+func (c *checker) conquestCharacter(cp string, ch *Character) {
+	if names := conquest.ClassNames(); ch.Class != "" && !slices.Contains(names, ch.Class) {
+		c.Add(cp+".class", "%s", scenarios.UnknownChoice("class", ch.Class, names, "one of "+strings.Join(names, ", ")+", or leave it out for the regiment's"))
+	}
+	c.conquestProfile(cp+".profile", ch.Profile, "{M: 5, V: 1, C: 3, A: 4, W: 4, R: 3, D: 3, E: 0}")
+	c.conquestRules(cp+".special_rules", ch.Rules, true)
+	if sp := ch.Spell; sp != nil {
+		c.conquestSpell(cp+".spell", sp)
+	}
+}
+
+// conquestSpell checks a character's spell at path sp2: its dice and
+// difficulty, and that it heals or strikes hits, not both.
+func (c *checker) conquestSpell(sp2 string, sp *Spell) {
+	c.Between(sp2+".dice", sp.Dice, 1, 10)
+	c.Between(sp2+".difficulty", sp.Difficulty, 1, 6)
+	heal, hits := c.Present(sp2+".heal_per_success"), c.Present(sp2+".hits_per_success")
+	switch {
+	case heal && hits:
+		c.Add(sp2+".hits_per_success", "a spell heals (heal_per_success) or strikes the enemy (hits_per_success), not both; give one")
+	case hits:
+		c.Between(sp2+".hits_per_success", sp.HitsPerSuccess, 1, 10)
+		c.Optional(sp2+".armour_piercing", sp.ArmourPiercing, 0, 6)
+	default:
+		c.Between(sp2+".heal_per_success", sp.HealPerSuccess, 1, 10)
+		if c.Present(sp2 + ".armour_piercing") {
+			c.Add(sp2+".armour_piercing", "a healing spell strikes no hits; give hits_per_success for a damage spell, or remove armour_piercing")
 		}
 	}
+}
+
+// conquestHealing checks the heal sources of the regiment at path p: at
+// most MaxHealSources, each of a known kind and an amount of 1 to 100 Heal
+// Points or up to 10 dice.
+func (c *checker) conquestHealing(p string, r *Regiment) {
 	if len(r.Healing) > conquest.MaxHealSources {
 		c.Add(p+".healing", "%d heal sources; give at most %d", len(r.Healing), conquest.MaxHealSources)
 	}
@@ -155,8 +184,12 @@ func (c *checker) conquestRegiment(p string, r *Regiment, rs *conquest.Ruleset) 
 			c.Add(hp+".amount", "must be 1 to 100 Heal Points, or up to 10 dice, got %v", a)
 		}
 	}
+}
+
+// conquestStart checks the damage r starts with, at path sp: fewer stands,
+// models, Wounded markers and character wounds lost than it has.
+func (c *checker) conquestStart(sp string, r *Regiment) {
 	st := r.Start
-	sp := p + ".start"
 	if c.Present(sp+".stands_lost") && st.StandsLost == r.Stands && r.Stands >= 1 {
 		c.Add(sp+".stands_lost", "%d of %d stands lost leaves the regiment destroyed: it is out of play and can neither fight nor be healed; give 0 to %d",
 			st.StandsLost, r.Stands, r.Stands-1)
@@ -311,50 +344,73 @@ func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ru
 	regs := make([]*Regiment, n)
 	seen := map[*Regiment]bool{}
 	for i := range f.Sides {
-		sd := &f.Sides[i]
-		p := fmt.Sprintf("fight.sides[%d]", i)
-		r := c.regimentRef(s, ids, p+".regiment", sd.Regiment)
-		regs[i] = r
-		if r != nil && seen[r] {
-			c.Add(p+".regiment", "%s fights once; name each regiment in one side", r.ID)
-		}
-		seen[r] = true
-		c.facing(p+".facing", sd.Facing)
-		clashes, volleys := false, false
-		for _, list := range []struct {
-			field   string
-			actions []string
-		}{{"first_turn", sd.FirstTurn}, {"actions", sd.Actions}} {
-			lp := p + "." + list.field
-			if len(list.actions) > 4 {
-				c.Add(lp, "%d actions in one activation; give at most 4", len(list.actions))
-			}
-			for j, a := range list.actions {
-				ap := fmt.Sprintf("%s[%d]", lp, j)
-				if !c.Present(ap) {
-					ap = lp
-				}
-				if _, ok := conquest.ParseAction(a); !ok {
-					c.Add(ap, "%s", scenarios.UnknownChoice("action", a, conquest.ActionNames(), "charge, clash, volley, cast, rally, inspire, take_aim or duel"))
-					continue
-				}
-				clashes = clashes || a == "clash"
-				volleys = volleys || a == "volley"
-				switch {
-				case a == "charge" && list.field == "actions":
-					c.Add(ap, "charge is the charge that starts the fight: put it in first_turn")
-				case valid[r]:
-					if msg := conquestCannot(rs, r, a); msg != "" {
-						c.Add(ap, "%s", msg)
-					}
-				}
-			}
-		}
-		c.actionFlags(p, sd.Inspired, sd.Aimed, sd.Obscured, sd.LongRange, clashes, volleys)
+		regs[i] = c.turnsSide(s, ids, rs, valid, i, seen)
 	}
 	if n == 2 && regs[0] != nil && regs[0] == regs[1] {
 		return // said above
 	}
+	c.turnsTargets(f, regs)
+}
+
+// turnsSide checks side i of a fight of several turns, whose regiments
+// seen are named by the sides before it, and returns its regiment (nil
+// when it names none).
+func (c *checker) turnsSide(s *Scenario, ids map[string]int, rs *conquest.Ruleset, valid map[*Regiment]bool, i int, seen map[*Regiment]bool) *Regiment {
+	sd := &s.Fight.Sides[i]
+	p := fmt.Sprintf("fight.sides[%d]", i)
+	r := c.regimentRef(s, ids, p+".regiment", sd.Regiment)
+	if r != nil && seen[r] {
+		c.Add(p+".regiment", "%s fights once; name each regiment in one side", r.ID)
+	}
+	seen[r] = true
+	c.facing(p+".facing", sd.Facing)
+	clashes, volleys := false, false
+	for _, list := range []struct {
+		field   string
+		actions []string
+	}{{"first_turn", sd.FirstTurn}, {"actions", sd.Actions}} {
+		cl, vo := c.turnsActions(p+"."+list.field, list.field, list.actions, r, rs, valid)
+		clashes, volleys = clashes || cl, volleys || vo
+	}
+	c.actionFlags(p, sd.Inspired, sd.Aimed, sd.Obscured, sd.LongRange, clashes, volleys)
+	return r
+}
+
+// turnsActions checks the list of actions at path lp, the side's field
+// (first_turn or actions), of regiment r: at most 4, each known, a charge
+// only in the first turn, and each one r can take when valid says its own
+// checks passed. It reports whether the list clashes and volleys.
+func (c *checker) turnsActions(lp, field string, actions []string, r *Regiment, rs *conquest.Ruleset, valid map[*Regiment]bool) (clashes, volleys bool) {
+	if len(actions) > 4 {
+		c.Add(lp, "%d actions in one activation; give at most 4", len(actions))
+	}
+	for j, a := range actions {
+		ap := fmt.Sprintf("%s[%d]", lp, j)
+		if !c.Present(ap) {
+			ap = lp
+		}
+		if _, ok := conquest.ParseAction(a); !ok {
+			c.Add(ap, "%s", scenarios.UnknownChoice("action", a, conquest.ActionNames(), "charge, clash, volley, cast, rally, inspire, take_aim or duel"))
+			continue
+		}
+		clashes = clashes || a == "clash"
+		volleys = volleys || a == "volley"
+		switch {
+		case a == "charge" && field == "actions":
+			c.Add(ap, "charge is the charge that starts the fight: put it in first_turn")
+		case valid[r]:
+			if msg := conquestCannot(rs, r, a); msg != "" {
+				c.Add(ap, "%s", msg)
+			}
+		}
+	}
+	return clashes, volleys
+}
+
+// turnsTargets checks the armies of a fight of several turns, 1 to
+// MaxPerArmy regiments each, and each side's target: an enemy, not both
+// of two sides striking the other's flank or rear, and a Character to duel.
+func (c *checker) turnsTargets(f *Fight, regs []*Regiment) {
 	armies, targets, ok := c.armies(f, regs)
 	if !ok {
 		return
@@ -376,14 +432,19 @@ func (c *checker) conquestTurns(s *Scenario, ids map[string]int, rs *conquest.Ru
 		case targets[t] == i && i < t && f.Sides[i].Facing != "" && f.Sides[i].Facing != "front" && f.Sides[t].Facing != "" && f.Sides[t].Facing != "front":
 			c.Add(fmt.Sprintf("fight.sides[%d].facing", t), "both sides strike the other's flank or rear; one of them faces the enemy's front")
 		}
-		foe := regs[t]
-		for _, list := range []struct {
-			field   string
-			actions []string
-		}{{"first_turn", f.Sides[i].FirstTurn}, {"actions", f.Sides[i].Actions}} {
-			if j := slices.Index(list.actions, "duel"); j >= 0 && foe != nil && foe.Character == nil && regs[i] != nil && regs[i].Character != nil {
-				c.Add(fmt.Sprintf("%s.%s[%d]", p, list.field, j), "a Duel is between two Characters, and %s has none; give it a character, or remove duel", foe.ID)
-			}
+		c.duelTargets(p, &f.Sides[i], regs[i], regs[t])
+	}
+}
+
+// duelTargets checks that side sd at path p, of regiment r, duels only a
+// foe with a Character where r has one.
+func (c *checker) duelTargets(p string, sd *Side, r, foe *Regiment) {
+	for _, list := range []struct {
+		field   string
+		actions []string
+	}{{"first_turn", sd.FirstTurn}, {"actions", sd.Actions}} {
+		if j := slices.Index(list.actions, "duel"); j >= 0 && foe != nil && foe.Character == nil && r != nil && r.Character != nil {
+			c.Add(fmt.Sprintf("%s.%s[%d]", p, list.field, j), "a Duel is between two Characters, and %s has none; give it a character, or remove duel", foe.ID)
 		}
 	}
 }

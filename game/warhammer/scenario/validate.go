@@ -45,6 +45,9 @@ func validate(file string, s *Scenario, pos scenarios.Positions) scenarios.Error
 	return c.Sorted()
 }
 
+// unit checks the unit or character at path p: its id, troop type,
+// profile, models, points, weapon, equipment, mount, saves, special rules,
+// re-rolls and missile weapon.
 func (c *checker) unit(p string, u *Unit) {
 	switch {
 	case !c.Present(p + ".id"):
@@ -80,7 +83,25 @@ func (c *checker) unit(p string, u *Unit) {
 			c.Add(p+".weapon", "%s", scenarios.UnknownChoice("weapon", u.Weapon, weaponNames, "one of "+strings.Join(weaponNames, ", ")))
 		}
 	}
+	c.equipment(p, u)
+	if u.Mount != nil {
+		c.mount(p+".mount", u.Mount)
+	}
+	c.saves(p, u)
+	if c.isCharacter(p) {
+		c.special(p+".special_rules", u.Rules, characterRules)
+	} else {
+		c.special(p+".special_rules", u.Rules, unitRules)
+	}
+	c.rerolls(p+".rerolls", u.Rerolls)
+	if m := u.Missile; m != nil {
+		c.missile(p+".missile", m)
+	}
+}
 
+// equipment checks the equipment of the unit u at path p: each item known
+// and listed once, one body armour, and barding only with a mount.
+func (c *checker) equipment(p string, u *Unit) {
 	body := 0
 	seen := map[string]bool{}
 	for j, e := range u.Equipment {
@@ -104,24 +125,33 @@ func (c *checker) unit(p string, u *Unit) {
 				"light_armour, heavy_armour, plate_armour, shield or barding"))
 		}
 	}
-	if u.Mount != nil {
-		if mp := u.Mount.Profile; mp != nil {
-			pp := p + ".mount.profile"
-			c.Between(pp+".WS", mp.WS, 1, warhammer.MaxCharacteristic)
-			c.Between(pp+".S", mp.S, 1, warhammer.MaxCharacteristic)
-			c.Between(pp+".I", mp.I, 1, warhammer.MaxCharacteristic)
-			c.Between(pp+".A", mp.A, 0, warhammer.MaxCharacteristic)
-		}
-		c.special(p+".mount.special_rules", u.Mount.Rules, mountAttacks)
-		switch u.Mount.Kind {
-		case "cavalry", "cold_one", "monster":
-		case "":
-			c.Add(p+".mount.kind", "missing; use cavalry (+1 armour), cold_one (+2) or monster (+0)")
-		default:
-			c.Add(p+".mount.kind", "%s", scenarios.UnknownChoice("mount kind", u.Mount.Kind, mountKinds,
-				"cavalry (+1 armour), cold_one (+2) or monster (+0)"))
-		}
+}
+
+// mount checks the mount at path mp: its profile (WS, S and I 1 to
+// MaxCharacteristic, A from 0), special rules and kind.
+func (c *checker) mount(mp string, m *Mount) {
+	if pr := m.Profile; pr != nil {
+		pp := mp + ".profile"
+		c.Between(pp+".WS", pr.WS, 1, warhammer.MaxCharacteristic)
+		c.Between(pp+".S", pr.S, 1, warhammer.MaxCharacteristic)
+		c.Between(pp+".I", pr.I, 1, warhammer.MaxCharacteristic)
+		c.Between(pp+".A", pr.A, 0, warhammer.MaxCharacteristic)
 	}
+	c.special(mp+".special_rules", m.Rules, mountAttacks)
+	switch m.Kind {
+	case "cavalry", "cold_one", "monster":
+	case "":
+		c.Add(mp+".kind", "missing; use cavalry (+1 armour), cold_one (+2) or monster (+0)")
+	default:
+		c.Add(mp+".kind", "%s", scenarios.UnknownChoice("mount kind", m.Kind, mountKinds,
+			"cavalry (+1 armour), cold_one (+2) or monster (+0)"))
+	}
+}
+
+// saves checks the saves of the unit u at path p: an armour save given
+// directly or worked out, not both (1+ to 6+), natural armour (2+ to 6+),
+// each ward save of its list (2+ to 6+) and Regeneration (2+ to 6+).
+func (c *checker) saves(p string, u *Unit) {
 	if u.Armour != 0 && (len(u.Equipment) > 0 || u.Natural != 0 || u.Mount != nil) {
 		c.Add(p+".armour", "give the armour save directly or work it out from equipment, mount and natural_armour, not both")
 	}
@@ -148,21 +178,17 @@ func (c *checker) unit(p string, u *Unit) {
 	} else {
 		c.CheckRoll(p+".regeneration", u.Regeneration, 2, 6, "Regeneration")
 	}
-	if c.isCharacter(p) {
-		c.special(p+".special_rules", u.Rules, characterRules)
-	} else {
-		c.special(p+".special_rules", u.Rules, unitRules)
-	}
-	c.rerolls(p+".rerolls", u.Rerolls)
-	if m := u.Missile; m != nil {
-		mp := p + ".missile"
-		c.Between(mp+".strength", m.Strength, 1, warhammer.MaxCharacteristic)
-		c.Optional(mp+".shots", m.Shots, 1, 100)
-		c.special(mp+".special_rules", m.Rules, missileAttacks)
-		c.rerolls(mp+".rerolls", m.Rerolls)
-		if !m.Rerolls.Armour.IsZero() || !m.Rerolls.Ward.IsZero() {
-			c.Add(mp+".rerolls", "a missile weapon re-rolls hits and wounds only; re-rolled saves belong to the unit's rerolls")
-		}
+}
+
+// missile checks the missile weapon at path mp: its Strength, shots,
+// special rules, and re-rolls of hits and wounds only.
+func (c *checker) missile(mp string, m *Missile) {
+	c.Between(mp+".strength", m.Strength, 1, warhammer.MaxCharacteristic)
+	c.Optional(mp+".shots", m.Shots, 1, 100)
+	c.special(mp+".special_rules", m.Rules, missileAttacks)
+	c.rerolls(mp+".rerolls", m.Rerolls)
+	if !m.Rerolls.Armour.IsZero() || !m.Rerolls.Ward.IsZero() {
+		c.Add(mp+".rerolls", "a missile weapon re-rolls hits and wounds only; re-rolled saves belong to the unit's rerolls")
 	}
 }
 
