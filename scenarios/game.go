@@ -252,8 +252,9 @@ var (
 // Register makes a game available by its name, and its words (Worder)
 // to every report. It panics if the name is taken, if one of the game's
 // presets is already another game's ([ParseRules] finds a game by its
-// preset, so preset names are unique across games), if one of its charts
-// (Charter) is already another game's, or if the game words a result
+// preset, so preset names are unique across games), if one of its
+// built-in scenarios or of its charts (Charter) is already another
+// game's, or if the game words a result
 // another game words otherwise. Each game registers once, from its
 // package's init.
 func Register(g Game) {
@@ -273,6 +274,12 @@ func register(games []Game, g Game) []Game {
 			if slices.Contains(presetNames(h), p) {
 				panic(fmt.Sprintf("scenarios: game %s's preset %q is already a preset of game %s; "+
 					"preset names must be unique across games, since a ruleset names its game by its preset", g.Name(), p, h.Name()))
+			}
+		}
+		for _, b := range builtinNames(g) {
+			if slices.Contains(builtinNames(h), b) {
+				panic(fmt.Sprintf("scenarios: game %s's built-in scenario %q is already one of game %s's; "+
+					"built-in names must be unique across games, since sim run NAME finds one by its name", g.Name(), b, h.Name()))
 			}
 		}
 		for _, c := range chartNames(g) {
@@ -301,6 +308,21 @@ func sortGames(games []Game, first string) {
 		return g.Name()
 	}
 	slices.SortFunc(games, func(a, b Game) int { return strings.Compare(order(a), order(b)) })
+}
+
+// builtinNames is the names of g's built-in scenarios.
+func builtinNames(g Game) []string {
+	if g.Builtins() == nil {
+		return nil
+	}
+	var names []string
+	entries, _ := fs.ReadDir(g.Builtins(), ".")
+	for _, e := range entries {
+		if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // chartNames is the names of g's own charts (Charter).

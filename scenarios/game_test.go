@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/wargamesim/sim/engine/options"
 )
@@ -68,6 +69,20 @@ func (g chartGame) Charts() []TrendChart {
 	return out
 }
 
+// builtinGame is a game with built-in scenarios of the names given.
+type builtinGame struct {
+	fakeGame
+	names []string
+}
+
+func (g builtinGame) Builtins() fs.FS {
+	m := fstest.MapFS{}
+	for _, n := range g.names {
+		m[n+".yaml"] = &fstest.MapFile{Data: []byte("name: " + n + "\n")}
+	}
+	return m
+}
+
 // Register refuses a game whose name or one of whose presets another game
 // has: a ruleset finds its game by its preset (ParseRules); and one of
 // whose charts another game has: --plot NAME=FILE finds a chart by name.
@@ -86,6 +101,9 @@ func TestRegisterRefusesClashes(t *testing.T) {
 		{"second of three", []Game{kow, fakeGame{"aos", []string{"4th"}}, fakeGame{"t9a", []string{"4th"}}},
 			`scenarios: game t9a's preset "4th" is already a preset of game aos;`},
 		{"a game without rules", []Game{kow, fakeGame{name: "aos"}}, ""},
+		{"built-ins apart", []Game{builtinGame{kow, []string{"ambush"}}, builtinGame{fakeGame{name: "aos"}, []string{"siege"}}}, ""},
+		{"the same built-in", []Game{builtinGame{kow, []string{"ambush"}}, builtinGame{fakeGame{name: "aos"}, []string{"siege", "ambush"}}},
+			`scenarios: game aos's built-in scenario "ambush" is already one of game kow's;`},
 		{"charts apart", []Game{chartGame{kow, []string{"turns"}}, chartGame{fakeGame{name: "aos"}, []string{"rounds"}}}, ""},
 		{"the same chart", []Game{chartGame{kow, []string{"turns"}}, chartGame{fakeGame{name: "aos"}, []string{"turns"}}},
 			`scenarios: game aos's chart "turns" is already a chart of game kow;`},

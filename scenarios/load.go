@@ -88,12 +88,7 @@ func ReadFile(path string) ([]byte, error) {
 func BuiltinNames() []string {
 	var names []string
 	for _, g := range Games() {
-		entries, _ := fs.ReadDir(g.Builtins(), ".")
-		for _, e := range entries {
-			if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
-				names = append(names, n)
-			}
-		}
+		names = append(names, builtinNames(g)...)
 	}
 	slices.Sort(names)
 	return names
