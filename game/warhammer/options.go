@@ -140,7 +140,7 @@ var optionList = options.List[Ruleset]{
 	options.Bool("charge_bonus", "V", "RULES.md §2.10 (8th); not among 6th's or 7th's bonuses (§3.1), nor The Old World's (§4)",
 		"+1 to the side that charged, in the first round",
 		func(r *Ruleset) *bool { return &r.ChargeBonus }),
-	options.Enum("battle_standard_bonus", "V", "RULES.md §3.1 (6th, 7th: +1 in all, BSB included), §2.10 (8th: +1 more), §4 (The Old World: +1 more)",
+	options.Enum("battle_standard_bonus", "V", "RULES.md §3.1 (6th: +1 in all, BSB included), §2.10 (8th: +1 more), §4 (The Old World: +1 more); 7th.whfb.app generals-and-battle-standards/combat-bonus (7th: \"an extra +1\")",
 		"what a battle standard adds: it counts as the unit's standard, or +1 more",
 		[]string{"counts_as_standard", "extra"}, func(r *Ruleset) *BSBBonus { return &r.BattleStandard }),
 	options.Bool("musician_wins_draws", "U", "not in RULES.md; the usual 7th and 8th edition rule",

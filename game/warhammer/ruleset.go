@@ -422,6 +422,7 @@ func seventhEdition() Ruleset {
 	r.InsaneCourage = true                                     // 7th.whfb.app close-combat/insane-courage
 	r.KillingBlowTargets = Troops(Infantry, Cavalry, WarBeast) // Unit Strength 2 or less
 	r.RefuseNeeds = RefuseNeedsRoom                            // 7th.whfb.app characters/refusing-a-challenge-boo-hiss
+	r.BattleStandard = BSBExtra                                // "an extra +1": 7th.whfb.app generals-and-battle-standards/combat-bonus
 	return r
 }
 
