@@ -601,3 +601,30 @@ func TestOldWorldBadValues(t *testing.T) {
 		t.Error("a weight beyond heavy accepted")
 	}
 }
+
+// Swiftstride: "before making a ... Flee or Pursuit roll, may choose to
+// apply a +D6 modifier to the result" (tow.whfb.app special-rules/
+// swiftstride). Cavalry that flee or pursue take it: 2D6 + D6, all three
+// dice counted, where 8th's Swiftstride drops the lowest of three. Dice 1,
+// 2, 6: 9 under The Old World, 8 under 8th; infantry roll 2D6 either way.
+func TestOldWorldSwiftstrideAddsAD6(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		rs   *Ruleset
+		unit Fighter
+		want int
+	}{
+		{"tow cavalry", tow(t), cavalry(5, 5), 9},
+		{"8th cavalry", eighth(t), cavalry(5, 5), 8},
+		{"tow infantry", tow(t), foot(5, 5), 3},
+	} {
+		a, b := c.unit, foot(5, 5)
+		a.ID, b.ID = "a", "b"
+		f := newFight(t, c.rs, Combat{Sides: [2]Fighter{a, b}, Charger: -1, HighGround: -1, MaxRounds: 1})
+		tr := f.NewTrialer().(*fightTrial)
+		if got := tr.fleeRoll(engine.Scripted(1, 2, 6), 0); got != c.want {
+			t.Errorf("%s: flee roll %d from dice 1, 2, 6; want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -178,7 +178,7 @@ var optionList = options.List[Ruleset]{
 	options.Bool("stomp", "S", "RULES.md §2.9.9 (8th); 6th and 7th have no Stomp; The Old World's Stomp Attacks (X) are a unit rule, not simulated",
 		"monstrous infantry, cavalry and beasts make one Stomp hit a model in contact, after all other attacks, against infantry, war beasts and swarms",
 		func(r *Ruleset) *bool { return &r.Stomp }),
-	options.Enum("cavalry_flee_roll", "U", "RULES.md §2.11 (8th: Swiftstride, 3D6 dropping the lowest [S]); 6th not covered",
+	options.Enum("cavalry_flee_roll", "U", "RULES.md §2.11 (8th: Swiftstride, 3D6 dropping the lowest [S]); tow.whfb.app special-rules/swiftstride (The Old World: +D6 to a Flee or Pursuit roll, taken, so 3D6 [V]); 6th not covered",
 		"how cavalry roll to flee and to pursue (infantry roll 2D6): 2D6, 3D6, or 3D6 dropping the lowest",
 		[]string{"2d6", "3d6", "3d6_drop_lowest"}, func(r *Ruleset) *FleeRoll { return &r.CavalryFlee }),
 	options.Custom("cavalry_flee_types", "I", "8th.whfb.app, troop-types/monstrous-cavalry (8th: all the cavalry rules apply to monstrous cavalry [V]); 6th has no monstrous cavalry: read as cavalry",

@@ -461,6 +461,7 @@ func oldWorld() Ruleset {
 	r.Stomp = false
 	r.BSBRerollFear = false
 	r.RefuseNeeds = RefuseNeedsRankAndFile // tow.whfb.app characters/nowhere-to-run: only a lone or surrounded character must accept
+	r.CavalryFlee = Flee3D6                // Swiftstride: +D6 to a Flee or Pursuit roll (tow.whfb.app special-rules/swiftstride)
 	return r
 }
 
