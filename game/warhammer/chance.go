@@ -110,10 +110,10 @@ var twoDiceAtMost, twoDiceInsane = func() (at, insane [13]float64) {
 // re-roll once.
 func rerolled(p float64) float64 { return p + (1-p)*p }
 
-// fleeDist is the distribution of a flee or pursuit roll of side i:
+// fleeDist is the distribution of a flee or pursuit roll of unit i:
 // P(roll = v) at index v.
 func (t *fightTrial) fleeDist(i int) []float64 {
-	f := &t.f.cc.Sides[i]
+	f := t.f.unit(i)
 	dist := make([]float64, 19)
 	switch {
 	case !t.f.rs.CavalryFleeTypes.Has(f.Type) || t.f.rs.CavalryFlee == Flee2D6:
