@@ -11,8 +11,9 @@ func (t *fightTrial) combatResult(i, round int) int {
 	f, rs := t.f, t.f.rs
 	sd, me := f.sides[i], f.unit(i)
 	cr := t.overkill[i]
-	for m := range t.st[1-i] {
-		cr += t.st[1-i][m].scored
+	foe := t.st[1-i]
+	for m := range foe {
+		cr += foe[m].scored
 	}
 	if !t.standing(i) {
 		return cr
@@ -59,8 +60,9 @@ func (t *fightTrial) combatResult(i, round int) int {
 // included (6th.whfb.app units/unit-strength).
 func (t *fightTrial) unitStrength(i int) int {
 	us := 0
-	for m := range t.st[i] {
-		us += t.st[i][m].alive * t.f.sides[i].members[m].us
+	st, mbs := t.st[i], t.f.sides[i].members
+	for m := range st {
+		us += st[m].alive * mbs[m].us
 	}
 	return us
 }
@@ -71,11 +73,12 @@ func (t *fightTrial) unitStrength(i int) int {
 // start of the round when atStart.
 func (t *fightTrial) models(i int, atStart bool) int {
 	n := 0
-	for m := range t.st[i] {
+	st := t.st[i]
+	for m := range st {
 		if atStart {
-			n += t.st[i][m].startAlive
+			n += st[m].startAlive
 		} else {
-			n += t.st[i][m].alive
+			n += st[m].alive
 		}
 	}
 	return n

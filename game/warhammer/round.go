@@ -150,10 +150,11 @@ type fightOutcome struct {
 // begin readies t for a new fight.
 func (t *fightTrial) begin() {
 	t.f = t.base
-	for i := range t.st {
-		for m := range t.st[i] {
-			mf := &t.f.sides[i].members[m].f
-			t.st[i][m].reset(mf.Models, mf.Profile.W)
+	for i, st := range t.st {
+		mbs := t.f.sides[i].members
+		for m := range st {
+			mf := &mbs[m].f
+			st[m].reset(mf.Models, mf.Profile.W)
 		}
 	}
 	t.duel = [2]int{}
@@ -212,8 +213,9 @@ func (t *fightTrial) afterRound(d *engine.Dice, r *engine.TrialResult, round int
 
 // standing reports whether any model of unit i is standing.
 func (t *fightTrial) standing(i int) bool {
-	for m := range t.st[i] {
-		if t.st[i][m].alive > 0 {
+	st := t.st[i]
+	for m := range st {
+		if st[m].alive > 0 {
 			return true
 		}
 	}
@@ -286,9 +288,9 @@ func roundKind(round int) int {
 // at once).
 func (t *fightTrial) roundStart(d *engine.Dice, round, prevWinner int) (first int) {
 	f := t.f
-	for i := range t.st {
-		for m := range t.st[i] {
-			t.st[i][m].startRound()
+	for _, st := range t.st {
+		for m := range st {
+			st[m].startRound()
 		}
 	}
 	t.challenge(round)
@@ -420,8 +422,9 @@ func (t *fightTrial) roundEnd(d *engine.Dice, round int) [2]int {
 	// Regeneration at the end of the phase (6th, seed 000): slain Trolls
 	// stand again, but did not strike. Each member rolls for its own wounds.
 	for i, sd := range f.sides {
+		st := t.st[i]
 		for m := range sd.members {
-			t.regenerate(d, &sd.members[m], &t.st[i][m])
+			t.regenerate(d, &sd.members[m], &st[m])
 		}
 	}
 	t.overkill = [2]int{}
