@@ -9,6 +9,7 @@ import (
 	"github.com/wargamesim/sim/bench/refrun"
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/enginetest"
+	"github.com/wargamesim/sim/game/warhammer"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -35,6 +36,38 @@ func BenchmarkEngineTrollsVsKnights(b *testing.B)    { benchEngine(b, trollsVsKn
 func BenchmarkReferenceTrollsVsKnights(b *testing.B) { benchReference(b, trollsVsKnights(b)) }
 func BenchmarkEngineInfantry40v40(b *testing.B)      { benchEngine(b, infantry40(b)) }
 func BenchmarkReferenceInfantry40v40(b *testing.B)   { benchReference(b, infantry40(b)) }
+
+// BenchmarkEngineStages measures the engine on fights of two units fought
+// stage by stage, never from round tables (warhammer.Fight.WithoutTables):
+// the path a fight too large for the tables takes, and the one issue 30's
+// per-unit engine must keep as fast (docs/plans/issue-30-several-units.md).
+// The Big Boss's challenge takes the general way through each step (aim,
+// hitAims), the others the short way (plainStep).
+func BenchmarkEngineStages(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		plan func(testing.TB) *scenarios.Plan
+	}{
+		{"trolls-vs-knights", trollsVsKnights},
+		{"infantry-40v40", infantry40},
+		{"big-boss-challenge", bigBossChallenge},
+	} {
+		f, ok := c.plan(b).Model.(*warhammer.Fight)
+		if !ok {
+			b.Fatalf("%s is not a close combat", c.name)
+		}
+		b.Run(c.name, func(b *testing.B) { enginetest.BenchTrials(b, f.WithoutTables()) })
+	}
+}
+
+// BenchmarkEngineBigBossChallenge measures a fight of characters and a
+// challenge as a run fights it: its first round from tables, the rest
+// stage by stage.
+func BenchmarkEngineBigBossChallenge(b *testing.B) { benchEngine(b, bigBossChallenge(b)) }
+
+func bigBossChallenge(tb testing.TB) *scenarios.Plan {
+	return builtin(tb, "black-orcs-big-boss-challenge", "")
+}
 
 // benchEngine measures one worker's trials of p's engine model, on the
 // dice of batch 0, as the rule systems' own benchmarks do.
@@ -105,6 +138,7 @@ func BenchmarkEngineScaling(b *testing.B) {
 func TestTrialsDoNotAllocate(t *testing.T) {
 	for name, plan := range map[string]func(testing.TB) *scenarios.Plan{
 		"volley-10": volley10, "volley-100": volley100, "trolls-vs-knights": trollsVsKnights, "infantry-40v40": infantry40,
+		"big-boss-challenge": bigBossChallenge,
 	} {
 		p := plan(t)
 		enginetest.TrialsDoNotAllocate(t, "engine, "+name, p.Model)

@@ -125,10 +125,10 @@ func (t *fightTrial) scoreOverkill() {
 // who retires for the round.
 func (t *fightTrial) challenge(round int) {
 	f := t.f
-	if f.challengeEvent < 0 || t.duel != [2]int{} {
+	if f.out.challenge < 0 || t.duel != [2]int{} {
 		return
 	}
-	first := max(f.cc.Charger, 0) // the charger's turn in round 1, and every other round after
+	first := f.turn // the charger's turn in round 1, and every other round after
 	if round%2 == 0 {
 		first = 1 - first
 	}
@@ -148,12 +148,12 @@ func (t *fightTrial) challenge(round int) {
 	}
 }
 
-// challenger is the member of side i that would issue or accept a
+// challenger is the member of unit i that would issue or accept a
 // challenge: its challenge's By while it stands, else its first standing
 // character or champion; 0 if none.
 func (t *fightTrial) challenger(i int) int {
-	if by := t.f.cc.Sides[i].Challenge.By; by != "" {
-		if m := t.f.cc.Sides[i].character(by) + 1; t.st[i][m].alive > 0 && !t.outOfContact(i, m) {
+	if by := t.f.unit(i).Challenge.By; by != "" {
+		if m := t.f.unit(i).character(by) + 1; t.st[i][m].alive > 0 && !t.outOfContact(i, m) {
 			return m
 		}
 	}
@@ -165,14 +165,14 @@ func (t *fightTrial) challenger(i int) int {
 	return 0
 }
 
-// mayIssue reports whether side i's policy issues a challenge now: the
+// mayIssue reports whether unit i's policy issues a challenge now: the
 // enemy has a model to take it up (a character, for if_character).
 func (t *fightTrial) mayIssue(i int) bool {
-	switch t.f.cc.Sides[i].Challenge.Issue {
+	switch t.f.unit(i).Challenge.Issue {
 	case IssueAlways:
 		return t.challenger(1-i) > 0
 	case IssueIfCharacter:
-		foe := &t.f.cc.Sides[1-i]
+		foe := t.f.unit(1 - i)
 		for k := range foe.Characters {
 			if !foe.Characters[k].Champion && t.st[1-i][k+1].alive > 0 {
 				return true
@@ -182,17 +182,17 @@ func (t *fightTrial) mayIssue(i int) bool {
 	return false
 }
 
-// accepter is the member of side i that accepts a challenge, or 0 when it
+// accepter is the member of unit i that accepts a challenge, or 0 when it
 // refuses. A unit with nowhere to hide its character accepts whatever its
 // policy says (mayRefuse).
 func (t *fightTrial) accepter(i int) int {
-	if t.f.cc.Sides[i].Challenge.Refuse && t.mayRefuse(i) {
+	if t.f.unit(i).Challenge.Refuse && t.mayRefuse(i) {
 		return 0
 	}
 	return t.challenger(i)
 }
 
-// mayRefuse reports whether side i has somewhere to hide a character who
+// mayRefuse reports whether unit i has somewhere to hide a character who
 // refuses: rank and file left to hide behind (refuse_needs: rank_and_file;
 // with none, only under lone_character_may_refuse), and under
 // place_out_of_contact a place out of base contact too, which a unit has
@@ -204,10 +204,10 @@ func (t *fightTrial) mayRefuse(i int) bool {
 	if t.st[i][0].alive == 0 {
 		return t.f.rs.LoneCharacterRefuses
 	}
-	return t.f.rs.RefuseNeeds == RefuseNeedsRankAndFile || t.models(i, false) > t.f.cc.Sides[i].contact()
+	return t.f.rs.RefuseNeeds == RefuseNeedsRankAndFile || t.models(i, false) > t.f.unit(i).contact()
 }
 
-// nominee is the character of side i the challenger nominates to retire
+// nominee is the character of unit i the challenger nominates to retire
 // when i refuses: the standing one with the most attacks (the first of
 // equals), never the champion unless refuse_retires_champion; 0 if none.
 func (t *fightTrial) nominee(i int) int {

@@ -110,10 +110,10 @@ var twoDiceAtMost, twoDiceInsane = func() (at, insane [13]float64) {
 // re-roll once.
 func rerolled(p float64) float64 { return p + (1-p)*p }
 
-// fleeDist is the distribution of a flee or pursuit roll of side i:
+// fleeDist is the distribution of a flee or pursuit roll of unit i:
 // P(roll = v) at index v.
 func (t *fightTrial) fleeDist(i int) []float64 {
-	f := &t.f.cc.Sides[i]
+	f := t.f.unit(i)
 	dist := make([]float64, 19)
 	switch {
 	case !t.f.rs.CavalryFleeTypes.Has(f.Type) || t.f.rs.CavalryFlee == Flee2D6:
@@ -214,6 +214,18 @@ type exactScratch struct {
 	catch [2]float64 // catchChance by pursuer, -1 until worked out
 	hits  map[hitKey]*hitOutcomes
 	regen regenDice
+	// The outcomes of Multiple Wounds rolled on a unit and on a character,
+	// so far and after the next roll (exactWounds, exactCharacterWounds).
+	ends  [2]engine.Ordered[woundEnd]
+	chars [2]engine.Ordered[fighterState]
+}
+
+// woundEnd is where unsaved wounds rolled one by one may leave a unit:
+// its state, and the wounds of each kind left over once its last model
+// fell (exactWounds).
+type woundEnd struct {
+	u      unitState
+	ex, kb int
 }
 
 // regenDice are the chances of each number of successes of n
@@ -307,11 +319,7 @@ func hitOutcomesOf(term [4]float64, n int) *hitOutcomes {
 // fell.
 func (t *fightTrial) exactWounds(u *unitState, p *pending, regenerable bool) (exOrdinary, exKilling int) {
 	rs, die := t.f.rs, p.rules.MultipleWounds.Die
-	type end struct {
-		u      unitState
-		ex, kb int
-	}
-	start := end{u: *u}
+	start := woundEnd{u: *u}
 	if rs.KillingBlowOrder == KBBeforeOtherWounds {
 		start.kb = start.u.killingBlows(rs, p.killing)
 	}
@@ -321,12 +329,15 @@ func (t *fightTrial) exactWounds(u *unitState, p *pending, regenerable bool) (ex
 		}
 		start.ex = p.ordinary
 	}
-	dist := map[end]float64{start: 1}
+	dist, next := &t.xs.ends[0], &t.xs.ends[1]
+	dist.Reset()
+	dist.Add(start, 1)
 	for i := range p.ordinary {
-		next := map[end]float64{}
-		for e, q := range dist {
+		next.Reset()
+		for k, e := range dist.Keys {
+			q := dist.P[k]
 			if e.u.alive == 0 {
-				next[e] += q
+				next.Add(e, q)
 				continue
 			}
 			for face := 1; face <= die; face++ {
@@ -338,15 +349,15 @@ func (t *fightTrial) exactWounds(u *unitState, p *pending, regenerable bool) (ex
 					}
 					n.ex = left
 				}
-				next[n] += q / float64(die)
+				next.Add(n, q/float64(die))
 			}
 		}
-		dist = next
+		dist, next = next, dist
 	}
 	if rs.KillingBlowOrder == KBAfterOtherWounds {
-		dist = merged(dist, func(e *end) { e.kb = e.u.killingBlows(rs, p.killing) })
+		dist = merged(next, dist, func(e *woundEnd) { e.kb = e.u.killingBlows(rs, p.killing) })
 	}
-	ends, probs := inOrder(dist, func(a, b end) int {
+	ends, probs := inOrder(dist, func(a, b woundEnd) int {
 		return cmp.Or(compareUnits(&a.u, &b.u), cmp.Compare(a.ex, b.ex), cmp.Compare(a.kb, b.kb))
 	})
 	e := ends[t.x.pick(probs)]
@@ -363,20 +374,22 @@ func (t *fightTrial) exactCharacterWounds(s *fighterState, p *pending, regenerab
 	if rs.KillingBlowOrder == KBBeforeOtherWounds {
 		start.killingBlowsAt(rs, p.killing)
 	}
-	dist := map[fighterState]float64{start: 1}
+	dist, next := &t.xs.chars[0], &t.xs.chars[1]
+	dist.Reset()
+	dist.Add(start, 1)
 	for range p.ordinary {
-		next := map[fighterState]float64{}
-		for st, q := range dist {
+		next.Reset()
+		for k, st := range dist.Keys {
 			for face := 1; face <= die; face++ {
 				n := st
 				n.woundAt(face, regenerable)
-				next[n] += q / float64(die)
+				next.Add(n, dist.P[k]/float64(die))
 			}
 		}
-		dist = next
+		dist, next = next, dist
 	}
 	if rs.KillingBlowOrder == KBAfterOtherWounds {
-		dist = merged(dist, func(s *fighterState) { s.killingBlowsAt(rs, p.killing) })
+		dist = merged(next, dist, func(s *fighterState) { s.killingBlowsAt(rs, p.killing) })
 	}
 	ends, probs := inOrder(dist, func(a, b fighterState) int {
 		return cmp.Or(compareUnits(&a.unitState, &b.unitState), cmp.Compare(a.inflicted, b.inflicted),
@@ -386,13 +399,10 @@ func (t *fightTrial) exactCharacterWounds(s *fighterState, p *pending, regenerab
 }
 
 // inOrder lists dist's outcomes, and their chances, in compare's order: a
-// replayed choice point must list its outcomes in the same order, and a
-// map's is random.
-func inOrder[T comparable](dist map[T]float64, compare func(a, b T) int) (items []T, probs []float64) {
-	items, probs = make([]T, 0, len(dist)), make([]float64, 0, len(dist))
-	for it, q := range dist {
-		items, probs = append(items, it), append(probs, q)
-	}
+// replayed choice point must list its outcomes in the same order. It
+// sorts dist's own lists, so dist takes no more Adds until it is Reset.
+func inOrder[T comparable](dist *engine.Ordered[T], compare func(a, b T) int) (items []T, probs []float64) {
+	items, probs = dist.Keys, dist.P
 	sort.Sort(byItem[T]{items, probs, compare})
 	return items, probs
 }
@@ -426,12 +436,15 @@ func b2i(b bool) int {
 }
 
 // merged is dist with change made to each state, states it makes equal
-// meeting.
-func merged[T comparable](dist map[T]float64, change func(*T)) map[T]float64 {
-	out := make(map[T]float64, len(dist))
-	for s, q := range dist {
+// meeting, written into out (emptied first). Like every sum of the exact
+// solver, it adds in an order that is the same on every run
+// (engine.Ordered's), never a map's, so that a solution is the same
+// floats every time.
+func merged[T comparable](out, dist *engine.Ordered[T], change func(*T)) *engine.Ordered[T] {
+	out.Reset()
+	for k, s := range dist.Keys {
 		change(&s)
-		out[s] += q
+		out.Add(s, dist.P[k])
 	}
 	return out
 }

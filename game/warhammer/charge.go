@@ -18,21 +18,26 @@ import "github.com/wargamesim/sim/engine"
 //
 // Fear-causers and Unbreakable units take no such test (Fighter.fears).
 
-// chargeTests returns the side that tests to charge a Fear-causer and the
-// side that tests when charged by one, under fear_on_charge (-1: none).
-// At most one of the two tests: a unit that causes Fear fears no one.
+// chargeTests returns the unit that tests to charge a Fear-causer and the
+// unit that tests when charged by one, under fear_on_charge (-1: none).
+// At most one of the two tests: a unit that causes Fear fears no one. In
+// a fight of two units, one charged the other at most.
 func (f *Fight) chargeTests() (charger, charged int) {
 	charger, charged = -1, -1
-	c := f.cc.Charger
-	if c < 0 || !f.rs.FearOnCharge {
+	if !f.rs.FearOnCharge {
 		return charger, charged
 	}
-	me, foe := &f.cc.Sides[c], &f.cc.Sides[1-c]
-	if me.fears(foe) {
-		charger = c
-	}
-	if foe.fears(me) {
-		charged = 1 - c
+	for c := range f.cc.Units {
+		me, foe := f.unit(c), f.unit(1-c)
+		if !me.Charged {
+			continue
+		}
+		if me.fears(&foe.Fighter) {
+			charger = c
+		}
+		if foe.fears(&me.Fighter) {
+			charged = 1 - c
+		}
 	}
 	return charger, charged
 }
@@ -69,7 +74,7 @@ func (t *fightTrial) charge(d *engine.Dice, r *engine.TrialResult) (fled, caught
 	if c < 0 || t.fearTest(d, c) {
 		return false, false
 	}
-	if ch := 1 - c; t.unitStrength(c) < t.unitStrength(ch) {
+	if ch := 1 - c; t.unitStrength(c) < t.unitStrength(ch) { // the charger: in a fight of two, the other unit
 		return true, t.caught(d, ch, c)
 	}
 	t.st[c][0].sixes = true

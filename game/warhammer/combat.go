@@ -2,16 +2,18 @@ package warhammer
 
 import "github.com/wargamesim/sim/engine"
 
-// combatResult is side i's combat result this round (RULES.md §2.10, §3.1):
-// the wounds it caused (after Regeneration, Killing Blows as the ruleset
-// scores them), its rank bonus, standards, outnumbering, high ground, the
-// charge, and attacking a flank or the rear.
+// combatResult is army i's combat result this round (RULES.md §2.10,
+// §3.1), in a fight of two units unit i's: the wounds it caused (after
+// Regeneration, Killing Blows as the ruleset scores them), its rank bonus,
+// standards, outnumbering, high ground, the charge, and attacking a flank
+// or the rear.
 func (t *fightTrial) combatResult(i, round int) int {
 	f, rs := t.f, t.f.rs
-	me := &f.cc.Sides[i]
+	sd, me := f.sides[i], f.unit(i)
 	cr := t.overkill[i]
-	for m := range t.st[1-i] {
-		cr += t.st[1-i][m].scored
+	foe := t.st[1-i]
+	for m := range foe {
+		cr += foe[m].scored
 	}
 	if !t.standing(i) {
 		return cr
@@ -37,14 +39,14 @@ func (t *fightTrial) combatResult(i, round int) int {
 	if rs.MassedInfantry && me.Type == Infantry && t.unitStrength(i) > t.unitStrength(1-i) {
 		cr++ // Massed Infantry (The Old World, RULES.md §4)
 	}
-	if rs.HighGroundBonus && f.cc.HighGround == i {
+	if rs.HighGroundBonus && f.cc.HighGround == sd.army {
 		cr++
 	}
-	if f.cc.Charger == i {
+	if sd.charging {
 		if rs.ChargeBonus && round == 1 {
 			cr++
 		}
-		switch f.cc.Facing {
+		switch sd.at {
 		case Flank:
 			cr++
 		case Rear:
@@ -54,37 +56,39 @@ func (t *fightTrial) combatResult(i, round int) int {
 	return cr
 }
 
-// unitStrength is side i's Unit Strength now: its models', characters
+// unitStrength is unit i's Unit Strength now: its models', characters
 // included (6th.whfb.app units/unit-strength).
 func (t *fightTrial) unitStrength(i int) int {
 	us := 0
-	for m := range t.st[i] {
-		us += t.st[i][m].alive * t.f.sides[i].members[m].us
+	st, mbs := t.st[i], t.f.sides[i].members
+	for m := range st {
+		us += st[m].alive * mbs[m].us
 	}
 	return us
 }
 
-// models is how many models side i has standing, characters included,
+// models is how many models unit i has standing, characters included,
 // for its ranks ("whether that space is filled with a rank and file model
 // or a character", 6th.whfb.app characters/characters-in-units); at the
 // start of the round when atStart.
 func (t *fightTrial) models(i int, atStart bool) int {
 	n := 0
-	for m := range t.st[i] {
+	st := t.st[i]
+	for m := range st {
 		if atStart {
-			n += t.st[i][m].startAlive
+			n += st[m].startAlive
 		} else {
-			n += t.st[i][m].alive
+			n += st[m].alive
 		}
 	}
 	return n
 }
 
-// battleStandard reports whether side i has the army's battle standard:
+// battleStandard reports whether unit i has the army's battle standard:
 // with the unit, or carried by one of its characters who stands and has
 // not retired from a challenge.
 func (t *fightTrial) battleStandard(i int) bool {
-	if t.f.cc.Sides[i].BattleStandard {
+	if t.f.unit(i).BattleStandard {
 		return true
 	}
 	if !t.f.sides[i].bsbChar {
@@ -98,7 +102,7 @@ func (t *fightTrial) battleStandard(i int) bool {
 	return false
 }
 
-// ld is side i's Leadership now: the best of its rank and file's, its
+// ld is unit i's Leadership now: the best of its rank and file's, its
 // characters' that stand and have not retired from a challenge
 // (6th.whfb.app characters/independent-characters-joining-units;
 // 7th.whfb.app psychology/using-superior-leadership), and a General's
@@ -106,7 +110,7 @@ func (t *fightTrial) battleStandard(i int) bool {
 // is left; with no one to lend one (its rank and file slain, its only
 // character retired), the unit tests on its own.
 func (t *fightTrial) ld(i int) int {
-	me := &t.f.cc.Sides[i]
+	me := t.f.unit(i)
 	ld := me.GeneralLd
 	if t.st[i][0].alive > 0 {
 		ld = max(ld, me.Profile.Ld)
@@ -131,15 +135,15 @@ func (t *fightTrial) ld(i int) int {
 	return ld
 }
 
-// rankBonus is side i's rank bonus: its ranks behind the first, counted
+// rankBonus is unit i's rank bonus: its ranks behind the first, counted
 // at the start or the end of the round as the ruleset says, of
 // rank_bonus_width models (monstrous_rank_width) up to +3, or of its troop
 // type's width up to its maximum (rank_bonus: by_troop_type, The Old
 // World's table, rankRule).
 func (t *fightTrial) rankBonus(i int) int {
-	rs, me := t.f.rs, &t.f.cc.Sides[i]
+	rs, me := t.f.rs, t.f.unit(i)
 	n := t.models(i, rs.RankCounted == RanksAtStart)
-	width, most := t.rankWidth(me), 3
+	width, most := t.rankWidth(&me.Fighter), 3
 	if rs.RankBonus == RanksByTroopType {
 		width, most = rankRule(me.Type, rs.weightOf(me.Type, me.Weight))
 		if width == 0 {
@@ -171,19 +175,19 @@ func ranksOf(n, frontage, width int) int {
 	return r
 }
 
-// disrupted reports whether side i, charged in the flank or rear, has lost
+// disrupted reports whether unit i, charged in the flank or rear, has lost
 // its rank bonus: the charger has Unit Strength 5 (6th) or two ranks of at
 // least five models (8th).
 func (t *fightTrial) disrupted(i int) bool {
 	f := t.f
-	c := f.cc.Charger
-	if c != 1-i || f.cc.Facing == Front {
+	if !f.sides[i].flanked {
 		return false
 	}
+	c := 1 - i // the unit in its flank or rear: in a fight of two, the other
 	if f.rs.FlankCancelsRanks == FlankTwoRanksOf5 {
-		return ranksOf(t.models(c, false), f.cc.Sides[c].Frontage, 5) >= 2
+		return ranksOf(t.models(c, false), f.unit(c).Frontage, 5) >= 2
 	}
-	me := &f.cc.Sides[i]
+	me := f.unit(i)
 	if f.rs.RankBonus == RanksByTroopType && me.Type == Infantry && f.rs.weightOf(me.Type, me.Weight) == Heavy {
 		// Steady in the Ranks: heavy infantry are disrupted only by Unit
 		// Strength 10 or more (tow.whfb.app troop-types-in-detail).
@@ -192,9 +196,10 @@ func (t *fightTrial) disrupted(i int) bool {
 	return t.unitStrength(c) >= 5
 }
 
-// winner returns the side that won the round and by how much, or -1 for a
-// draw. A drawn round is won by 1 by the side with a musician, if only one
-// has one and the ruleset says so.
+// winner returns the army that won the round and by how much, or -1 for a
+// draw. A drawn round is won by 1 by the army with a musician, if only one
+// has one and the ruleset says so (in a fight of two units, army i is unit
+// i).
 func (t *fightTrial) winner(cr [2]int) (side, margin int) {
 	switch {
 	case cr[0] > cr[1]:
@@ -203,8 +208,8 @@ func (t *fightTrial) winner(cr [2]int) (side, margin int) {
 		return 1, cr[1] - cr[0]
 	}
 	// A musician falls with the last of the rank and file.
-	a := t.f.cc.Sides[0].Musician && t.st[0][0].alive > 0
-	b := t.f.cc.Sides[1].Musician && t.st[1][0].alive > 0
+	a := t.f.unit(0).Musician && t.st[0][0].alive > 0
+	b := t.f.unit(1).Musician && t.st[1][0].alive > 0
 	if t.f.rs.MusicianWinsDraws && a != b {
 		if a {
 			return 0, 1
@@ -261,7 +266,7 @@ func (t *fightTrial) breakOutcome(d *engine.Dice, l, w, margin int) breakResult 
 	case breaksOutright:
 		return breaksAndFlees
 	default:
-		if t.f.cc.Sides[l].Stubborn {
+		if t.f.unit(l).Stubborn {
 			// The Old World's Stubborn: the first Break test may be
 			// skipped for an automatic Fall Back in Good Order, whatever
 			// the Unit Strengths (tow.whfb.app special-rules/stubborn);
@@ -327,7 +332,7 @@ func threeWays(ld, mod int, insane, outnumbered, reroll bool) [3]float64 {
 // Leadership for its break test: 1 under terror, unless l causes Terror
 // too or is Unbreakable (RULES.md §4).
 func (t *fightTrial) terror(l, w int) int {
-	me, foe := &t.f.cc.Sides[l], &t.f.cc.Sides[w]
+	me, foe := t.f.unit(l), t.f.unit(w)
 	if t.f.rs.Terror && foe.CausesTerror && !me.CausesTerror {
 		return 1
 	}
@@ -350,7 +355,7 @@ const (
 // Courage passes) or above 12.
 func (t *fightTrial) breakTest(l, w, margin int) (breakKind, int) {
 	f, rs := t.f, t.f.rs
-	me, foe := &f.cc.Sides[l], &f.cc.Sides[w]
+	me, foe := f.unit(l), f.unit(w)
 	if me.Unbreakable {
 		return holds, 0
 	}
@@ -369,7 +374,7 @@ func (t *fightTrial) breakTest(l, w, margin int) (breakKind, int) {
 // five models (three monstrous) counting, the front one included (8th).
 func (t *fightTrial) steadfast(l, w int) bool {
 	ranks := func(i int) int {
-		f := &t.f.cc.Sides[i]
+		f := t.f.unit(i)
 		width := 5
 		if f.monstrous() {
 			width = 3
@@ -379,7 +384,7 @@ func (t *fightTrial) steadfast(l, w int) bool {
 	return ranks(l) > ranks(w)
 }
 
-// leadership rolls side i's Leadership test against target: 2D6 of target
+// leadership rolls unit i's Leadership test against target: 2D6 of target
 // or less passes, a double 1 too when insane (Insane Courage), and a unit
 // with the battle standard re-rolls a failure where the ruleset allows it.
 func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool {
@@ -401,7 +406,7 @@ func (t *fightTrial) leadership(d *engine.Dice, i, target int, insane bool) bool
 	return reroll && pass()
 }
 
-// fearTest rolls side i's Fear test, a psychology test: 2D6 of its
+// fearTest rolls unit i's Fear test, a psychology test: 2D6 of its
 // Leadership or less passes, and a unit with the battle standard re-rolls a
 // failure where battle_standard_reroll and battle_standard_reroll_fear say
 // so (RULES.md §2.11; 6th.whfb.app psychology/taking-psychology-tests).
@@ -421,10 +426,10 @@ func (t *fightTrial) fearTest(d *engine.Dice, i int) bool {
 	return rs.BSBReroll && rs.BSBRerollFear && t.battleStandard(i) && pass()
 }
 
-// fleeRoll rolls side i's flee or pursuit distance: as cavalry_flee_roll
+// fleeRoll rolls unit i's flee or pursuit distance: as cavalry_flee_roll
 // says for the troop types of cavalry_flee_types, else 2D6.
 func (t *fightTrial) fleeRoll(d *engine.Dice, i int) int {
-	f := &t.f.cc.Sides[i]
+	f := t.f.unit(i)
 	if !t.f.rs.CavalryFleeTypes.Has(f.Type) {
 		return d.Roll2D6()
 	}

@@ -120,12 +120,12 @@ func gcd(a, b int64) int64 {
 	return a
 }
 
-// Describe says in words what each side brings to the fight and how its
+// Describe says in words what each unit brings to the fight and how its
 // blows of the first round land, for reports.
 func (f *Fight) Describe() []string {
 	var lines []string
 	for i, sd := range f.sides {
-		me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
+		me, foe := f.unit(i), f.unit(1-i)
 		head := fmt.Sprintf("%s: %d models, %d wide, Ld %d, armour %s", me.ID, me.Models, me.Frontage, me.Profile.Ld, saveText(me.Defence.Armour))
 		if me.Defence.Ward < NoSave {
 			head += ", ward " + saveText(me.Defence.Ward)
@@ -133,10 +133,10 @@ func (f *Fight) Describe() []string {
 		if me.Defence.Regeneration < NoSave {
 			head += ", Regeneration " + saveText(me.Defence.Regeneration)
 		}
-		if f.cc.Charger == i {
+		if sd.charging {
 			head += "; charged"
-			if f.cc.Facing != Front {
-				head += " the " + []string{"", "flank", "rear"}[f.cc.Facing]
+			if sd.at != Front {
+				head += " the " + facings[sd.at]
 			}
 		}
 		lines = append(lines, head)
@@ -172,10 +172,10 @@ func (f *Fight) Describe() []string {
 	return lines
 }
 
-// chargeFearText says what Fear test side i takes on the charge
+// chargeFearText says what Fear test unit i takes on the charge
 // (fear_on_charge), with its chance to pass, or "" for none.
 func (f *Fight) chargeFearText(i int) string {
-	me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
+	me, foe := f.unit(i), f.unit(1-i)
 	var what, failing string
 	switch i {
 	case f.chargeTest:
@@ -246,7 +246,7 @@ func saveText(s Save) string {
 	return fmt.Sprintf("%d+", int(s))
 }
 
-// characterText says who side i's character m is: "captain: character,
+// characterText says who unit i's character m is: "captain: character,
 // WS5 S4 T4 W2 I5 A3 Ld8, armour 2+", with how many enemies strike it.
 func (f *Fight) characterText(i, m int) string {
 	mb := &f.sides[i].members[m]
@@ -272,7 +272,7 @@ func (f *Fight) characterText(i, m int) string {
 	if c.StrikeAt != "" {
 		l += "; strikes " + c.StrikeAt
 	}
-	foe := &f.cc.Sides[1-i]
+	foe := f.unit(1 - i)
 	if foe.StrikeAt == c.ID {
 		l += fmt.Sprintf("; %d of %s strike it", c.inContact(), foe.ID)
 	}

@@ -9,7 +9,8 @@ import (
 	"github.com/wargamesim/sim/engine"
 )
 
-// Facing is where a charger struck the unit it charged.
+// Facing is the face of a unit that an enemy touches: where a charger
+// struck the unit it charged.
 type Facing uint8
 
 const (
@@ -18,27 +19,40 @@ const (
 	Rear
 )
 
-// Combat is a close combat between two units, from the charge to the break.
+// Combat is a close combat, from the charge to the break: of two units,
+// written as Sides with the circumstances of the charge, or as Units with
+// their armies and contacts (engaged.go). NewFight fills each form from
+// the other (normalised); it takes two units, one an army.
 type Combat struct {
 	Sides      [2]Fighter
 	Charger    int    // index of the unit that charged this turn, or -1
 	Facing     Facing // where the charger struck the other unit
-	HighGround int    // index of the unit on higher ground, or -1
+	HighGround int    // index of the army on higher ground, or -1; in a fight of two units, army i is unit i
 	MaxRounds  int    // rounds fought at most; 1 or more
 	// ChargeDistance is the whole inches the charger moved (0 to 30): under
 	// charge_initiative its Initiative in the first round is that much
 	// higher, up to +3 from the front and +4 from a flank or the rear, and
 	// at most 10 (RULES.md §4).
 	ChargeDistance int
+
+	// Units, when not empty, are the fight's units, each with its army and
+	// the enemies it touches; Sides, Charger, Facing and ChargeDistance
+	// are then filled from them. Armies name the two armies.
+	Units  []Engaged
+	Armies [2]Army
 }
 
 // Fight resolves a [Combat] round after round until one side breaks,
 // is destroyed, or MaxRounds have been fought (RULES.md §2.1, §3). It is an
 // [engine.Model].
+//
+// The engine reads a fight by unit: sides, a trial's states and the
+// metrics and events of f.out are by unit, each unit of its army. In a
+// fight of two units, unit i is army i.
 type Fight struct {
 	rs     *Ruleset
-	cc     Combat
-	sides  [2]*side
+	cc     Combat  // normalised: both forms filled
+	sides  []*side // by unit
 	perDie bool
 	// tabs are the fight's round tables, built once (shared by copies);
 	// noTables says this copy never uses them.
@@ -51,32 +65,32 @@ type Fight struct {
 	plain, characters bool
 
 	// orders[r][first+1] are the strikes of a round (r 1 for the first,
-	// 0 for later ones) when first strikes first among equal keys on
-	// opposite sides (-1: at once); ties[r] says whether there are such.
+	// 0 for later ones) when the army first strikes first among equal keys
+	// of both armies (-1: at once); ties[r] says whether there are such.
 	orders [2][3][]strike
 	steps  [2][3][][2]int // each step's strikes in orders: [from, to)
 	ties   [2]bool
 
-	// Fear on the charge (fear_on_charge, charge.go): the side that tests
-	// to charge a Fear-causer and the side that tests when charged by one
+	// Fear on the charge (fear_on_charge, charge.go): the unit that tests
+	// to charge a Fear-causer and the unit that tests when charged by one
 	// (-1: none); the index of the charger's charge_made event (-1: none),
 	// and the fight that follows a failed test to charge: no charger.
 	chargeTest, chargedTest int
 	chargeEvent             int
 	noCharge                *Fight
 
+	// turn is the army whose turn it is in the first round: the
+	// charger's, else the first (challenge).
+	turn int
+
 	metrics []engine.Metric
 	events  []string
-	// The first index of each side's character metrics and events, and of
-	// the challenge events (-1: none).
-	charMetric, charEvent [2]int
-	perChar               int // metrics a character: wounds, and overkill where challenges may be fought
-	challengeEvent        int
-	fellEvent             int // <unit>.falls_back of each side, or -1 (break_test: break_or_hold)
+	out     outputs // where each unit's, army's and the fight's own go
 }
 
-// side is what a fighter brings to every trial, worked out once.
+// side is what a unit brings to every trial, worked out once.
 type side struct {
+	army int // its army: 0 or 1
 	// members are the unit's rank and file (0, Models less its champion)
 	// and its characters (1+k for Characters[k]), each as a unit.
 	members  []member
@@ -88,9 +102,13 @@ type side struct {
 	foldChampion bool
 	champA       [3]int // the champion's attacks a round, by groupKind, when folded
 	charging     bool   // it charged this turn (round 1)
-	groups       []group
-	impact       *variant // impact hits, on the charge
-	stomp        *variant // Stomp, after all other blows
+	// at is the face of the enemy it touches, and flanked says an enemy
+	// touches its flank or rear: in a fight of two, only a charger does.
+	at      Facing
+	flanked bool
+	groups  []group
+	impact  *variant // impact hits, on the charge
+	stomp   *variant // Stomp, after all other blows
 }
 
 // member is the rank and file of a unit or one of its characters.
@@ -112,17 +130,17 @@ const (
 	supporters // the rank(s) behind, one attack a model (8th; spears)
 )
 
-// group is a group of identical attacks of one member of a side.
+// group is a group of identical attacks of one member of a unit.
 type group struct {
 	kind     groupKind
-	member   int // the side's member that makes them
+	member   int // the unit's member that makes them
 	ws, i    int
 	perModel int // attacks a fighting model makes
 	asf, asl bool
 	rules    AttackRules
 	ap       [2]int // the weapon's Armour Piercing in later rounds and the first (Weapon.AP)
 	bane     [2]int // the weapon's Armour Bane, the same way (Weapon.ArmourBane)
-	// twin is, for supporting ranks, the side's group of the rank and
+	// twin is, for supporting ranks, the unit's group of the rank and
 	// file's own attacks: the same blows (profile, weapon, rules), so that
 	// where they strike at once the simulation rolls them together
 	// (plainStep); -1 for other groups, and for blows with Killing Blow,
@@ -153,39 +171,16 @@ type variant struct {
 	term [4]float64
 }
 
-// Fight metric and event indices.
-const (
-	fmRounds = iota
-	fmCasualties0
-	fmCasualties1
-	fmWounds0
-	fmWounds1
-	fmCR0
-	fmCR1
-	fmCRDiff
-	numFightMetrics
-)
-
-const (
-	feWins0 = iota
-	feWins1
-	feDraw
-	feBreaks0
-	feBreaks1
-	feDestroyed0
-	feDestroyed1
-	feCaught0
-	feCaught1
-	feAhead0
-	feAhead1
-	numFightEvents
-)
-
-// NewFight builds the model of cc under rs.
+// NewFight builds the model of cc under rs: a fight of two units, one an
+// army.
 func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
-	var errs []error
-	for i := range cc.Sides {
-		errs = append(errs, cc.Sides[i].check())
+	cc = cc.normalised()
+	if len(cc.Units) != 2 {
+		return nil, cc.checkUnits()
+	}
+	errs := []error{cc.checkUnits()}
+	for i := range cc.Units {
+		errs = append(errs, cc.Units[i].check())
 	}
 	if cc.Charger < -1 || cc.Charger > 1 || cc.HighGround < -1 || cc.HighGround > 1 {
 		errs = append(errs, fmt.Errorf("charger %d or high ground %d is not -1, 0 or 1", cc.Charger, cc.HighGround))
@@ -196,11 +191,11 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	if cc.ChargeDistance < 0 || cc.ChargeDistance > 30 {
 		errs = append(errs, fmt.Errorf("charge distance %d is outside 0..30", cc.ChargeDistance))
 	}
-	if cc.Sides[0].ID == cc.Sides[1].ID {
-		errs = append(errs, fmt.Errorf("both sides are %q", cc.Sides[0].ID))
+	if cc.Units[0].ID == cc.Units[1].ID {
+		errs = append(errs, fmt.Errorf("both sides are %q", cc.Units[0].ID))
 	}
-	for i := range cc.Sides {
-		errs = append(errs, cc.Sides[i].checkCharacters(&cc.Sides[1-i]))
+	for i := range cc.Units {
+		errs = append(errs, cc.Units[i].checkCharacters(&cc.Units[1-i].Fighter))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -225,10 +220,13 @@ func (f *Fight) pairTwins(step []strike) {
 
 // buildFight builds the model of a valid cc under rs.
 func buildFight(rs *Ruleset, cc Combat) *Fight {
-	f := &Fight{rs: rs, cc: cc, chargeEvent: -1, tabs: &tableCache{}}
+	f := &Fight{rs: rs, cc: cc, chargeEvent: -1, tabs: &tableCache{}, sides: make([]*side, len(cc.Units))}
 	f.chargeTest, f.chargedTest = f.chargeTests()
 	for i := range f.sides {
 		f.sides[i] = f.newSide(i)
+		if f.sides[i].charging {
+			f.turn = f.sides[i].army
+		}
 	}
 	for r1 := range 2 {
 		for first := -1; first <= 1; first++ {
@@ -245,36 +243,26 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 			}
 		}
 	}
-	f.metrics, f.events = f.outcomes()
-	if c := f.chargeTest; c >= 0 {
-		f.chargeEvent = len(f.events)
-		f.events = append(f.events, cc.Sides[c].ID+".charge_made")
+	f.outcomes()
+	if f.chargeTest >= 0 {
 		// A failed test: no charge, so the fight starts with no charger,
-		// front to front.
+		// front to front; it records what f records.
 		none := cc
-		none.Charger, none.Facing = -1, Front
-		f.noCharge = buildFight(rs, none)
-	}
-	f.characterOutcomes()
-	f.fellEvent = -1
-	if rs.BreakTest == BreakThreeWays {
-		f.fellEvent = len(f.events)
-		f.events = append(f.events, cc.Sides[0].ID+".falls_back", cc.Sides[1].ID+".falls_back")
+		none.Charger, none.Facing, none.Units = -1, Front, nil
+		f.noCharge = buildFight(rs, none.normalised())
+		f.noCharge.metrics, f.noCharge.events, f.noCharge.out = f.metrics, f.events, f.out
 	}
 	f.plain = true
 	for i, sd := range f.sides {
-		me := &cc.Sides[i]
+		me := f.unit(i)
 		f.plain = f.plain && me.StrikeAt == "" && len(me.Characters) == sd.champion && (sd.champion == 0 || sd.foldChampion)
 		f.characters = f.characters || len(sd.members) > 1
 	}
-	if f.noCharge != nil {
-		f.noCharge.metrics, f.noCharge.events = f.metrics, f.events
-		f.noCharge.charMetric, f.noCharge.charEvent, f.noCharge.challengeEvent = f.charMetric, f.charEvent, f.challengeEvent
-		f.noCharge.fellEvent = f.fellEvent
-		f.noCharge.perChar = f.perChar
-	}
 	return f
 }
+
+// unit is the fight's unit i.
+func (f *Fight) unit(i int) *Engaged { return &f.cc.Units[i] }
 
 // PerDie returns a copy of f that rolls every die: the test oracle, and the
 // path that replays scripted dice.
@@ -288,8 +276,8 @@ func (f *Fight) PerDie() *Fight {
 }
 
 func (f *Fight) newSide(i int) *side {
-	me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
-	s := &side{charging: f.cc.Charger == i}
+	me, foe := f.unit(i), f.unit(1-i)
+	s := &side{army: me.Army, charging: me.Charged, at: me.Contacts[0].At, flanked: f.cc.flanked(i)}
 	fold := f.foldsChampion(i)
 	for m := range len(me.Characters) + 1 {
 		mf := f.memberFighter(i, m)
@@ -337,14 +325,14 @@ func (f *Fight) newSide(i int) *side {
 	return s
 }
 
-// foldsChampion reports whether side i's champion's blows can be made as
+// foldsChampion reports whether unit i's champion's blows can be made as
 // the rank and file's: he differs from them only in his Attacks (his WS,
 // S, I, weapon, mount and attack rules are theirs) and no challenge can
 // be fought. Then one group rolls them all, as fast as a unit with no
 // champion; his wounds, his place in the front rank and his fall are his
 // own all the same.
 func (f *Fight) foldsChampion(i int) bool {
-	me := &f.cc.Sides[i]
+	me := f.unit(i)
 	k := slices.IndexFunc(me.Characters, func(c Character) bool { return c.Champion })
 	if k < 0 || f.challenges() {
 		return false
@@ -357,10 +345,10 @@ func (f *Fight) foldsChampion(i int) bool {
 		c.Mounted == me.mounted() && c.StrikeAt == "" && sameMount && reflect.DeepEqual(c.Rules, me.Rules)
 }
 
-// memberFighter is member m of side i as a unit: the rank and file (0)
+// memberFighter is member m of unit i as a unit: the rank and file (0)
 // or a character as a unit of one model.
 func (f *Fight) memberFighter(i, m int) Fighter {
-	me := &f.cc.Sides[i]
+	me := &f.unit(i).Fighter
 	if m == 0 {
 		rf := *me
 		rf.Models = me.rankAndFile()
@@ -370,7 +358,7 @@ func (f *Fight) memberFighter(i, m int) Fighter {
 	return me.Characters[m-1].fighter(me)
 }
 
-// addGroups adds the attack groups of member m of side i to s: its models
+// addGroups adds the attack groups of member m of unit i to s: its models
 // (riders), their mounts, and for the rank and file the supporting ranks.
 func (f *Fight) addGroups(s *side, i, m int) {
 	mf := &s.members[m].f
@@ -438,11 +426,11 @@ func roundOf(round1 bool) int {
 	return 2
 }
 
-// fill works out every variant of g, the attacks of side i, against each
+// fill works out every variant of g, the attacks of unit i, against each
 // enemy member, whose Strength in the first round or later is
 // strength(round1).
 func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
-	targets := len(f.cc.Sides[1-i].Characters) + 1
+	targets := len(f.unit(1-i).Characters) + 1
 	g.v = make([][2][2][2][2]variant, targets)
 	for tgt := range targets {
 		for r1 := range 2 {
@@ -470,7 +458,7 @@ func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
 	}
 }
 
-// blows is the attack and target of g, the attacks of side i, at the
+// blows is the attack and target of g, the attacks of unit i, at the
 // enemy's member tgt, at Strength s: in the first round or later, its WS
 // down to 1 by a failed 8th Fear test or not, the enemy's too, and against
 // the enemy's Regeneration save or not.
@@ -537,105 +525,6 @@ func endsOf(full *engine.Flow) (term [4]float64) {
 	return term
 }
 
-// outcomes names the fight's metrics and events.
-func (f *Fight) outcomes() ([]engine.Metric, []string) {
-	a, b := &f.cc.Sides[0], &f.cc.Sides[1]
-	// Wounds caused (a Killing Blow may score profile wounds on top of
-	// marked ones; Overkill up to 5 a slain character) and every bonus at
-	// once: ranks 3, standards 2, outnumber, high ground, charge, rear 2.
-	const bonuses = 3 + 2 + 1 + 1 + 1 + 2
-	ok := f.rs.OverkillCap
-	ma, mb := 2*f.woundsOf(1, true)+ok*len(b.Characters)+bonuses, 2*f.woundsOf(0, true)+ok*len(a.Characters)+bonuses
-	metrics := []engine.Metric{
-		{Name: "rounds", Min: 0, Max: f.cc.MaxRounds},
-		{Name: a.ID + ".casualties", Max: a.Models},
-		{Name: b.ID + ".casualties", Max: b.Models},
-		{Name: a.ID + ".wounds", Max: f.woundsOf(0, false)},
-		{Name: b.ID + ".wounds", Max: f.woundsOf(1, false)},
-		{Name: a.ID + ".combat_result", Max: ma},
-		{Name: b.ID + ".combat_result", Max: mb},
-		{Name: "combat_result_difference", Min: -mb, Max: ma},
-	}
-	events := []string{
-		a.ID + ".wins", b.ID + ".wins", "draw",
-		a.ID + ".breaks", b.ID + ".breaks",
-		a.ID + ".destroyed", b.ID + ".destroyed",
-		a.ID + ".caught", b.ID + ".caught",
-		a.ID + ".wins_on_result", b.ID + ".wins_on_result",
-	}
-	return metrics, events
-}
-
-// woundsOf is the Wounds of side i's models: the rank and file and its
-// champion, and its characters too when all is set.
-func (f *Fight) woundsOf(i int, all bool) int {
-	me := &f.cc.Sides[i]
-	w := me.rankAndFile() * me.Profile.W
-	for _, c := range me.Characters {
-		if all || c.Champion {
-			w += c.Profile.W
-		}
-	}
-	return w
-}
-
-// characterOutcomes adds each character's metrics and events, and the
-// challenge's where a side may issue one: <unit>.<character>.wounds
-// (suffered, net of Regeneration) and .slain; with challenges,
-// <unit>.<character>.overkill (scored), challenge.issued and
-// challenge.accepted.
-func (f *Fight) characterOutcomes() {
-	chal := f.challenges()
-	f.perChar = 1
-	if chal {
-		f.perChar = 2
-	}
-	for i := range f.sides {
-		me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
-		f.charMetric[i], f.charEvent[i] = len(f.metrics), len(f.events)
-		for _, c := range me.Characters {
-			id := me.ID + "." + c.ID
-			f.metrics = append(f.metrics, engine.Metric{Name: id + ".wounds", Max: c.Profile.W})
-			if chal {
-				f.metrics = append(f.metrics, engine.Metric{Name: id + ".overkill", Max: f.rs.OverkillCap * len(foe.Characters)})
-			}
-			f.events = append(f.events, id+".slain")
-		}
-	}
-	f.challengeEvent = -1
-	if chal {
-		f.challengeEvent = len(f.events)
-		f.events = append(f.events, "challenge.issued", "challenge.accepted")
-	}
-}
-
-// challenges reports whether a challenge may be issued in f: a side with
-// a policy to issue one, and a character or champion on each side.
-func (f *Fight) challenges() bool {
-	a, b := &f.cc.Sides[0], &f.cc.Sides[1]
-	if len(a.Characters) == 0 || len(b.Characters) == 0 {
-		return false
-	}
-	return a.Challenge.Issue != IssueNever || b.Challenge.Issue != IssueNever
-}
-
-// Metrics implements [engine.Model]: the rounds fought (0 when the
-// charged unit fled from Fear before any blow); each side's
-// casualties (models slain, net of Regeneration) and wounds suffered (after
-// saves and Regeneration) over the fight; each side's combat result in the
-// first round, and the first side's minus the second's.
-func (f *Fight) Metrics() []engine.Metric { return f.metrics }
-
-// Events implements [engine.Model]: which side won (the other broke or was
-// destroyed), a draw (neither: the fight was still undecided after
-// MaxRounds, or both were destroyed), which broke, which was destroyed
-// (slain to the last model, or caught fleeing), which was caught by the
-// pursuit, and, within a draw, which side won the last round fought on
-// combat result without breaking its enemy (wins_on_result); and, where
-// fear_on_charge makes the charger test to charge a Fear-causer, whether
-// it passed and charged (charge_made).
-func (f *Fight) Events() []string { return f.events }
-
 // NewTrialer implements [engine.Model]. The first call builds the fight's
 // round tables where it is small enough (roundtable.go).
 func (f *Fight) NewTrialer() engine.Trialer {
@@ -663,7 +552,7 @@ func (f *Fight) UsesTables() bool {
 
 // newTrial is a trialer of f that simulates stage by stage.
 func (f *Fight) newTrial() *fightTrial {
-	t := &fightTrial{base: f, f: f, counts: make([]int, numStates)}
+	t := &fightTrial{base: f, f: f, counts: make([]int, numStates), st: make([][]fighterState, len(f.sides))}
 	strikes := 0
 	for i, sd := range f.sides {
 		t.st[i] = make([]fighterState, len(sd.members))

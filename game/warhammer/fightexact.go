@@ -23,7 +23,7 @@ import (
 // distribution and every event's probability is summed from those
 // records, round by round.
 
-// maxExactMembers is the most members a side may have for the exact
+// maxExactMembers is the most members a unit may have for the exact
 // solver: the rank and file and three characters.
 const maxExactMembers = 4
 
@@ -167,7 +167,7 @@ func (f *Fight) exactFits() error {
 	for i, sd := range f.sides {
 		if n := len(sd.members); n > maxExactMembers {
 			return fmt.Errorf("exact solution: %s has %d characters; the exact solver takes at most %d a unit (use sim run)",
-				f.cc.Sides[i].ID, n-1, maxExactMembers-1)
+				f.unit(i).ID, n-1, maxExactMembers-1)
 		}
 		for r1 := range f.steps {
 			for _, steps := range f.steps[r1] {
@@ -212,7 +212,7 @@ func (f *Fight) ExactWork() float64 {
 			}
 		}
 		for _, g := range sd.groups {
-			n := g.perModel * f.cc.Sides[i].contact()
+			n := g.perModel * f.unit(i).contact()
 			if g.member > 0 {
 				n = g.perModel
 			}
@@ -229,7 +229,7 @@ func (f *Fight) ExactWork() float64 {
 	return states * ways * float64(f.cc.MaxRounds)
 }
 
-// maxMultipleWounds is the largest Multiple Wounds die of side i's attacks
+// maxMultipleWounds is the largest Multiple Wounds die of unit i's attacks
 // (0 if none rolls one).
 func (f *Fight) maxMultipleWounds(i int) int {
 	mw := 0
@@ -321,12 +321,13 @@ func (xs *exactSolver) record() record {
 func (xs *exactSolver) sum(round int) {
 	f, out := xs.f, xs.out
 	nm := len(f.metrics)
+	crs := f.out.crMetrics()
 	for r, p := range xs.c.Flows() {
 		if e := f.chargeEvent; round == 0 && e >= 0 && r[nm+e] == 1 {
 			out.P[e] += p
 		}
 		if round == 1 {
-			for _, m := range []int{fmCR0, fmCR1, fmCRDiff} {
+			for _, m := range crs {
 				out.PMF[m][int(r[m])-f.metrics[m].Min] += p
 			}
 		}
@@ -337,7 +338,7 @@ func (xs *exactSolver) sum(round int) {
 	}
 	for r, p := range ended {
 		for m := range f.metrics {
-			if round > 0 && (m == fmRounds || m == fmCR0 || m == fmCR1 || m == fmCRDiff) {
+			if round > 0 && (m == fmRounds || m == crs[0] || m == crs[1] || m == crs[2]) {
 				continue // the rounds fought are round; the combat results are the first round's
 			}
 			out.PMF[m][int(r[m])-f.metrics[m].Min] += p
@@ -410,8 +411,8 @@ type laterKey struct {
 
 // laterKey is the key of a later round from state k, of odd number or not.
 func (xs *exactSolver) laterKey(k exactKey, odd int) laterKey {
-	s := &xs.f.cc.Sides
-	both := s[0].Challenge.Issue != IssueNever && s[1].Challenge.Issue != IssueNever
+	a, b := xs.f.unit(0), xs.f.unit(1)
+	both := a.Challenge.Issue != IssueNever && b.Challenge.Issue != IssueNever
 	return laterKey{k, both && k.duel == [2]int8{} && odd == 1}
 }
 
@@ -602,7 +603,7 @@ func (xs *exactSolver) state(o *fightOutcome, roundStart, afterRound, inStep boo
 	return k
 }
 
-// pack packs the state s of side i's member m.
+// pack packs the state s of unit i's member m.
 func (xs *exactSolver) pack(i, m int, s *fighterState, inStep bool) xMember {
 	return pack(s, xs.f.sides[i].members[m].regenBin != nil, m > 0 && xs.t.duel[i] == m, inStep)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -336,6 +337,41 @@ func TestExactFightTooLarge(t *testing.T) {
 	f := newFight(t, sixth(t), Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 10})
 	if _, err := f.Exact(); err == nil || !strings.Contains(err.Error(), "too large") || !strings.Contains(err.Error(), "sim run") {
 		t.Errorf("error %v, want one saying the fight is too large and to use sim run", err)
+	}
+}
+
+// The exact solver gives the same floats on every run, bit for bit: its
+// sums add in an order fixed by the fight, never a map's. Multiple Wounds
+// rolled on a unit and on a character (exactWounds, exactCharacterWounds)
+// once summed their outcomes in a map's random order, so that two
+// solutions of one fight could differ in their last bits.
+func TestExactFightSameFloats(t *testing.T) {
+	a := block("a", 7, 4)
+	a.Profile.A, a.Models, a.Frontage, a.Rules.MultipleWounds, a.StrikeAt = 3, 3, 3, Amount{Die: 3}, "x"
+	b := trollsUnit()
+	b.Models, b.Frontage = 2, 3
+	b.Characters = []Character{hero("x", Profile{WS: 4, S: 4, T: 4, W: 2, I: 4, A: 2, Ld: 8})}
+	f := newFight(t, sixth(t), Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 2})
+	var first []uint64
+	for run := range 4 {
+		ex, err := f.Exact()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var bits []uint64
+		for _, pmf := range ex.PMF {
+			for _, p := range pmf {
+				bits = append(bits, math.Float64bits(p))
+			}
+		}
+		for _, p := range ex.P {
+			bits = append(bits, math.Float64bits(p))
+		}
+		if run == 0 {
+			first = bits
+		} else if !slices.Equal(bits, first) {
+			t.Fatalf("solution %d differs from the first in its floats", run+1)
+		}
 	}
 }
 

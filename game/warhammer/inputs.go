@@ -11,5 +11,6 @@ func (v *Volley) Inputs() (rs *Ruleset, id string, a Attack, tg Target) {
 }
 
 // Inputs returns the ruleset and combat the fight was built from
-// (NewFight's arguments).
+// (NewFight's arguments), the combat normalised: its units and armies and
+// its two-unit form both filled in.
 func (f *Fight) Inputs() (*Ruleset, Combat) { return f.rs, f.cc }

@@ -6,16 +6,16 @@ import (
 	"github.com/wargamesim/sim/engine"
 )
 
-// fighterState is the state of a side's member (its rank and file, or one
-// of its characters) during one trial of a fight. The side's own flags
+// fighterState is the state of a unit's member (its rank and file, or one
+// of its characters) during one trial of a fight. The unit's own flags
 // (feared, sixes) are kept on its rank and file's.
 type fighterState struct {
 	unitState
 	startAlive      int  // models at the start of the round
 	lostRegenBattle bool // Regeneration lost for the rest of the battle (Flaming, 6th)
 	lostRegenPhase  bool // Regeneration lost for the rest of the phase (Flaming, 8th)
-	feared          bool // the side failed its Fear test this round: WS 1 (8th)
-	sixes           bool // the side failed its Fear test when charged: hits only on 6s in the first round (6th)
+	feared          bool // the unit failed its Fear test this round: WS 1 (8th)
+	sixes           bool // the unit failed its Fear test when charged: hits only on 6s in the first round (6th)
 	woundsLost      int  // wounds lost in the fight, net of Regeneration
 
 	// A character's, for challenges:
@@ -73,7 +73,8 @@ func (t *fightTrial) beginStep() {
 	}
 }
 
-// strike is one group's blows in a round's order.
+// strike is one group's blows in a round's order: group number group of
+// the unit side, by its index in Fight.sides.
 type strike struct {
 	side, group int
 	key         int // higher strikes earlier
@@ -81,7 +82,8 @@ type strike struct {
 	twin        int // the strike of the step this one rolls with (plainStep), or -1
 }
 
-// pending are unsaved wounds waiting for the end of their step.
+// pending are unsaved wounds waiting for the end of their step, on the
+// member of unit target.
 type pending struct {
 	target, member    int
 	ordinary, killing int
@@ -93,14 +95,15 @@ type fightTrial struct {
 	base    *Fight // the fight as built
 	f       *Fight // the fight this trial fights: base, or base.noCharge
 	counts  []int
-	st      [2][]fighterState // by side and member: 0 the rank and file, 1+k character k
-	pending []pending         // two a strike: at the rank and file or first target, and at a character
-	aims    [][2]aim          // where each strike's blows go, a round's
-	plainN  []int             // plainStep's scratch: the blows of each strike of a step
-	// duel[i] is side i's member fighting a challenge (0: none).
+	st      [][]fighterState // by unit and member: 0 the rank and file, 1+k character k
+	pending []pending        // two a strike: at the rank and file or first target, and at a character
+	aims    [][2]aim         // where each strike's blows go, a round's
+	plainN  []int            // plainStep's scratch: the blows of each strike of a step
+	// duel[a] is army a's member fighting a challenge (0: none): in a
+	// fight of two units, a member of unit a.
 	duel             [2]int
 	issued, accepted bool
-	overkill         [2]int // Overkill each side scored this round
+	overkill         [2]int // Overkill each army scored this round
 	// x is the path the exact solver walks, nil when the trial rolls dice
 	// (chance.go); xs is its scratch.
 	x  *paths
@@ -123,7 +126,7 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 	// the charger pursue it.
 	if fled, got := t.charge(d, r); fled {
 		c := t.f.chargedTest
-		o.winner, o.broke[c], o.caught[c] = 1-c, true, got
+		o.winner, o.broke[c], o.caught[c] = t.f.sides[1-c].army, true, got
 		t.record(r, &o)
 		return
 	}
@@ -136,8 +139,8 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 }
 
 // fightOutcome is where a fight stands between rounds: rounds fought, the
-// winner (-1: none yet), the last round's winner on combat result (-1:
-// none), and which side broke and which was caught.
+// winning army (-1: none yet), the last round's winner on combat result
+// (an army; -1: none), and which unit broke and which was caught.
 type fightOutcome struct {
 	rounds, winner, prevWinner int
 	broke, caught              [2]bool
@@ -147,10 +150,11 @@ type fightOutcome struct {
 // begin readies t for a new fight.
 func (t *fightTrial) begin() {
 	t.f = t.base
-	for i := range t.st {
-		for m := range t.st[i] {
-			mf := &t.f.sides[i].members[m].f
-			t.st[i][m].reset(mf.Models, mf.Profile.W)
+	for i, st := range t.st {
+		mbs := t.f.sides[i].members
+		for m := range st {
+			mf := &mbs[m].f
+			st[m].reset(mf.Models, mf.Profile.W)
 		}
 	}
 	t.duel = [2]int{}
@@ -170,9 +174,11 @@ func (t *fightTrial) fightRound(d *engine.Dice, r *engine.TrialResult, round int
 // fight is over.
 func (t *fightTrial) afterRound(d *engine.Dice, r *engine.TrialResult, round int, cr [2]int, o *fightOutcome) bool {
 	if round == 1 {
-		r.Values[fmCR0], r.Values[fmCR1] = cr[0], cr[1]
-		r.Values[fmCRDiff] = cr[0] - cr[1]
+		out := &t.f.out
+		r.Values[out.army[0].cr], r.Values[out.army[1].cr] = cr[0], cr[1]
+		r.Values[out.crDiff] = cr[0] - cr[1]
 	}
+	// In a fight of two units, army i is unit i.
 	alive0, alive1 := t.standing(0), t.standing(1)
 	if !alive0 || !alive1 {
 		// A side wiped out loses outright (RULES.md §2.10); both, a draw.
@@ -205,56 +211,61 @@ func (t *fightTrial) afterRound(d *engine.Dice, r *engine.TrialResult, round int
 	return true
 }
 
-// standing reports whether any model of side i is standing.
+// standing reports whether any model of unit i is standing.
 func (t *fightTrial) standing(i int) bool {
-	for m := range t.st[i] {
-		if t.st[i][m].alive > 0 {
+	st := t.st[i]
+	for m := range st {
+		if st[m].alive > 0 {
 			return true
 		}
 	}
 	return false
 }
 
-// record writes a fight's outcome o.
+// record writes a fight's outcome o: each unit's, then each army's (in a
+// fight of two units, army i is unit i), then the fight's own.
 func (t *fightTrial) record(r *engine.TrialResult, o *fightOutcome) {
-	f := t.f
-	rounds, winner, prevWinner, broke, caught := o.rounds, o.winner, o.prevWinner, o.broke, o.caught
-	r.Values[fmRounds] = rounds
+	f, out := t.f, &t.f.out
+	r.Values[fmRounds] = o.rounds
+	var standing [MaxUnits]bool
 	for i := range t.st {
+		u := &out.unit[i]
+		standing[i] = t.standing(i)
 		rf := &t.st[i][0]
-		standing := t.standing(i)
-		casualties, wounds := f.cc.Sides[i].rankAndFile()-rf.alive, rf.woundsLost
+		casualties, wounds := f.unit(i).rankAndFile()-rf.alive, rf.woundsLost
 		for m := 1; m < len(t.st[i]); m++ {
 			c := &t.st[i][m]
 			k := m - 1
-			r.Values[f.charMetric[i]+f.perChar*k] = c.woundsLost
-			if f.perChar == 2 {
-				r.Values[f.charMetric[i]+2*k+1] = c.overkill
+			r.Values[u.charMetric+out.perChar*k] = c.woundsLost
+			if out.perChar == 2 {
+				r.Values[u.charMetric+2*k+1] = c.overkill
 			}
-			r.Events[f.charEvent[i]+k] = c.alive == 0
+			r.Events[u.charEvent+k] = c.alive == 0
 			if m == f.sides[i].champion {
 				casualties += 1 - c.alive
 				wounds += c.woundsLost
 			}
 		}
-		r.Values[fmCasualties0+i] = casualties
-		r.Values[fmWounds0+i] = wounds
-		r.Events[feBreaks0+i] = broke[i]
-		r.Events[feCaught0+i] = caught[i]
-		r.Events[feDestroyed0+i] = !standing || caught[i]
-		r.Events[feWins0+i] = winner == i
-		r.Events[feAhead0+i] = winner < 0 && prevWinner == i && standing
+		r.Values[u.casualties] = casualties
+		r.Values[u.wounds] = wounds
+		r.Events[u.breaks] = o.broke[i]
+		r.Events[u.caught] = o.caught[i]
+		r.Events[u.destroyed] = !standing[i] || o.caught[i]
+		if u.fell >= 0 {
+			r.Events[u.fell] = o.fell[i]
+		}
 	}
-	r.Events[feDraw] = winner < 0
-	if e := f.fellEvent; e >= 0 {
-		r.Events[e], r.Events[e+1] = o.fell[0], o.fell[1]
+	for a := range out.army {
+		r.Events[out.army[a].wins] = o.winner == a
+		r.Events[out.army[a].ahead] = o.winner < 0 && o.prevWinner == a && standing[a]
 	}
-	if e := f.challengeEvent; e >= 0 {
+	r.Events[out.draw] = o.winner < 0
+	if e := out.challenge; e >= 0 {
 		r.Events[e], r.Events[e+1] = t.issued, t.accepted
 	}
 }
 
-// round fights round number round and returns each side's combat result.
+// round fights round number round and returns each army's combat result.
 func (t *fightTrial) round(d *engine.Dice, round, prevWinner int) [2]int {
 	first := t.roundStart(d, round, prevWinner)
 	for k := range t.f.steps[roundKind(round)][first+1] {
@@ -273,29 +284,39 @@ func roundKind(round int) int {
 }
 
 // roundStart begins round number round: the challenge, the Fear tests,
-// Impact Hits; it returns the side that strikes first among equals (-1:
+// Impact Hits; it returns the army that strikes first among equals (-1:
 // at once).
 func (t *fightTrial) roundStart(d *engine.Dice, round, prevWinner int) (first int) {
 	f := t.f
-	for i := range t.st {
-		for m := range t.st[i] {
-			t.st[i][m].startRound()
+	for _, st := range t.st {
+		for m := range st {
+			st[m].startRound()
 		}
 	}
 	t.challenge(round)
 	t.fearTests(d)
 	// Impact Hits, before any other blow (RULES.md §2.1).
-	if c := f.cc.Charger; round == 1 && c >= 0 && f.sides[c].impact != nil {
-		me := &f.cc.Sides[c]
-		n := t.impactHits(d, me.ImpactHits, min(me.contact(), t.st[c][0].alive))
-		if tgt := t.unitTarget(1 - c); tgt >= 0 {
-			var p pending
-			t.hit(d, f.sides[c].impact, n, 1-c, tgt, &p)
-			t.beginStep()
-			t.wound(d, &p)
+	if round == 1 {
+		for c, sd := range f.sides {
+			if sd.charging && sd.impact != nil {
+				t.impactStep(d, c)
+			}
 		}
 	}
 	return t.strikesFirst(d, round, prevWinner)
+}
+
+// impactStep rolls the Impact Hits of unit c, which charged, and marks
+// their wounds.
+func (t *fightTrial) impactStep(d *engine.Dice, c int) {
+	me := t.f.unit(c)
+	n := t.impactHits(d, me.ImpactHits, min(me.contact(), t.st[c][0].alive))
+	if tgt := t.unitTarget(1 - c); tgt >= 0 {
+		var p pending
+		t.hit(d, t.f.sides[c].impact, n, 1-c, tgt, &p)
+		t.beginStep()
+		t.wound(d, &p)
+	}
 }
 
 // fearTests takes the Fear tests of the start of a round (8th, The Old
@@ -310,8 +331,8 @@ func (t *fightTrial) fearTests(d *engine.Dice) {
 		return
 	}
 	for i := range t.st {
-		me, foe := &f.cc.Sides[i], &f.cc.Sides[1-i]
-		if me.fears(foe) && (rs.Fear != FearMinusOneToHit || t.unitStrength(1-i) > t.unitStrength(i)) {
+		me, foe := f.unit(i), f.unit(1-i)
+		if me.fears(&foe.Fighter) && (rs.Fear != FearMinusOneToHit || t.unitStrength(1-i) > t.unitStrength(i)) {
 			t.st[i][0].feared = !t.fearTest(d, i)
 		}
 	}
@@ -382,14 +403,14 @@ func (t *fightTrial) plainStep(d *engine.Dice, strikes []strike, round int) {
 }
 
 // roundEnd ends round number round: Stomp, Regeneration, Overkill; it
-// returns each side's combat result.
+// returns each army's combat result.
 func (t *fightTrial) roundEnd(d *engine.Dice, round int) [2]int {
 	f := t.f
 	// Stomp, after every other blow (8th).
 	for i, sd := range f.sides {
 		if sd.stomp != nil {
 			s := &t.st[i][0]
-			front := max(0, min(f.cc.Sides[i].contact(), s.startAlive)-(s.startAlive-s.alive))
+			front := max(0, min(f.unit(i).contact(), s.startAlive)-(s.startAlive-s.alive))
 			if tgt := t.unitTarget(1 - i); tgt >= 0 {
 				var p pending
 				t.hit(d, sd.stomp, front, 1-i, tgt, &p)
@@ -401,13 +422,14 @@ func (t *fightTrial) roundEnd(d *engine.Dice, round int) [2]int {
 	// Regeneration at the end of the phase (6th, seed 000): slain Trolls
 	// stand again, but did not strike. Each member rolls for its own wounds.
 	for i, sd := range f.sides {
+		st := t.st[i]
 		for m := range sd.members {
-			t.regenerate(d, &sd.members[m], &t.st[i][m])
+			t.regenerate(d, &sd.members[m], &st[m])
 		}
 	}
 	t.overkill = [2]int{}
 	t.scoreOverkill()
-	return [2]int{t.combatResult(0, round), t.combatResult(1, round)}
+	return [2]int{t.combatResult(0, round), t.combatResult(1, round)} // in a fight of two units, army i is unit i
 }
 
 // regenerate rolls member mb's end-of-phase Regeneration, where it has it
@@ -430,7 +452,7 @@ func (t *fightTrial) regenerate(d *engine.Dice, mb *member, s *fighterState) {
 	s.woundsLost += s.lost
 }
 
-// variant picks the stages of side i's group g at the enemy's member tgt
+// variant picks the stages of unit i's group g at the enemy's member tgt
 // this round.
 func (t *fightTrial) variant(i int, g *group, tgt, round int) *variant {
 	r1, feared, foeFeared, regen := 0, 0, 0, t.regenTarget(i, tgt)
@@ -449,7 +471,7 @@ func (t *fightTrial) variant(i int, g *group, tgt, round int) *variant {
 	return &g.v[tgt][r1][feared][foeFeared][regen]
 }
 
-// regenTarget is 1 when side i's enemy member tgt has its Regeneration
+// regenTarget is 1 when unit i's enemy member tgt has its Regeneration
 // save now, else 0.
 func (t *fightTrial) regenTarget(i, tgt int) int {
 	foe := &t.st[1-i][tgt]
@@ -460,12 +482,12 @@ func (t *fightTrial) regenTarget(i, tgt int) int {
 	return 0
 }
 
-// attacks is how many attacks side i's rank-and-file group g makes now,
+// attacks is how many attacks unit i's rank-and-file group g makes now,
 // and from how many models: the models that fight, less the casualties of
 // this round so far, which come off the fighting ranks first (seed 002;
 // RULES.md §2.1). Characters take places of the front rank.
 func (t *fightTrial) attacks(i int, g *group, round int) (n, models int) {
-	me, s := &t.f.cc.Sides[i], &t.st[i][0]
+	sd, me, s := t.f.sides[i], t.f.unit(i), &t.st[i][0]
 	lost := s.startAlive - s.alive
 	chars := t.frontCharacters(i)
 	frontStart := min(max(0, me.contact()-chars), s.startAlive)
@@ -480,13 +502,13 @@ func (t *fightTrial) attacks(i int, g *group, round int) (n, models int) {
 			ranks = 2 // a horde (RULES.md §2.2)
 		}
 	}
-	if me.Weapon.extraRank(round, t.f.sides[i].charging, me.mounted()) {
+	if me.Weapon.extraRank(round, sd.charging, me.mounted()) {
 		ranks++
 	}
-	if t.f.pressOfBattle(me) && !(round == 1 && t.f.sides[i].charging) {
+	if t.f.pressOfBattle(&me.Fighter) && !(round == 1 && sd.charging) {
 		ranks++ // Press of Battle: two ranks deep but in the round it charged (tow.whfb.app)
 	}
-	if c := t.f.cc.Charger; c == 1-i && t.f.cc.Facing != Front {
+	if sd.flanked {
 		// Charged in the flank or rear: the ranks behind fight only to the
 		// front (8th.whfb.app special-rules/fight-in-extra-ranks; RULES.md §2.2).
 		ranks = 0
@@ -497,7 +519,7 @@ func (t *fightTrial) attacks(i int, g *group, round int) (n, models int) {
 	return models * g.perModel, models
 }
 
-// hit rolls n attacks of variant v at side target's member m, into p.
+// hit rolls n attacks of variant v at unit target's member m, into p.
 func (t *fightTrial) hit(d *engine.Dice, v *variant, n, target, m int, p *pending) {
 	c := t.counts
 	clear(c)
@@ -553,8 +575,8 @@ func (t *fightTrial) wound(d *engine.Dice, p *pending) {
 	}
 }
 
-// strikesFirst returns the side that strikes first among equal strikes
-// of both sides this round (-1: they strike at once), rolling off where
+// strikesFirst returns the army that strikes first among equal strikes
+// of both armies this round (-1: they strike at once), rolling off where
 // the ruleset says. The round's strikes in order, and their steps, were
 // worked out once per round kind when the fight was built (Fight.orders).
 func (t *fightTrial) strikesFirst(d *engine.Dice, round, prevWinner int) int {
@@ -571,8 +593,8 @@ func (t *fightTrial) strikesFirst(d *engine.Dice, round, prevWinner int) int {
 }
 
 // strikeOrder works out the strikes of a round (round 1 or later), earliest
-// first, with first striking first among equal keys on opposite sides (or
-// -1: at once), and whether such ties exist.
+// first, with the army first striking first among equal keys of both
+// armies (or -1: at once), and whether such ties exist.
 func (f *Fight) strikeOrder(round, first int) (order []strike, tie bool) {
 	rs := f.rs
 	for i, sd := range f.sides {
@@ -601,9 +623,9 @@ func (f *Fight) strikeOrder(round, first int) (order []strike, tie bool) {
 			order = append(order, strike{side: i, group: j, key: key})
 		}
 	}
-	tie = crossTie(order)
+	tie = f.crossTie(order)
 	rank := func(s strike) int {
-		if first >= 0 && s.side != first {
+		if first >= 0 && f.sides[s.side].army != first {
 			return 1
 		}
 		return 0
@@ -628,7 +650,8 @@ func (f *Fight) strikeOrder(round, first int) (order []strike, tie bool) {
 // (The Old World, RULES.md §4): 10 with Always Strikes First, 1 with
 // Always Strikes Last (the two cancel), then in the first round a
 // charger's charge_distance, up to +3 from the front or +4 from a flank or
-// the rear (charge_initiative), at most 10.
+// the rear (charge_initiative), at most 10. A fight of two units has one
+// charger at most, whose facing and distance are the Combat's.
 func (f *Fight) initiative(g *group, round int, charging bool) int {
 	i := g.i
 	switch {
@@ -647,11 +670,11 @@ func (f *Fight) initiative(g *group, round int, charging bool) int {
 	return min(i, 10)
 }
 
-// crossTie reports whether strikes of both sides share a key.
-func crossTie(s []strike) bool {
+// crossTie reports whether strikes of both armies share a key.
+func (f *Fight) crossTie(s []strike) bool {
 	for i := range s {
 		for j := range s {
-			if s[i].side != s[j].side && s[i].key == s[j].key {
+			if f.sides[s[i].side].army != f.sides[s[j].side].army && s[i].key == s[j].key {
 				return true
 			}
 		}

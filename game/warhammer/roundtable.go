@@ -121,7 +121,7 @@ func (f *Fight) tables() *roundTables {
 	}
 	xs := newExactSolver(f, runs)
 	b := &tableBuilder{xs: xs, states: map[exactKey]int32{}, recAt: map[record]int32{},
-		tb: &roundTables{nm: len(f.metrics), cr: [3]int{fmCR0, fmCR1, fmCRDiff}, charged: f.chargeEvent}}
+		tb: &roundTables{nm: len(f.metrics), cr: f.out.crMetrics(), charged: f.chargeEvent}}
 	if err := b.first(); err != nil {
 		return nil
 	}
@@ -159,7 +159,7 @@ func (b *tableBuilder) first() error {
 func (b *tableBuilder) later() error {
 	xs, f := b.xs, b.xs.f
 	parities := 1
-	if s := &f.cc.Sides; s[0].Challenge.Issue != IssueNever && s[1].Challenge.Issue != IssueNever && f.cc.MaxRounds >= 3 {
+	if a, b := f.unit(0), f.unit(1); a.Challenge.Issue != IssueNever && b.Challenge.Issue != IssueNever && f.cc.MaxRounds >= 3 {
 		parities = 2
 	}
 	if f.cc.MaxRounds < 2 {

@@ -6,7 +6,8 @@ import "github.com/wargamesim/sim/engine"
 // a challenge's opponent, or the unit's last models.
 
 // aim is where some of a group's blows go: n attacks through the stages
-// v at side's member (v nil: none).
+// v at member member of unit side, by its index in Fight.sides (v nil:
+// none).
 type aim struct {
 	v            *variant
 	n            int
@@ -42,7 +43,7 @@ func (t *fightTrial) aim(s strike, round int, a *[2]aim) {
 	}
 	if tgt := t.f.sides[i].members[0].strikeAt; tgt > 0 && g.kind != supporters && t.attackable(1-i, tgt) {
 		// The models in base contact with the enemy character strike it.
-		c := &t.f.cc.Sides[1-i].Characters[tgt-1]
+		c := &t.f.unit(1 - i).Characters[tgt-1]
 		at := min(c.inContact(), models) * g.perModel
 		a[1] = aim{t.variant(i, g, tgt, round), at, 1 - i, tgt}
 		n -= at
@@ -62,25 +63,24 @@ func (t *fightTrial) hitAims(d *engine.Dice, a *[2]aim, p []pending) {
 	}
 }
 
-// attackable reports whether side i's member m may be struck by any enemy
+// attackable reports whether unit i's member m may be struck by any enemy
 // model: it stands, is not in a challenge, and has not retired from one.
 func (t *fightTrial) attackable(i, m int) bool {
 	s := &t.st[i][m]
 	return s.alive > 0 && !s.retired && t.duel[i] != m && !t.outOfContact(i, m)
 }
 
-// outOfContact reports whether side i's character m is out of base contact
+// outOfContact reports whether unit i's character m is out of base contact
 // with the enemy: in the front rank of a unit charged in the flank or rear
-// whose rank and file still stand ("a character who is not already
+// (flanked) whose rank and file still stand ("a character who is not already
 // fighting ... cannot take part in a challenge", 6th.whfb.app
 // characters/issuing-a-challenge). Such a character neither strikes nor is
 // struck, and cannot challenge.
 func (t *fightTrial) outOfContact(i, m int) bool {
-	f := t.f
-	return m > 0 && f.cc.Charger == 1-i && f.cc.Facing != Front && t.st[i][0].alive > 0
+	return m > 0 && t.f.sides[i].flanked && t.st[i][0].alive > 0
 }
 
-// unitTarget is the member of side i that blows at the unit strike: its
+// unitTarget is the member of unit i that blows at the unit strike: its
 // rank and file while they stand, else the first of its characters that
 // may be struck (the champion first), or -1 when none may.
 func (t *fightTrial) unitTarget(i int) int {
@@ -98,7 +98,7 @@ func (t *fightTrial) unitTarget(i int) int {
 	return -1
 }
 
-// characterTarget is the enemy member that side i's character m strikes:
+// characterTarget is the enemy member that unit i's character m strikes:
 // its opponent in a challenge, else the model it strikes at, else the
 // enemy's unit; -1 when it may strike none.
 func (t *fightTrial) characterTarget(i, m int) int {
@@ -114,7 +114,7 @@ func (t *fightTrial) characterTarget(i, m int) int {
 	return t.unitTarget(1 - i)
 }
 
-// frontCharacters is how many of side i's characters stand in its front
+// frontCharacters is how many of unit i's characters stand in its front
 // rank this round: those standing at its start that did not retire.
 func (t *fightTrial) frontCharacters(i int) int {
 	n := 0

@@ -13,7 +13,7 @@ import (
 	"github.com/wargamesim/sim/scenarios"
 )
 
-var updateImport = flag.Bool("update", false, "rewrite the import golden files in testdata/import")
+var update = flag.Bool("update", false, "rewrite the golden files in testdata: the imports (testdata/import) and the pin of two-unit fights (two-unit.golden)")
 
 // fixture is a file of the battlescribe package's fixtures, written for
 // the tests in the BattleScribe schemas.
@@ -117,7 +117,7 @@ func checkUnit(t *testing.T, key string, got, want Unit) {
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", "import", name)
-	if *updateImport {
+	if *update {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
