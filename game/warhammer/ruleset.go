@@ -71,7 +71,100 @@ type Ruleset struct {
 	RefuseNeeds          RefuseNeeds // what a unit needs for its character to refuse a challenge
 	RetireChampion       bool        // a champion may be the model nominated to retire after a refusal
 	OverkillCap          int         // the most Overkill one slain character scores
+
+	// Combats of several units (issue 30; docs/rules.md "Combats of
+	// several units"). Read by fights of several units only, but for
+	// FlankBonusUnitStrength and FearBreakInsaneCourage, which a fight of
+	// two reads too.
+	SideRankBonus          SideRankRule    // which unit's rank bonus a side counts
+	DisruptionUnitStrength DisruptionRule  // whose Unit Strength cancels a flanked unit's ranks
+	FlankBonusCount        FlankBonusCount // flank and rear bonuses once per enemy unit, or per attacking unit
+	FlankBonusUnitStrength int             // Unit Strength a flanker needs to claim the flank or rear bonus (0: none)
+	StandardsCount         StandardsCount  // standards once per side, or per unit
+	ChargeBonusCount       ChargeCount     // the charge bonus per charging unit, or once per side
+	FearBreakCompare       FearCompare     // what the Fear break compares a losing unit's Unit Strength with
+	FearBreakInsaneCourage bool            // Insane Courage keeps a unit broken by Fear in the fight
+	FriendBreaksPanic      PanicRule       // whether a friend breaking in the combat makes the others test Panic
+	Pursuit                PursuitRule     // which fleeing units the winners chase
+	PursueWhileEngaged     bool            // a winner still touching an enemy may pursue
+	LeftWithoutFoes        LeftRule        // what a unit whose enemies are all gone does
 }
+
+// SideRankRule is which unit's rank bonus a side counts in a combat of
+// several units.
+type SideRankRule uint8
+
+const (
+	RankBonusBestClaimable SideRankRule = iota // the highest bonus any of its units can claim
+	RankBonusDeepestUnit                       // the deepest unit's, nothing if that one is disrupted
+)
+
+// DisruptionRule is whose Unit Strength cancels a flanked unit's ranks.
+type DisruptionRule uint8
+
+const (
+	DisruptPerEnemyUnit DisruptionRule = iota // one enemy unit in its flank or rear strong enough
+	DisruptCombined                           // the enemy units in its flanks and rear together
+)
+
+// FlankBonusCount is how often a side earns the flank and rear bonuses.
+type FlankBonusCount uint8
+
+const (
+	FlankBonusPerEnemyUnit     FlankBonusCount = iota // once per enemy unit attacked in the flank, once for its rear
+	FlankBonusPerAttackingUnit                        // once per unit of the side in an enemy's flank or rear
+)
+
+// StandardsCount is how many standards a side counts.
+type StandardsCount uint8
+
+const (
+	StandardsOncePerSide StandardsCount = iota // +1 however many units have one
+	StandardsPerUnit                           // +1 a unit with one
+)
+
+// ChargeCount is how often a side earns the charge bonus.
+type ChargeCount uint8
+
+const (
+	ChargeBonusPerUnit ChargeCount = iota // +1 a charging unit
+	ChargeBonusOnce                       // +1 however many charged
+)
+
+// FearCompare is what the Fear break compares a losing unit's Unit
+// Strength with.
+type FearCompare uint8
+
+const (
+	FearUnitVsCausers FearCompare = iota // the unit's own against the Fear-causing winners' together (6th)
+	FearSideVsCausers                    // the losing side's total against theirs (7th)
+)
+
+// PanicRule is whether units still fighting test Panic when a friend in
+// their combat breaks or is wiped out.
+type PanicRule uint8
+
+const (
+	PanicNone     PanicRule = iota // no Panic test in combat (8th, The Old World)
+	PanicInCombat                  // every friend still fighting in the combat tests (6th, read as within 6")
+)
+
+// PursuitRule is which fleeing units the winners chase.
+type PursuitRule uint8
+
+const (
+	PursueEveryFleeingFoe PursuitRule = iota // one roll against each fleeing unit it touched (7th)
+	PursueOneLargest                         // one fleeing unit it touched, the highest Unit Strength (8th, The Old World)
+	PursueNone                               // no pursuit
+)
+
+// LeftRule is what a unit whose every enemy in contact is gone does.
+type LeftRule uint8
+
+const (
+	LeaveCombat   LeftRule = iota // it leaves the combat
+	JoinRemaining                 // it joins the fight against an enemy still in it
+)
 
 // RefuseNeeds is what a unit needs for a character of it to refuse a
 // challenge: somewhere to hide him.
@@ -343,6 +436,19 @@ func sixthEdition() Ruleset {
 		RefuseNeeds:          RefuseNeedsRankAndFile,
 		RetireChampion:       false,
 		OverkillCap:          5,
+
+		SideRankBonus:          RankBonusBestClaimable,
+		DisruptionUnitStrength: DisruptPerEnemyUnit,
+		FlankBonusCount:        FlankBonusPerEnemyUnit,
+		FlankBonusUnitStrength: 5,
+		StandardsCount:         StandardsOncePerSide,
+		ChargeBonusCount:       ChargeBonusPerUnit,
+		FearBreakCompare:       FearUnitVsCausers,
+		FearBreakInsaneCourage: false,
+		FriendBreaksPanic:      PanicInCombat,
+		Pursuit:                PursueEveryFleeingFoe,
+		PursueWhileEngaged:     false,
+		LeftWithoutFoes:        LeaveCombat,
 	}
 }
 
@@ -411,6 +517,19 @@ func eighthEdition() Ruleset {
 		RefuseNeeds:          RefuseNeedsRoom,
 		RetireChampion:       false,
 		OverkillCap:          5,
+
+		SideRankBonus:          RankBonusBestClaimable,
+		DisruptionUnitStrength: DisruptPerEnemyUnit,
+		FlankBonusCount:        FlankBonusPerEnemyUnit,
+		FlankBonusUnitStrength: 0,
+		StandardsCount:         StandardsOncePerSide,
+		ChargeBonusCount:       ChargeBonusPerUnit,
+		FearBreakCompare:       FearUnitVsCausers,
+		FearBreakInsaneCourage: true,
+		FriendBreaksPanic:      PanicNone,
+		Pursuit:                PursueOneLargest,
+		PursueWhileEngaged:     false,
+		LeftWithoutFoes:        LeaveCombat,
 	}
 }
 
@@ -423,6 +542,8 @@ func seventhEdition() Ruleset {
 	r.KillingBlowTargets = Troops(Infantry, Cavalry, WarBeast) // Unit Strength 2 or less
 	r.RefuseNeeds = RefuseNeedsRoom                            // 7th.whfb.app characters/refusing-a-challenge-boo-hiss
 	r.BattleStandard = BSBExtra                                // "an extra +1": 7th.whfb.app generals-and-battle-standards/combat-bonus
+	r.FearBreakCompare = FearSideVsCausers                     // "combined unit strength": 7th.whfb.app psychology/defeated-by-fear-causing-enemy
+	r.FearBreakInsaneCourage = true                            // "an act of Insane Courage will keep such units in the fight" (same page)
 	return r
 }
 
