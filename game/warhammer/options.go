@@ -143,7 +143,7 @@ var optionList = options.List[Ruleset]{
 	options.Enum("battle_standard_bonus", "V", "RULES.md §3.1 (6th: +1 in all, BSB included), §2.10 (8th: +1 more), §4 (The Old World: +1 more); 7th.whfb.app generals-and-battle-standards/combat-bonus (7th: \"an extra +1\")",
 		"what a battle standard adds: it counts as the unit's standard, or +1 more",
 		[]string{"counts_as_standard", "extra"}, func(r *Ruleset) *BSBBonus { return &r.BattleStandard }),
-	options.Bool("musician_wins_draws", "U", "not in RULES.md; the usual 7th and 8th edition rule",
+	options.Bool("musician_wins_draws", "V", "6th.whfb.app appendix-seven-special-rules/standard-bearers-and-musicians; 7th.whfb.app command-groups/drawn-combats; 8th.whfb.app command-groups/onwards-men; tow.whfb.app command-groups/onwards-to-victory",
 		"a drawn combat is won by 1 by the side with a musician (if only one has one)",
 		func(r *Ruleset) *bool { return &r.MusicianWinsDraws }),
 
