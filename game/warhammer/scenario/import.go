@@ -58,7 +58,9 @@ func (im *importer) entry(e *battlescribe.Entry, lib *scenarios.ImportedLibrary)
 		return nil
 	}
 	d := &draft{kind: "unit"}
-	if e.Kind == "model" && im.t.isCharacter(e.Categories) {
+	// A character is one model in a character category, whether the data
+	// calls its entry a model or a unit (the 6th-edition data does both).
+	if (e.Kind == "model" || model == e) && im.t.isCharacter(e.Categories) {
 		d.kind = "character"
 	}
 	d.u.Name, d.u.Source = e.Name, im.entrySource(e)
@@ -84,31 +86,48 @@ func (im *importer) entry(e *battlescribe.Entry, lib *scenarios.ImportedLibrary)
 	return nil
 }
 
-// rankAndFile finds the entry that holds the unit's model and its
-// profile: the entry itself for a single model, else its first model
-// entry with a model profile (one the unit must take, if any).
+// rankAndFile finds the unit's model entry, which holds how many models
+// it has and what each costs, and the model profile, wherever it sits:
+// on the model entry itself (a single model, or a unit's model child
+// with its own profile), or on the unit entry while a model child with
+// no profile of its own holds the size and the points (the layout of
+// most 6th-edition data and of the 4th and 5th). Command models are
+// never the rank and file.
 func (im *importer) rankAndFile(e *battlescribe.Entry) (*battlescribe.Entry, *battlescribe.Profile) {
 	if p := im.modelProfile(e); p != nil {
-		return e, p
-	}
-	var first *battlescribe.Entry
-	var firstP *battlescribe.Profile
-	for _, c := range e.Children {
-		if c.Kind != "model" {
-			continue
-		}
-		p := im.modelProfile(c)
-		if p == nil {
-			continue
-		}
-		if c.Min > 0 || im.doc.Kind == "roster" {
+		if c := im.rankAndFileChild(e, false); c != nil {
 			return c, p
 		}
-		if first == nil {
-			first, firstP = c, p
+		return e, p
+	}
+	c := im.rankAndFileChild(e, true)
+	if c == nil {
+		return nil, nil
+	}
+	return c, im.modelProfile(c)
+}
+
+// rankAndFileChild is the model child of e that is its rank and file,
+// with a model profile of its own (withProfile) or without one: in a
+// catalogue the first the unit must take, else the first; in a roster
+// the most numerous, as a roster's champion is a model of one.
+func (im *importer) rankAndFileChild(e *battlescribe.Entry, withProfile bool) *battlescribe.Entry {
+	roster := im.doc.Kind == "roster"
+	var best *battlescribe.Entry
+	for _, c := range e.Children {
+		if c.Kind != "model" || (im.modelProfile(c) != nil) != withProfile || im.commandModel(c, "") {
+			continue
+		}
+		switch {
+		case roster && (best == nil || c.Max > best.Max):
+			best = c
+		case !roster && c.Min > 0:
+			return c
+		case best == nil:
+			best = c
 		}
 	}
-	return first, firstP
+	return best
 }
 
 // modelProfile is e's first model profile that is not a mount's.

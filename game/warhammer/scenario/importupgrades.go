@@ -37,9 +37,9 @@ func (im *importer) upgrade(d *draft, c *battlescribe.Entry, group string, onMod
 		for _, g := range c.Children {
 			im.upgrade(d, g, c.Name, onModel, c.Min >= 1 && g.ID == c.Default)
 		}
-	case c.Kind == "model" && !roster:
+	case c.Kind == "model" && !im.commandModel(c, group) && !roster:
 		d.options = append(d.options, fmt.Sprintf("%s: another kind of model (%s); left out", c.Name, pointsText(c.Points, 0)))
-	case c.Kind == "model":
+	case c.Kind == "model" && !im.commandModel(c, group) && !im.champion(c, group):
 		d.note(fmt.Sprintf("%s: %d models of another kind; left out", c.Name, c.Max))
 	case roster || (c.Min >= 1 && !c.Hidden) || inDefault:
 		im.take(d, c, group, onModel)
@@ -131,9 +131,35 @@ func (im *importer) says(c *battlescribe.Entry, group string) string {
 }
 
 // champion reports whether an upgrade is the unit's champion: one model
-// with a model profile, offered among the unit's command (or alone).
+// with a model profile, offered among the unit's command, alone, or in a
+// champion category (The Old World's data).
 func (im *importer) champion(c *battlescribe.Entry, group string) bool {
-	return im.modelProfile(c) != nil && (strings.EqualFold(group, "command") || c.Max == 1)
+	return im.modelProfile(c) != nil && (commandGroup(group) || c.Max == 1 || containsFold(c.Categories, "champion"))
+}
+
+// commandModel reports whether a model entry is one of the unit's command
+// rather than its rank and file or another kind of model: a name the
+// table reads as command ("Musician", "Standard Bearer"), or a model with
+// its own profile among the unit's command or in a champion category.
+// The 8th-edition and The Old World data make command models entries of
+// type model, which upgrade a model of the unit: they are priced as the
+// unit's, and do not add to its size.
+func (im *importer) commandModel(c *battlescribe.Entry, group string) bool {
+	if phs, ok := im.t.phrases(c.Name); ok {
+		for _, ph := range phs {
+			if ph.Command == "" {
+				return false
+			}
+		}
+		return true
+	}
+	return im.modelProfile(c) != nil && (commandGroup(group) || containsFold(c.Categories, "champion"))
+}
+
+// commandGroup reports whether a group is a unit's command ("Command",
+// "Command Group").
+func commandGroup(group string) bool {
+	return strings.Contains(normName(group), "command")
 }
 
 // pointsText is an upgrade's cost in words.
