@@ -76,3 +76,12 @@ func (l ImportedLibrary) Marshal(game, command string) ([]byte, error) {
 type Importer interface {
 	Import(doc *battlescribe.Document) (ImportedLibrary, error)
 }
+
+// An AliasImporter is an Importer that also reads a user's alias file
+// (sim import --aliases FILE): the names a data set gives what the game's
+// import table knows under other names. The file's format is the game's;
+// data is its contents and file its name for errors, which are
+// *battlescribe.Error with the line.
+type AliasImporter interface {
+	ImportAliases(doc *battlescribe.Document, file string, data []byte) (ImportedLibrary, error)
+}

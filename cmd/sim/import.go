@@ -25,6 +25,10 @@ the engine does not model is listed on each unit under not_simulated; an
 entry left out is listed at the end, with why. A catalogue needs its game
 system (.gst) in the same folder, as the data repositories have them.
 
+A characteristic, rule or equipment name sim does not know can be given
+its meaning in an alias file, one NAME = MEANING a line ("Mv = M",
+"Ithilmar Barding = barding"), with --aliases FILE.
+
 Use the library with library: units.yaml in a scenario (from: NAME), sim
 units --library units.yaml, or sim matrix --library units.yaml
 (docs/import.md).
@@ -36,6 +40,7 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("import", importUsage, stdout)
 	out := fs.String("o", "", "write the library to this file (atomically) instead of standard output")
 	gameName := fs.String("game", scenarios.DefaultGame(), "the game the data is for: "+strings.Join(scenarios.GameNames(), ", "))
+	aliases := fs.String("aliases", "", "a file of names the data uses and what each means, one NAME = MEANING a line (docs/import.md)")
 	pos, err := parse(fs, args)
 	if err != nil {
 		return err
@@ -58,7 +63,7 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return importError(pos[0], err)
 	}
-	lib, err := im.Import(doc)
+	lib, err := importWith(im, doc, *aliases)
 	if err != nil {
 		return importError(pos[0], err)
 	}
@@ -81,6 +86,22 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 			*out, len(lib.Units), pos[0], len(lib.Skipped))
 	}
 	return nil
+}
+
+// importWith imports doc, with the alias file named (if any).
+func importWith(im scenarios.Importer, doc *battlescribe.Document, aliases string) (scenarios.ImportedLibrary, error) {
+	if aliases == "" {
+		return im.Import(doc)
+	}
+	ai, ok := im.(scenarios.AliasImporter)
+	if !ok {
+		return scenarios.ImportedLibrary{}, failure.Usagef("import: --aliases: this game's import reads no alias file")
+	}
+	data, err := os.ReadFile(aliases)
+	if err != nil {
+		return scenarios.ImportedLibrary{}, &failure.Input{Msg: fmt.Sprintf("import: --aliases: %v", err)}
+	}
+	return ai.ImportAliases(doc, aliases, data)
 }
 
 // importError is a problem with the file read: bad input, exit status 2.

@@ -143,3 +143,44 @@ func TestImportCommunityData(t *testing.T) {
 		})
 	}
 }
+
+// sim import --aliases: a characteristic the data names otherwise is read
+// with the user's alias file; a bad alias file is bad input (exit status
+// 2) at its line, and an unknown characteristic names the flag.
+func TestImportAliases(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"Fixture System.gst", "Fixture Army.cat"} {
+		data, err := os.ReadFile(fixture(f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(dir, f), bytes.ReplaceAll(data, []byte(`name="Ld" typeId="fx-ld">4<`), []byte(`name="Nerve" typeId="fx-ld">4<`)), 0o644)
+	}
+	cat := filepath.Join(dir, "Fixture Army.cat")
+	var out, errb bytes.Buffer
+	code := exitCode(run(context.Background(), []string{"import", cat}, &out, &errb), &errb)
+	if code != 2 || !strings.Contains(errb.String(), `characteristic "Nerve"`) || !strings.Contains(errb.String(), "--aliases FILE") {
+		t.Errorf("unknown characteristic: exit %d, stderr %q", code, errb.String())
+	}
+	bad := filepath.Join(dir, "bad.aliases")
+	os.WriteFile(bad, []byte("# mine\nNerve Ld\n"), 0o644)
+	errb.Reset()
+	code = exitCode(run(context.Background(), []string{"import", cat, "--aliases", bad}, &out, &errb), &errb)
+	if code != 2 || !strings.Contains(errb.String(), "bad.aliases:2: ") {
+		t.Errorf("bad alias file: exit %d, stderr %q", code, errb.String())
+	}
+	errb.Reset()
+	code = exitCode(run(context.Background(), []string{"import", cat, "--aliases", filepath.Join(dir, "none.aliases")}, &out, &errb), &errb)
+	if code != 2 || !strings.Contains(errb.String(), "none.aliases") {
+		t.Errorf("missing alias file: exit %d, stderr %q", code, errb.String())
+	}
+	good := filepath.Join(dir, "good.aliases")
+	os.WriteFile(good, []byte("Nerve = Ld\n"), 0o644)
+	out.Reset()
+	if err := run(context.Background(), []string{"import", cat, "--aliases", good}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "profile: {M: 6, WS: 3, BS: 1, S: 5, T: 4, W: 3, I: 1, A: 3, Ld: 4}") {
+		t.Errorf("with the alias, the trolls' Ld 4 is not read:\n%s", out.String())
+	}
+}

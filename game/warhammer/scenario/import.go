@@ -17,8 +17,23 @@ import (
 // What the table cannot map is listed on the unit, under not_simulated;
 // a catalogue's optional upgrades are listed, with their points, in a
 // comment above it. Skipped says which entries were left out, and why.
-func Import(doc *battlescribe.Document) (lib scenarios.ImportedLibrary, err error) {
-	im := &importer{t: loadImportTable(), doc: doc, keys: map[string]int{}}
+func Import(doc *battlescribe.Document) (scenarios.ImportedLibrary, error) {
+	return importWith(doc, loadImportTable())
+}
+
+// ImportAliases is Import with a user's alias file, read from data and
+// named file in errors: names the data gives characteristics, rules or
+// equipment, and what each means (docs/import.md).
+func ImportAliases(doc *battlescribe.Document, file string, data []byte) (scenarios.ImportedLibrary, error) {
+	t, err := loadImportTable().withAliases(file, data)
+	if err != nil {
+		return scenarios.ImportedLibrary{}, err
+	}
+	return importWith(doc, t)
+}
+
+func importWith(doc *battlescribe.Document, t *importTable) (lib scenarios.ImportedLibrary, err error) {
+	im := &importer{t: t, doc: doc, keys: map[string]int{}}
 	lib.Source = im.docSource()
 	for _, e := range doc.Entries {
 		if err := im.entry(e, &lib); err != nil {
@@ -40,6 +55,9 @@ type draft struct {
 	rules   []string // special_rules fields set
 	options []string // a catalogue's optional upgrades, in words
 	kind    string   // "unit" or "character"
+	// save and ward are the saves the model profile gives, as written
+	// ("4+", "-", "5+ against shooting"), for finish.
+	save, ward string
 }
 
 // entry imports one root entry (a catalogue's, or a roster's selection),
@@ -159,45 +177,62 @@ func asBadValue(err error, out *badValue) bool {
 }
 
 // profile reads a model profile's characteristics into d's profile, and
-// its troop type where it gives one.
+// its troop type and saves where it gives them.
 func (im *importer) profile(d *draft, e *battlescribe.Entry, p *battlescribe.Profile) error {
-	prof, typ, err := im.readProfile(e, p)
+	prof, mv, err := im.readProfile(e, p)
 	if err != nil {
 		return err
 	}
 	d.u.Profile = prof
-	if typ != "" {
-		d.u.Type = typ
+	if mv.typ != "" {
+		d.u.Type = mv.typ
 	}
+	d.save, d.ward = mv.save, mv.ward
 	return nil
 }
 
-// readProfile maps a profile's characteristics to a Profile; an unknown
-// characteristic name is an error, as the table must be told of it.
-func (im *importer) readProfile(e *battlescribe.Entry, p *battlescribe.Profile) (Profile, string, error) {
+// modelValues is what a model profile gives beside its characteristics:
+// its troop type, and an armour and a ward save as the data writes them.
+type modelValues struct{ typ, save, ward string }
+
+// readProfile maps a profile's characteristics to a Profile by what each
+// means; an unknown characteristic name is an error, as sim cannot tell
+// what it means and the user can (an alias file).
+func (im *importer) readProfile(e *battlescribe.Entry, p *battlescribe.Profile) (Profile, modelValues, error) {
 	var prof Profile
-	typ := ""
+	var mv modelValues
 	fields := map[string]*int{"M": &prof.M, "WS": &prof.WS, "BS": &prof.BS, "S": &prof.S, "T": &prof.T,
 		"W": &prof.W, "I": &prof.I, "A": &prof.A, "Ld": &prof.Ld}
 	for _, v := range p.Values {
-		field, ok := im.t.Characteristics[v.Name]
-		if !ok {
-			if containsFold(im.t.Other, v.Name) {
-				if strings.EqualFold(v.Name, "Type") && v.Text != "" {
-					typ = im.t.TroopTypes[normName(v.Text)]
-				}
-				continue
+		field, ok := im.t.chars[charKey(v.Name)]
+		switch {
+		case !ok:
+			return prof, mv, im.unknownChar(e, p, v.Name)
+		case field == "type":
+			mv.typ = im.t.troopType(v.Text)
+		case field == "save":
+			mv.save = v.Text
+		case field == "ward":
+			mv.ward = v.Text
+		case field == "ignore":
+		default:
+			n, err := characteristic(v.Text)
+			if err != nil {
+				return prof, mv, badValue{v.Name, v.Text}
 			}
-			return prof, "", &battlescribe.Error{File: im.doc.Path, Entry: fmt.Sprintf("%q (%s)", e.Name, e.ID),
-				Msg: fmt.Sprintf("profile %q has the characteristic %q, which the Warhammer import table does not know; it knows %s (game/warhammer/scenario/import/warhammer.yaml)", p.Name, v.Name, knownChars(im.t))}
+			*fields[field] = n
 		}
-		n, err := characteristic(v.Text)
-		if err != nil {
-			return prof, "", badValue{v.Name, v.Text}
-		}
-		*fields[field] = n
 	}
-	return prof, typ, nil
+	return prof, mv, nil
+}
+
+// unknownChar is the error for a characteristic the table does not know:
+// where it is, what sim knows, and how the user says what it means.
+func (im *importer) unknownChar(e *battlescribe.Entry, p *battlescribe.Profile, name string) error {
+	return &battlescribe.Error{File: im.doc.Path, Entry: fmt.Sprintf("%q (%s)", e.Name, e.ID),
+		Msg: fmt.Sprintf("profile %q has the characteristic %q, which sim does not know; it knows %s. "+
+			"Say what %q is in an alias file, a line such as %q (or %q to pass it over), and import again with sim import --aliases FILE",
+			p.Name, name, im.t.knownChars(), name, name+" = WS", name+" = ignore")}
 }
 
 // characteristic reads a characteristic: a whole number, or 0 for "-" and
@@ -208,16 +243,6 @@ func characteristic(s string) (int, error) {
 		return 0, nil
 	}
 	return strconv.Atoi(s)
-}
-
-// knownChars lists the characteristic names the table reads, for errors.
-func knownChars(t *importTable) string {
-	var names []string
-	for k := range t.Characteristics {
-		names = append(names, k)
-	}
-	names = append(names, t.Other...)
-	return strings.Join(sortedCopy(names), ", ")
 }
 
 // models sets the unit's size: what the roster took, or the smallest the
@@ -363,3 +388,9 @@ func (im *importer) entrySource(e *battlescribe.Entry) string {
 // Import reads a BattleScribe document into a library file's units
 // (sim import).
 func (Game) Import(doc *battlescribe.Document) (scenarios.ImportedLibrary, error) { return Import(doc) }
+
+// ImportAliases reads a BattleScribe document with a user's alias file
+// (sim import --aliases).
+func (Game) ImportAliases(doc *battlescribe.Document, file string, data []byte) (scenarios.ImportedLibrary, error) {
+	return ImportAliases(doc, file, data)
+}

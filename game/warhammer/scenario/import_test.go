@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -133,9 +134,10 @@ func golden(t *testing.T, name string, got []byte) {
 	}
 }
 
-// An unknown characteristic stops the import, naming the file, the entry
-// and the table to teach it.
-func TestImportUnknownCharacteristic(t *testing.T) {
+// unknownCharFixture writes the fixture army with the trolls' Ld called
+// "Cool", and opens it.
+func unknownCharFixture(t *testing.T) *battlescribe.Document {
+	t.Helper()
 	dir := t.TempDir()
 	for _, f := range []string{"Fixture System.gst", "Fixture Army.cat"} {
 		data, err := os.ReadFile(fixture(f))
@@ -149,12 +151,85 @@ func TestImportUnknownCharacteristic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Import(doc)
-	for _, w := range []string{"Fixture Army.cat: entry \"Trolls\"", `profile "Troll"`, `characteristic "Cool"`, "import/warhammer.yaml"} {
+	return doc
+}
+
+// An unknown characteristic stops the import, naming the file, the entry
+// and the fix a user of the binary has (an alias file), not a file of
+// sim's source.
+func TestImportUnknownCharacteristic(t *testing.T) {
+	_, err := Import(unknownCharFixture(t))
+	for _, w := range []string{"Fixture Army.cat: entry \"Trolls\"", `profile "Troll"`, `characteristic "Cool"`,
+		"M (M, Mv, Move, Movement)", `"Cool = WS"`, "sim import --aliases FILE"} {
 		if err == nil || !strings.Contains(err.Error(), w) {
 			t.Errorf("error %v does not say %q", err, w)
 		}
 	}
+	if err != nil && (strings.Contains(err.Error(), ".yaml") || strings.Contains(err.Error(), "game/")) {
+		t.Errorf("error %v names a file of sim's source", err)
+	}
+	// With the alias the user is told to write, the trolls import with Ld 4.
+	lib, err := ImportAliases(unknownCharFixture(t), "my.aliases", []byte("# mine\n\nCool = Ld\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(lib.Units, func(u scenarios.ImportedUnit) bool { return u.Key == "trolls" }) {
+		t.Errorf("with the alias the trolls are not imported: left out %q", lib.Skipped)
+	}
+}
+
+// A bad alias file is refused at its line, saying what is wrong.
+func TestImportAliasFileErrors(t *testing.T) {
+	for _, tc := range []struct{ name, file, want string }{
+		{"no equals sign", "Mv = M\nWeapon Skill WS\n", "my.aliases:2: \"Weapon Skill WS\": want NAME = MEANING"},
+		{"no meaning", "# c\nMv =\n", "my.aliases:2: \"Mv =\": want NAME = MEANING"},
+		{"a name twice", "Mv = M\nmv = WS\n", "my.aliases:2: \"mv\" is given at line 1 already"},
+		{"an unknown meaning", "Mv = Movement\n", "my.aliases:1: \"Movement\" is neither what a characteristic means (M, WS,"},
+	} {
+		_, err := loadImportTable().withAliases("my.aliases", []byte(tc.file))
+		var bs *battlescribe.Error
+		if !errors.As(err, &bs) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want a battlescribe.Error saying %q", tc.name, err, tc.want)
+		}
+	}
+	// Aliases of a characteristic and of a phrase, in any case, and the
+	// embedded table left as it was.
+	tb, err := loadImportTable().withAliases("my.aliases", []byte("Spd = m\nIthilmar Scale = Heavy Armour # as heavy armour\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.chars["spd"] != "M" || tb.Phrases["ithilmar scale"].Equipment != "heavy_armour" {
+		t.Errorf("aliases not read: Spd is %q, Ithilmar Scale %+v", tb.chars["spd"], tb.Phrases["ithilmar scale"])
+	}
+	if _, ok := loadImportTable().chars["spd"]; ok {
+		t.Error("an alias changed the embedded table")
+	}
+}
+
+// Characteristics under the names community data gives them (Mv;
+// spelled out; run together; LD), an armour and a ward save and a troop
+// type in the profile. Values read off Fixture Names.cat by hand.
+func TestImportCharacteristicNames(t *testing.T) {
+	data, units, _ := importFixture(t, "Fixture Names.cat")
+	// Mv 5; the Night Runner child: min 10 at 5 pts.
+	checkUnit(t, "night_runners", units["night_runners"], Unit{Name: "Night Runners",
+		Profile: Profile{M: 5, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 4, A: 1, Ld: 6}, Models: 10, Equipment: []string{"light_armour"}, Points: 5})
+	// One model of 175 points, its saves its own: it has no equipment.
+	sb := units["stone_beast"]
+	checkUnit(t, "stone_beast", sb, Unit{Name: "Stone Beast", Type: "monster",
+		Profile: Profile{M: 6, WS: 3, BS: 0, S: 6, T: 5, W: 5, I: 2, A: 4, Ld: 7}, Models: 1, Points: 175})
+	if sb.Armour != 4 || len(sb.Ward) != 1 || sb.Ward[0] != 6 {
+		t.Errorf("stone_beast armour %d, ward %v: the profile's ArmourSave 4+ and WardSave 6+", sb.Armour, sb.Ward)
+	}
+	// Its Armour Save 5+ is what its heavy armour gives: the equipment is
+	// kept, and the data's save is noted, not given twice.
+	tg := units["tower_guard"]
+	checkUnit(t, "tower_guard", tg, Unit{Name: "Tower Guard", Type: "infantry",
+		Profile: Profile{M: 5, WS: 5, BS: 4, S: 3, T: 3, W: 1, I: 6, A: 1, Ld: 8}, Models: 10, Equipment: []string{"heavy_armour"}, Points: 12})
+	if tg.Armour != 0 || !slices.ContainsFunc(tg.NotSimulated, func(s string) bool { return strings.Contains(s, "armour save 5+") }) {
+		t.Errorf("tower_guard armour %d, not_simulated %q: want the equipment's save, and the data's noted", tg.Armour, tg.NotSimulated)
+	}
+	golden(t, "names.yaml", data)
 }
 
 // Every phrase of the import table gives a field the scenario format has.
@@ -234,5 +309,34 @@ func TestLibraryFile(t *testing.T) {
 	_, err = (Game{}).Load(scenarios.Parse(path, []byte(missing)), nil)
 	if err == nil || !strings.Contains(err.Error(), "fight.yaml:2:") || !strings.Contains(err.Error(), "no such library file") {
 		t.Errorf("error %v: want the scenario's library line", err)
+	}
+}
+
+// docs/import.md lists the characteristics the table reads, as the table
+// has them, so that a user who cannot read sim's source sees every name.
+func TestImportDocsListCharacteristics(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "import.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(doc), "| Meaning | Names |\n|---|---|\n")
+	if !ok {
+		t.Fatal("docs/import.md has no table of characteristics")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	got := map[string][]string{}
+	for _, row := range strings.Split(table, "\n") {
+		cells := strings.Split(strings.Trim(row, "| "), " | ")
+		names, _, _ := strings.Cut(cells[1], " (")
+		got[strings.Trim(cells[0], "`")] = strings.Split(names, ", ")
+	}
+	tb := loadImportTable()
+	for _, f := range charFields {
+		if !slices.Equal(got[f], tb.Characteristics[f]) {
+			t.Errorf("docs/import.md gives %s the names %q; the table %q", f, got[f], tb.Characteristics[f])
+		}
+	}
+	if len(got) != len(charFields) {
+		t.Errorf("docs/import.md lists %d meanings, the table %d", len(got), len(charFields))
 	}
 }

@@ -55,6 +55,7 @@ func (d *draft) finish() {
 	for _, r := range d.rules {
 		setRule(&d.u.Rules, r)
 	}
+	d.saves()
 	switch {
 	case d.u.Mount != nil && d.u.Type == "":
 		d.u.Type = "cavalry"
@@ -65,6 +66,43 @@ func (d *draft) finish() {
 		d.u.Points, d.u.UnitPoints = d.u.Points+d.u.UnitPoints, 0
 		d.characterOnly()
 	}
+}
+
+// saves applies the armour and ward saves the model profile gives. The
+// armour save is the unit's own only where nothing else gives one (no
+// equipment, mount or natural armour): the data's save already counts
+// those, and the engine works the save out from them, by edition. A save
+// that is not a plain roll ("-1 to rider") is noted, not guessed at.
+func (d *draft) saves() {
+	if n, ok := plainRoll(d.save); ok && len(d.u.Equipment) == 0 && d.u.Mount == nil && d.u.Natural == 0 {
+		d.u.Armour = scenarios.Roll(n)
+	} else if ok {
+		d.note(fmt.Sprintf("armour save %s: the data's; sim works it out from the equipment and mount instead", d.save))
+	} else if !noValue(d.save) {
+		d.note(fmt.Sprintf("armour save %q: not a roll sim reads; left out", d.save))
+	}
+	if n, ok := plainRoll(d.ward); ok && len(d.u.Ward) == 0 {
+		d.u.Ward = scenarios.Rolls{scenarios.Roll(n)}
+	} else if !ok && !noValue(d.ward) {
+		d.note(fmt.Sprintf("ward save %q: not a roll sim reads; left out", d.ward))
+	}
+}
+
+// plainRoll reads a save written as a roll alone: "4+", 1 to 6.
+func plainRoll(s string) (int, bool) {
+	s = strings.TrimSpace(s)
+	if !strings.HasSuffix(s, "+") {
+		return 0, false
+	}
+	n, err := strconv.Atoi(strings.TrimSuffix(s, "+"))
+	return n, err == nil && n >= 1 && n <= 6
+}
+
+// noValue reports whether a characteristic says there is nothing: empty,
+// "-" or "none".
+func noValue(s string) bool {
+	s = strings.TrimSpace(s)
+	return s == "" || s == "-" || strings.EqualFold(s, "none")
 }
 
 // characterOnly takes from a character what only a unit has (command

@@ -2,9 +2,14 @@ package scenario
 
 import (
 	_ "embed"
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
+	"github.com/wargamesim/sim/battlescribe"
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -14,13 +19,36 @@ import (
 // (import/warhammer.yaml), so that another edition's catalogues need only
 // new names.
 type importTable struct {
-	ModelProfiles   []string          `yaml:"model_profiles"`
-	Characteristics map[string]string `yaml:"characteristics"`
-	Other           []string          `yaml:"other_characteristics"`
-	TroopTypes      map[string]string `yaml:"troop_types"`
-	Mounts          map[string]string `yaml:"mounts"`
-	Characters      []string          `yaml:"character_categories"`
-	Phrases         map[string]phrase `yaml:"phrases"`
+	ModelProfiles []string `yaml:"model_profiles"`
+	// Characteristics are the names of each field of a model profile
+	// (charFields), as the data gives them.
+	Characteristics map[string][]string `yaml:"characteristics"`
+	TroopTypes      map[string]string   `yaml:"troop_types"`
+	Mounts          map[string]string   `yaml:"mounts"`
+	Characters      []string            `yaml:"character_categories"`
+	Phrases         map[string]phrase   `yaml:"phrases"`
+
+	// chars is every characteristic name, as charKey reads it, and the
+	// field it gives.
+	chars map[string]string
+}
+
+// charFields are what a model profile's characteristic can mean, in the
+// order messages list them: a field of the profile, an armour save, a
+// ward save, the troop type, or nothing the engine uses.
+var charFields = []string{"M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "save", "ward", "type", "ignore"}
+
+// charKey is a characteristic name as the table matches it: lower case,
+// letters and digits only, so that "Weapon Skill", "WeaponSkill" and
+// "weapon_skill" are one name, and "LD" is "Ld".
+func charKey(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // A phrase is what one name gives a unit.
@@ -59,8 +87,31 @@ var loadImportTable = sync.OnceValue(func() *importTable {
 		phrases[normName(k)] = v
 	}
 	t.Phrases = phrases
+	t.chars = map[string]string{}
+	for field, names := range t.Characteristics {
+		if !slices.Contains(charFields, field) {
+			panic("scenario: import table characteristic field " + field)
+		}
+		for _, n := range names {
+			if f, ok := t.chars[charKey(n)]; ok && f != field {
+				panic("scenario: import table characteristic " + n + " is both " + f + " and " + field)
+			}
+			t.chars[charKey(n)] = field
+		}
+	}
 	return &t
 })
+
+// knownChars lists what each characteristic field is called, for the
+// message about a characteristic the table does not know: "M (M, Mv,
+// Move, Movement), WS (...)".
+func (t *importTable) knownChars() string {
+	var parts []string
+	for _, f := range charFields {
+		parts = append(parts, f+" ("+strings.Join(t.Characteristics[f], ", ")+")")
+	}
+	return strings.Join(parts, ", ")
+}
 
 // normName is a name as the table matches it: lower case, spaces single,
 // a plural "s" dropped from each word of four letters or more, but not
@@ -101,6 +152,12 @@ func (t *importTable) phrases(name string) ([]phrase, bool) {
 	return out, true
 }
 
+// troopType is the troop type a Type characteristic's value gives, or ""
+// if the table does not know it.
+func (t *importTable) troopType(value string) string {
+	return t.TroopTypes[normName(value)]
+}
+
 // isModel reports whether a profile type is a model's characteristics.
 func (t *importTable) isModel(typeName string) bool {
 	for _, m := range t.ModelProfiles {
@@ -122,4 +179,73 @@ func (t *importTable) isCharacter(categories []string) bool {
 		}
 	}
 	return false
+}
+
+// withAliases is the table with a user's alias file added (sim import
+// --aliases FILE, docs/import.md): one "NAME = MEANING" a line, where
+// MEANING is what a characteristic means (charFields, any case) or a name
+// the phrases know, whose meaning NAME takes; "#" starts a comment. An
+// alias replaces what the table says of NAME. Errors name the file and
+// the line, as a battlescribe.Error, which sim reports as bad input.
+func (t *importTable) withAliases(file string, data []byte) (*importTable, error) {
+	out := t.clone()
+	seen := map[string]int{}
+	for i, line := range strings.Split(strings.TrimPrefix(string(data), "\ufeff"), "\n") {
+		bad := func(format string, args ...any) error {
+			return &battlescribe.Error{File: file, Line: i + 1, Msg: fmt.Sprintf(format, args...)}
+		}
+		line, _, _ = strings.Cut(line, "#")
+		if line = strings.TrimSpace(line); line == "" {
+			continue
+		}
+		name, meaning, ok := strings.Cut(line, "=")
+		name, meaning = strings.TrimSpace(name), strings.TrimSpace(meaning)
+		if !ok || name == "" || meaning == "" {
+			return nil, bad("%q: want NAME = MEANING, as in \"Mv = M\" or \"Ithilmar Barding = barding\"", line)
+		}
+		if at, dup := seen[charKey(name)]; dup {
+			return nil, bad("%q is given at line %d already", name, at)
+		}
+		seen[charKey(name)] = i + 1
+		if !out.alias(name, meaning) {
+			return nil, bad("%q is neither what a characteristic means (%s) nor a name sim reads for a rule or equipment (%s)",
+				meaning, strings.Join(charFields, ", "), strings.Join(t.phraseNames(), ", "))
+		}
+	}
+	return out, nil
+}
+
+// alias makes name mean meaning, reporting whether meaning is one the
+// table knows.
+func (t *importTable) alias(name, meaning string) bool {
+	for _, f := range charFields {
+		if strings.EqualFold(f, meaning) {
+			t.chars[charKey(name)] = f
+			t.Characteristics[f] = append(t.Characteristics[f], name)
+			return true
+		}
+	}
+	if p, ok := t.Phrases[normName(meaning)]; ok {
+		t.Phrases[normName(name)] = p
+		return true
+	}
+	return false
+}
+
+// clone copies the table, so that a user's aliases change only their
+// import's copy.
+func (t *importTable) clone() *importTable {
+	out := *t
+	out.chars = maps.Clone(t.chars)
+	out.Phrases = maps.Clone(t.Phrases)
+	out.Characteristics = map[string][]string{}
+	for f, names := range t.Characteristics {
+		out.Characteristics[f] = slices.Clone(names)
+	}
+	return &out
+}
+
+// phraseNames are the names the phrases know, sorted, for messages.
+func (t *importTable) phraseNames() []string {
+	return slices.Sorted(maps.Keys(t.Phrases))
 }

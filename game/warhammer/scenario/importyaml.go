@@ -72,6 +72,12 @@ func (d *draft) yaml() *yaml.Node {
 		mt.Content = append(mt.Content, str("profile"), flowMap("WS", p.WS, "S", p.S, "I", p.I, "A", p.A))
 		add("mount", mt)
 	}
+	if u.Armour != 0 {
+		add("armour", str(strconv.Itoa(int(u.Armour))+"+"))
+	}
+	if u.Natural != 0 {
+		add("natural_armour", str(strconv.Itoa(int(u.Natural))+"+"))
+	}
 	if c := u.Command; c.Standard || c.Musician || c.Champion {
 		cm := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
 		for _, f := range []struct {
