@@ -224,3 +224,12 @@ func FuzzOpen(f *testing.F) {
 		}
 	})
 }
+
+// A link's unconditional name modifier renames what it reaches: The Old
+// World's data appends a rule's parameter so ("Regeneration" with "(3+)").
+func TestLinkRenames(t *testing.T) {
+	d := open(t, "Fixture Rules.cat")
+	if r := find(t, d.Entries, "River Trolls").Rules; len(r) != 1 || r[0] != "Regeneration (3+)" {
+		t.Errorf("River Trolls' rules %q: the shared Regeneration with (3+) appended by its link", r)
+	}
+}

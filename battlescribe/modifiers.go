@@ -118,3 +118,22 @@ func applyValue(p *Profile, m xModifier) {
 		}
 	}
 }
+
+// renamed is name with the unconditional modifiers of its name applied:
+// a set replaces it, an append adds to it. The Old World's data names a
+// shared rule's parameter so, on the link that reaches it (Regeneration,
+// appended "(5+)"), and the importer reads the parameter from the name.
+func renamed(name string, mods []xModifier) string {
+	for _, m := range mods {
+		if m.Field != "name" || len(m.Conditions) > 0 || len(m.Groups) > 0 {
+			continue
+		}
+		switch m.Type {
+		case "set":
+			name = m.Value
+		case "append":
+			name = strings.TrimSpace(name + " " + m.Value)
+		}
+	}
+	return name
+}

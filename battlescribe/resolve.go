@@ -304,7 +304,7 @@ func (r *resolver) infoLinks(e *Entry, x *xEntry, links []xInfoLink) error {
 			if !ok {
 				return r.missing(x, "rule", l.Name, l.TargetID)
 			}
-			e.Rules = append(e.Rules, ru.Name)
+			e.Rules = append(e.Rules, renamed(ru.Name, l.Modifiers))
 		case "infoGroup":
 			g, ok := r.groups[l.TargetID]
 			if !ok {
@@ -431,10 +431,12 @@ func (r *resolver) profile(p *xProfile, linkMods []xModifier) Profile {
 		}
 		out.Values = append(out.Values, val)
 	}
-	for _, m := range append(append([]xModifier(nil), p.Modifiers...), linkMods...) {
+	mods := append(append([]xModifier(nil), p.Modifiers...), linkMods...)
+	for _, m := range mods {
 		if len(m.Conditions) == 0 && len(m.Groups) == 0 && len(m.Repeats) == 0 {
 			applyValue(&out, m)
 		}
 	}
+	out.Name = renamed(out.Name, mods)
 	return out
 }

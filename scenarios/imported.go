@@ -15,6 +15,10 @@ type ImportedLibrary struct {
 	Source  string // the file read, in words
 	Units   []ImportedUnit
 	Skipped []string // the entries left out, each with why
+	// Summary is one line on what the units written assume or leave out
+	// (a troop type assumed, rules not simulated), for sim import's
+	// output; "" when nothing.
+	Summary string
 }
 
 // ImportedUnit is one unit or character of an ImportedLibrary.

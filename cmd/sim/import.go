@@ -85,6 +85,9 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "sim: wrote %s: %d units and characters from %s (%d entries left out, listed at its end)\n",
 			*out, len(lib.Units), pos[0], len(lib.Skipped))
 	}
+	if lib.Summary != "" {
+		fmt.Fprintf(stderr, "sim: note: %s\n", lib.Summary)
+	}
 	return nil
 }
 

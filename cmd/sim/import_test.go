@@ -26,6 +26,10 @@ func TestImportThenMatrix(t *testing.T) {
 	if !strings.Contains(errb.String(), "3 units and characters from") {
 		t.Errorf("stderr %q: say how many were written", errb.String())
 	}
+	// The trolls have no troop type and a rule sim does not simulate.
+	if !strings.Contains(errb.String(), "\nsim: note: 1 unit assumes infantry") || !strings.Contains(errb.String(), "1 unit has rules or equipment sim does not simulate: Stupidity") {
+		t.Errorf("stderr %q: say in one line what the import assumed and dropped", errb.String())
+	}
 	out.Reset()
 	if err := run(context.Background(), []string{"units", "--library", lib}, &out, &errb); err != nil {
 		t.Fatal(err)

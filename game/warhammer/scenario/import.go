@@ -40,6 +40,7 @@ func importWith(doc *battlescribe.Document, t *importTable) (lib scenarios.Impor
 			return lib, err
 		}
 	}
+	lib.Summary = im.summary()
 	return lib, nil
 }
 
@@ -47,6 +48,11 @@ type importer struct {
 	t    *importTable
 	doc  *battlescribe.Document
 	keys map[string]int // library names taken, for duplicates
+	// assumed counts the units written whose troop type is assumed, and
+	// dropped the names of rules and equipment left out of those written,
+	// once each, with how many units had one: for the summary.
+	assumed, droppedUnits int
+	dropped               []string
 }
 
 // draft is one unit as the importer builds it.
@@ -55,6 +61,10 @@ type draft struct {
 	rules   []string // special_rules fields set
 	options []string // a catalogue's optional upgrades, in words
 	kind    string   // "unit" or "character"
+	// dropped are the names the table does not know, and assumed says
+	// that its troop type is infantry for want of one in the data.
+	dropped []string
+	assumed bool
 	// save and ward are the saves the model profile gives, as written
 	// ("4+", "-", "5+ against shooting"), for finish.
 	save, ward string
@@ -101,7 +111,51 @@ func (im *importer) entry(e *battlescribe.Entry, lib *scenarios.ImportedLibrary)
 	key := im.key(e.Name)
 	u := scenarios.ImportedUnit{Key: key, Kind: d.kind, Options: d.options, YAML: d.yaml()}
 	lib.Units = append(lib.Units, u)
+	im.tally(d)
 	return nil
+}
+
+// tally counts what a unit written assumed and dropped, for the summary.
+func (im *importer) tally(d *draft) {
+	if d.assumed {
+		im.assumed++
+	}
+	if len(d.dropped) > 0 {
+		im.droppedUnits++
+	}
+	for _, n := range d.dropped {
+		im.dropped = appendNew(im.dropped, n)
+	}
+}
+
+// summary is one line on what the units written assume and leave out,
+// for sim import's output, so that a user who reads no comment still
+// learns it: "3 units assume infantry (no troop type in the data); 4
+// units have rules or equipment sim does not simulate: Stupidity, Frenzy
+// and 1 more (listed under not_simulated)". "" when nothing.
+func (im *importer) summary() string {
+	var parts []string
+	if im.assumed > 0 {
+		parts = append(parts, fmt.Sprintf("%s infantry (no troop type in the data; give type: to change it)", plural(im.assumed, "unit assumes", "units assume")))
+	}
+	if n := len(im.dropped); n > 0 {
+		names := im.dropped[:min(n, 5)]
+		more := ""
+		if n > 5 {
+			more = fmt.Sprintf(" and %d more", n-5)
+		}
+		parts = append(parts, fmt.Sprintf("%s rules or equipment sim does not simulate: %s%s (listed under not_simulated)",
+			plural(im.droppedUnits, "unit has", "units have"), strings.Join(names, ", "), more))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// plural is n and the singular or plural words.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // rankAndFile finds the unit's model entry, which holds how many models
@@ -326,6 +380,7 @@ func (im *importer) give(d *draft, name, what string) bool {
 	phs, ok := im.t.phrases(name)
 	if !ok {
 		d.note(fmt.Sprintf("%s: no engine rule; left out", name))
+		d.dropped = appendNew(d.dropped, name)
 		return false
 	}
 	for _, ph := range phs {

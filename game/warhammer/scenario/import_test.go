@@ -246,17 +246,31 @@ func TestImportTable(t *testing.T) {
 		case p.Command != "" && !slices.Contains([]string{"standard", "musician", "champion"}, p.Command):
 			t.Errorf("%s: command %q", name, p.Command)
 		}
+		if r := p.Regeneration + p.Ward + p.Natural; r != "" && r != "given" && !isRoll(r) {
+			t.Errorf("%s: roll %q is neither 2+ to 6+ nor given", name, r)
+		}
 	}
 	for name, kind := range tb.Mounts {
 		if !slices.Contains(mountKinds, kind) {
 			t.Errorf("mount %s: kind %q is not one of %v", name, kind, mountKinds)
 		}
 	}
-	for _, tc := range []struct{ in, want string }{
-		{"Great Axes", "great axe"}, {"Shields", "shield"}, {"Chaos Armour", "chaos armour"}, {"Musician", "musician"},
+	// Names as the community data sets write them (issue 31), and the
+	// parameter each keeps.
+	for _, tc := range []struct{ in, want, param string }{
+		{"Great Axes", "great axe", ""}, {"Shields", "shield", ""}, {"Chaos Armour", "chaos armour", ""}, {"Musician", "musician", ""},
+		{"Regeneration (*)", "regeneration", ""}, {"Regeneration (5+)", "regeneration", "5+"},
+		{"Always Strikes First (FAQ'ed)", "alway strike first", ""}, {"Killing Blow (BRB-72)", "killing blow", ""},
+		{"Poisoned Attacks (BRB-73)", "poisoned attack", ""}, {"Lance (mounted models only)", "lance", ""},
+		{"Full Plate Armor", "full plate armour", ""}, {"Spear (Foot)", "spear", ""}, {"Scaly Skin 4+", "scaly skin", "4+"},
+		{"Two/Additional Hand Weapons (Models on foot only) (FAQ'ed)", "two/additional hand weapon", ""},
+		{"Big \u2018Uns ", "big 'un", ""}, {"Ignore Greenskin Panic: ", "ignore greenskin panic", ""},
+		{"Double-Handed Weapon", "double handed weapon", ""}, {"Infantry (Character)", "infantry", ""},
+		{"Armour Piercing (1)", "armour piercing", ""}, {"(5+)", "", "5+"},
 	} {
-		if got := normName(tc.in); got != tc.want {
-			t.Errorf("normName(%q) = %q, want %q", tc.in, got, tc.want)
+		_, param := nameParts(tc.in)
+		if got := normName(tc.in); got != tc.want || param != tc.param {
+			t.Errorf("normName(%q) = %q, parameter %q; want %q, %q", tc.in, got, param, tc.want, tc.param)
 		}
 	}
 }
@@ -338,5 +352,30 @@ func TestImportDocsListCharacteristics(t *testing.T) {
 	}
 	if len(got) != len(charFields) {
 		t.Errorf("docs/import.md lists %d meanings, the table %d", len(got), len(charFields))
+	}
+}
+
+// docs/import.md lists every phrase of the table, and no other, so that
+// a user who cannot read sim's source sees every name it reads.
+func TestImportDocsListPhrases(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "import.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, table, ok := strings.Cut(string(doc), "| Names (any case, plural or not) | Give |\n|---|---|\n")
+	if !ok {
+		t.Fatal("docs/import.md has no table of phrases")
+	}
+	table, _, _ = strings.Cut(table, "\n\n")
+	var got []string
+	for _, row := range strings.Split(table, "\n") {
+		names, _, _ := strings.Cut(strings.TrimPrefix(row, "| "), " | ")
+		for _, n := range strings.Split(names, ", ") {
+			got = append(got, normName(n))
+		}
+	}
+	slices.Sort(got)
+	if want := loadImportTable().phraseNames(); !slices.Equal(got, want) {
+		t.Errorf("docs/import.md lists the phrases\n%q\nthe table has\n%q", got, want)
 	}
 }

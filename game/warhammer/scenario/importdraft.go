@@ -31,20 +31,28 @@ func (d *draft) apply(name string, ph phrase) {
 		d.u.Command.Champion = true
 	case ph.Rule != "":
 		d.rules = appendNew(d.rules, ph.Rule)
-	case ph.Regeneration != "":
-		d.u.Regeneration = scenarios.Roll(mustRoll(ph.Regeneration))
-	case ph.Ward != "":
-		d.u.Ward = scenarios.Rolls{scenarios.Roll(mustRoll(ph.Ward))}
+	case ph.Regeneration != "" || ph.Ward != "" || ph.Natural != "":
+		d.applyRoll(name, ph)
 	}
 }
 
-// mustRoll reads a table's "4+".
-func mustRoll(s string) int {
-	n, err := strconv.Atoi(strings.TrimSuffix(s, "+"))
-	if err != nil {
-		panic("scenario: import table roll " + s)
+// applyRoll sets the Regeneration, ward or natural armour save a phrase
+// gives: the table's roll, or the one the name gives ("Scaly Skin (5+)").
+// A phrase whose roll the name must give ("given") and does not is noted:
+// the save differs by book and unit.
+func (d *draft) applyRoll(name string, ph phrase) {
+	n, ok := plainRoll(ph.Regeneration + ph.Ward + ph.Natural)
+	switch {
+	case !ok:
+		d.note(fmt.Sprintf("%s: the data gives no roll; left out (give it by hand)", name))
+		d.dropped = appendNew(d.dropped, name)
+	case ph.Regeneration != "":
+		d.u.Regeneration = scenarios.Roll(n)
+	case ph.Ward != "":
+		d.u.Ward = scenarios.Rolls{scenarios.Roll(n)}
+	default:
+		d.u.Natural = scenarios.Roll(n)
 	}
-	return n
 }
 
 // note adds a line to the unit's not_simulated, once.
@@ -61,6 +69,7 @@ func (d *draft) finish() {
 		d.u.Type = "cavalry"
 	case d.u.Type == "" && d.kind == "unit":
 		d.note("troop type: not in the data; infantry assumed (give type: to change it)")
+		d.assumed = true
 	}
 	if d.kind == "character" {
 		d.u.Points, d.u.UnitPoints = d.u.Points+d.u.UnitPoints, 0
@@ -117,7 +126,7 @@ func (d *draft) characterOnly() {
 	for _, x := range []struct {
 		name string
 		on   *bool
-	}{{"causes_fear", &r.CausesFear}, {"stubborn", &r.Stubborn}, {"unbreakable", &r.Unbreakable}} {
+	}{{"causes_fear", &r.CausesFear}, {"causes_terror", &r.CausesTerror}, {"stubborn", &r.Stubborn}, {"unbreakable", &r.Unbreakable}} {
 		if *x.on {
 			*x.on = false
 			d.note(x.name + ": not simulated for a character yet (docs/rules.md); left out")

@@ -2,7 +2,11 @@ package scenario
 
 import (
 	"bytes"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/wargamesim/sim/battlescribe"
 )
 
 // The layouts of regiments that most community data uses (issue 31): the
@@ -51,4 +55,57 @@ func TestImportRegimentsRoster(t *testing.T) {
 		t.Errorf("the Sergeant's profile %+v: the roster gives A2", p)
 	}
 	golden(t, "regiments-roster.yaml", data)
+}
+
+// Rule, weapon and armour names as community data writes them (issue 31):
+// what is in parentheses dropped, a roll in the name kept where the
+// engine takes one, American spelling, and a name appended by a link's
+// modifier. Every other name is listed as not simulated. Values read off
+// Fixture Rules.cat by hand.
+func TestImportSuffixedNames(t *testing.T) {
+	data, units, _ := importFixture(t, "Fixture Rules.cat")
+	troll := Profile{M: 6, WS: 3, BS: 1, S: 5, T: 4, W: 3, I: 1, A: 3, Ld: 4}
+	// Regeneration (5+) is 5+, not the table's 4+; Terror (BRB-78).
+	checkUnit(t, "cave_trolls", units["cave_trolls"], Unit{Name: "Cave Trolls", Profile: troll, Models: 3,
+		Regeneration: 5, Rules: Special{CausesTerror: true}, Points: 40})
+	// The shared Regeneration, "(3+)" appended by the link.
+	checkUnit(t, "river_trolls", units["river_trolls"], Unit{Name: "River Trolls", Profile: troll, Models: 3,
+		Regeneration: 3, Points: 45})
+	bg := units["black_guard"]
+	checkUnit(t, "black_guard", bg, Unit{Name: "Black Guard", Profile: Profile{M: 5, WS: 5, BS: 4, S: 3, T: 3, W: 1, I: 6, A: 1, Ld: 9},
+		Models: 10, Equipment: []string{"plate_armour"}, Weapon: "spear",
+		Rules: Special{KillingBlow: true, AlwaysStrikesFirst: true}, Points: 13})
+	for _, name := range []string{"Hatred (High Elves)", "Frenzy", "troop type"} {
+		if !slices.ContainsFunc(bg.NotSimulated, func(s string) bool { return strings.HasPrefix(s, name+":") }) {
+			t.Errorf("black_guard's not_simulated %q does not list %q", bg.NotSimulated, name)
+		}
+	}
+	// Regeneration (*) is the table's 4+; Ithilmar Barding is barding,
+	// Light Armor light armour; the Elven Steed makes them cavalry.
+	sr := units["shadow_riders"]
+	checkUnit(t, "shadow_riders", sr, Unit{Name: "Shadow Riders", Type: "cavalry", Profile: Profile{M: 5, WS: 4, BS: 4, S: 3, T: 3, W: 1, I: 5, A: 1, Ld: 8},
+		Models: 5, Equipment: []string{"barding", "light_armour"}, Weapon: "lance", Regeneration: 4,
+		Rules: Special{PoisonedAttacks: true}, Points: 24})
+	if len(sr.NotSimulated) != 0 {
+		t.Errorf("shadow_riders: every name is known, yet not_simulated is %q", sr.NotSimulated)
+	}
+	if so := units["scaled_ones"]; so.Natural != 5 {
+		t.Errorf("scaled_ones natural armour %d: Scaly Skin (5+)", so.Natural)
+	}
+	if os := units["old_scales"]; os.Natural != 0 || !slices.ContainsFunc(os.NotSimulated, func(s string) bool { return strings.HasPrefix(s, "Scaly Skin: the data gives no roll") }) {
+		t.Errorf("old_scales natural armour %d, not_simulated %q: Scaly Skin with no roll is noted, not guessed", os.Natural, os.NotSimulated)
+	}
+	golden(t, "rules.yaml", data)
+	// The one line sim import prints: five units with no troop type and
+	// no mount, and the names dropped from three units, in order.
+	doc, err := battlescribe.Open(fixture("Fixture Rules.cat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, err := Import(doc)
+	want := "5 units assume infantry (no troop type in the data; give type: to change it); " +
+		"3 units have rules or equipment sim does not simulate: Stupidity (BRB-77), Hatred (High Elves), Frenzy, Scaly Skin (listed under not_simulated)"
+	if err != nil || lib.Summary != want {
+		t.Errorf("summary %q (%v)\nwant    %q", lib.Summary, err, want)
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -59,6 +60,7 @@ type phrase struct {
 	Rule         string `yaml:"rule"`    // a field of special_rules
 	Regeneration string `yaml:"regeneration"`
 	Ward         string `yaml:"ward"`
+	Natural      string `yaml:"natural_armour"`
 	// ByTroopType is a rule the engine gives by troop type and ruleset
 	// (Stomp): recognised, with nothing to set.
 	ByTroopType bool `yaml:"by_troop_type"`
@@ -113,28 +115,85 @@ func (t *importTable) knownChars() string {
 	return strings.Join(parts, ", ")
 }
 
-// normName is a name as the table matches it: lower case, spaces single,
-// a plural "s" dropped from each word of four letters or more, but not
-// from "ss" or "us" ("Great Axes" is "great axe", "Shields" is "shield",
-// "Chaos" and "Glorious" stay).
+// normName is a name as the table matches it: what the data adds in
+// parentheses or brackets dropped ("Killing Blow (BRB-72)", "Spear
+// (Foot)", "Regeneration (5+)"), with a roll at its end ("Scaly Skin
+// 4+"); lower case, spaces single, a hyphen a space, American spelling
+// British ("Full Plate Armor" is "full plate armour"), and a plural "s"
+// dropped from each word of four letters or more, but not from "ss" or
+// "us" ("Great Axes" is "great axe", "Shields" is "shield", "Chaos" and
+// "Glorious" stay).
 func normName(s string) string {
-	words := strings.Fields(strings.ToLower(s))
+	base, _ := nameParts(s)
+	words := strings.Fields(strings.ToLower(strings.ReplaceAll(base, "-", " ")))
 	for i, w := range words {
+		if v, ok := spellings[w]; ok {
+			w = v
+		}
 		switch {
 		case strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || w == "chaos":
 		case strings.HasSuffix(w, "s") && len(w) > 3:
-			words[i] = strings.TrimSuffix(w, "s")
+			w = strings.TrimSuffix(w, "s")
 		}
+		words[i] = w
 	}
 	return strings.Join(words, " ")
 }
 
+// spellings are the variants of a word the data sets write, and the
+// spelling the table uses.
+var spellings = map[string]string{"armor": "armour", "armors": "armours", "armored": "armoured"}
+
+// nameParts splits a name as the data writes it into the name and its
+// parameter: a roll in parentheses or at the end ("Regeneration (5+)",
+// "Scaly Skin 4+" give "5+" and "4+"), else "". Whatever else is in
+// parentheses or brackets at its end ("(FAQ'ed)", "(BRB-72)", "(mounted
+// models only)", "(*)") is dropped, as are curly quotes and a trailing
+// colon.
+func nameParts(s string) (name, param string) {
+	s = strings.NewReplacer("\u2018", "'", "\u2019", "'").Replace(s)
+	for {
+		s = strings.TrimRight(strings.TrimSpace(s), ":")
+		open := map[byte]byte{')': '(', ']': '['}[lastByte(s)]
+		i := strings.LastIndexByte(s, open)
+		if open == 0 || i < 0 {
+			break
+		}
+		if in := strings.TrimSpace(s[i+1 : len(s)-1]); isRoll(in) && param == "" {
+			param = in
+		}
+		s = s[:i]
+	}
+	if i := strings.LastIndexByte(s, ' '); i > 0 && isRoll(s[i+1:]) {
+		if param == "" {
+			param = s[i+1:]
+		}
+		s = strings.TrimSpace(s[:i])
+	}
+	return s, param
+}
+
+func lastByte(s string) byte {
+	if s == "" {
+		return 0
+	}
+	return s[len(s)-1]
+}
+
+// isRoll reports whether s is a roll to pass: "2+" to "6+".
+func isRoll(s string) bool {
+	n, err := strconv.Atoi(strings.TrimSuffix(s, "+"))
+	return strings.HasSuffix(s, "+") && err == nil && n >= 1 && n <= 6
+}
+
 // phrases returns what name gives, if the table knows it: a name the
 // table has, or one joined of names it has ("Hand Weapons and Shields",
-// "Spear & Shield", "Light Armour, Shield").
+// "Spear & Shield", "Light Armour, Shield"). A roll the name gives
+// ("Regeneration (5+)") is the phrase's where it takes one.
 func (t *importTable) phrases(name string) ([]phrase, bool) {
 	if p, ok := t.Phrases[normName(name)]; ok {
-		return []phrase{p}, true
+		_, param := nameParts(name)
+		return []phrase{p.with(param)}, true
 	}
 	parts := strings.FieldsFunc(strings.NewReplacer(" and ", ",", "&", ",", "+", ",").Replace(strings.ToLower(name)),
 		func(r rune) bool { return r == ',' })
@@ -150,6 +209,24 @@ func (t *importTable) phrases(name string) ([]phrase, bool) {
 		out = append(out, p)
 	}
 	return out, true
+}
+
+// with is the phrase with the roll a name gives in place of its own: the
+// Regeneration, ward or natural armour save the data names. A phrase
+// whose roll is "given" takes it from the name alone.
+func (p phrase) with(roll string) phrase {
+	if roll == "" {
+		return p
+	}
+	switch {
+	case p.Regeneration != "":
+		p.Regeneration = roll
+	case p.Ward != "":
+		p.Ward = roll
+	case p.Natural != "":
+		p.Natural = roll
+	}
+	return p
 }
 
 // troopType is the troop type a Type characteristic's value gives, or ""

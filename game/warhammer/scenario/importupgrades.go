@@ -125,6 +125,8 @@ func (im *importer) says(c *battlescribe.Entry, group string) string {
 			parts = append(parts, "regeneration "+ph.Regeneration)
 		case ph.Ward != "":
 			parts = append(parts, "ward "+ph.Ward)
+		case ph.Natural != "":
+			parts = append(parts, "natural armour "+ph.Natural)
 		}
 	}
 	return strings.Join(parts, ", ")
