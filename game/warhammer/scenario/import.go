@@ -124,7 +124,7 @@ func (im *importer) tally(d *draft) {
 		im.droppedUnits++
 	}
 	for _, n := range d.dropped {
-		im.dropped = appendNew(im.dropped, n)
+		im.dropped = appendNew(im.dropped, strings.TrimRight(strings.TrimSpace(n), ": "))
 	}
 }
 
