@@ -379,3 +379,25 @@ func TestImportDocsListPhrases(t *testing.T) {
 		t.Errorf("docs/import.md lists the phrases\n%q\nthe table has\n%q", got, want)
 	}
 }
+
+// No alias file and no name, however malformed, panics: a bad line is an
+// error at its line, and every name reads to a name and a parameter.
+func FuzzImportAliases(f *testing.F) {
+	for _, s := range []string{"Mv = M\n", "# c\n\nIthilmar Scale = heavy armour\n", "=\n", "a = b = c\n", "\ufeffMv=M", "Regeneration (5+) = regeneration\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		tb, err := loadImportTable().withAliases("fuzz.aliases", []byte(s))
+		var bs *battlescribe.Error
+		if err != nil && (!errors.As(err, &bs) || bs.Line < 1) {
+			t.Errorf("error %v has no line", err)
+		}
+		if err == nil && tb == nil {
+			t.Error("no table and no error")
+		}
+		for _, line := range strings.Split(s, "\n") {
+			normName(line)
+			loadImportTable().phrases(line)
+		}
+	})
+}
