@@ -142,6 +142,17 @@ func (cc *Combat) flanked(i int) bool {
 	return false
 }
 
+// touches returns the face of unit i that unit e touches, and whether e
+// touches i at all.
+func (cc *Combat) touches(e, i int) (Facing, bool) {
+	for _, c := range cc.Units[e].Contacts {
+		if c.Enemy == i {
+			return c.At, true
+		}
+	}
+	return Front, false
+}
+
 // armyUnits lists the units of army a, by index in Units.
 func (cc *Combat) armyUnits(a int) []int {
 	var us []int

@@ -531,9 +531,9 @@ func (xs *exactSolver) advance(m *midKey, step [2]int, round int) {
 		return
 	}
 	j := step[0] + int(m.strike)
-	t.hitAims(nil, &t.aims[j], t.pending[2*j:2*j+2])
-	t.wound(nil, &t.pending[2*j])
-	t.wound(nil, &t.pending[2*j+1])
+	t.hitAims(nil, &t.aims[j], t.pending[t.f.stride*j:t.f.stride*j+2])
+	t.wound(nil, &t.pending[t.f.stride*j])
+	t.wound(nil, &t.pending[t.f.stride*j+1])
 }
 
 // variantIndex is v's index in xs.variants, added if it is new.
