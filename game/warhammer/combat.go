@@ -396,9 +396,12 @@ func (t *fightTrial) breakTest(l, w, margin int) (breakKind, int) {
 // the Fear-causing winner has the higher Unit Strength (6th.whfb.app
 // psychology/defeated-by-fear-causing-enemy). In a fight of several units
 // w is the winning army, and what is compared is fear_break_compare's:
-// the Fear-causing units of w touching l together, against l's own Unit
-// Strength (unit_vs_fear_causers, 6th) or its army's in the fight
-// (side_vs_fear_causers, 7th's "combined unit strength").
+// the Fear-causing units of w touching l together against l's own Unit
+// Strength (unit_vs_fear_causers, 6th), or all of w's Fear-causers in the
+// fight against l's army's (side_vs_fear_causers: "the combined unit
+// strength of the units on the losing side is lower than the combined
+// unit strength of all Fear-causing enemy units on the winning side",
+// 7th.whfb.app psychology/defeated-by-fear-causing-enemy).
 func (t *fightTrial) fearBreaks(l, w int) bool {
 	me := t.f.unit(l)
 	if me.causesFear() {
@@ -407,17 +410,22 @@ func (t *fightTrial) fearBreaks(l, w int) bool {
 	if !t.f.several {
 		return t.f.unit(w).causesFear() && t.unitStrength(w) > t.unitStrength(l)
 	}
+	if t.f.rs.FearBreakCompare == FearSideVsCausers {
+		causers := 0
+		for _, u := range t.f.armies[w] {
+			if t.inCombat(u) && t.f.unit(u).causesFear() {
+				causers += t.unitStrength(u)
+			}
+		}
+		return causers > t.armyStrength(t.f.sides[l].army)
+	}
 	causers := 0
 	for _, c := range t.f.sides[l].contacts {
 		if t.inCombat(c.enemy) && t.f.unit(c.enemy).causesFear() {
 			causers += t.unitStrength(c.enemy)
 		}
 	}
-	mine := t.unitStrength(l)
-	if t.f.rs.FearBreakCompare == FearSideVsCausers {
-		mine = t.armyStrength(t.f.sides[l].army)
-	}
-	return causers > mine
+	return causers > t.unitStrength(l)
 }
 
 // steadfast reports whether loser l has more ranks than winner w, ranks of

@@ -208,9 +208,15 @@ type variant struct {
 }
 
 // NewFight builds the model of cc under rs: a fight of two units, one an
-// army.
+// army, or of two armies of several units (checkSeveral).
 func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	cc = cc.normalised()
+	if len(cc.Units) > 2 && len(cc.Units) <= MaxUnits {
+		if err := cc.checkSeveral(rs); err != nil {
+			return nil, err
+		}
+		return buildFight(rs, cc), nil
+	}
 	if len(cc.Units) != 2 {
 		return nil, cc.checkUnits()
 	}

@@ -164,6 +164,9 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 
 // exactFits reports whether f is within the exact solver's reach.
 func (f *Fight) exactFits() error {
+	if f.several {
+		return fmt.Errorf("exact solution: %d units fight; the exact solver takes a fight of two units so far (use sim run)", len(f.sides))
+	}
 	for i, sd := range f.sides {
 		if n := len(sd.members); n > maxExactMembers {
 			return fmt.Errorf("exact solution: %s has %d characters; the exact solver takes at most %d a unit (use sim run)",
