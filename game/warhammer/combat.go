@@ -6,7 +6,7 @@ import "github.com/wargamesim/sim/engine"
 // §3.1), in a fight of two units unit i's: the wounds it caused (after
 // Regeneration, Killing Blows as the ruleset scores them), its rank bonus,
 // standards, outnumbering, high ground, the charge, and attacking a flank
-// or the rear.
+// or the rear with Unit Strength flank_bonus_unit_strength or more.
 func (t *fightTrial) combatResult(i, round int) int {
 	f, rs := t.f, t.f.rs
 	sd, me := f.sides[i], f.unit(i)
@@ -46,11 +46,16 @@ func (t *fightTrial) combatResult(i, round int) int {
 		if rs.ChargeBonus && round == 1 {
 			cr++
 		}
-		switch sd.at {
-		case Flank:
-			cr++
-		case Rear:
-			cr += 2
+		if t.unitStrength(i) >= rs.FlankBonusUnitStrength {
+			// A flanker reduced below flank_bonus_unit_strength "can't
+			// claim" the bonus (6th.whfb.app faq/close-combat, Warhammer
+			// Chronicles 2004 p.112).
+			switch sd.at {
+			case Flank:
+				cr++
+			case Rear:
+				cr += 2
+			}
 		}
 	}
 	return cr
