@@ -243,7 +243,7 @@ func (t *fightTrial) breaks(d *engine.Dice, l, w, margin int) bool {
 		// fear_break_insane_courage: "an act of Insane Courage will keep
 		// such units in the fight" (7th.whfb.app
 		// psychology/defeated-by-fear-causing-enemy): a double 1 on 2D6.
-		return !(t.f.several && t.f.rs.FearBreakInsaneCourage && t.insaneCourage(d))
+		return !(t.f.rs.FearBreakInsaneCourage && t.insaneCourage(d))
 	default:
 		return !t.leadership(d, l, target, t.f.rs.InsaneCourage)
 	}

@@ -416,3 +416,41 @@ func TestBreakTestDice(t *testing.T) {
 		})
 	}
 }
+
+// A unit broken by Fear without a test (6th.whfb.app
+// psychology/defeated-by-fear-causing-enemy): under 7th "an act of Insane
+// Courage will keep such units in the fight" (7th.whfb.app, the same page;
+// fear_break_insane_courage yes), a double 1 on 2D6; 6th rolls nothing.
+func TestFearBreakInsaneCourage(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		preset string
+		dice   []int
+		breaks bool
+	}{
+		{"7th: a double 1 keeps it in the fight", "7th", []int{1, 1}, false},
+		{"7th: anything else breaks it", "7th", []int{1, 2}, true},
+		{"6th: no roll, it breaks", "6th", nil, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			goblins := foot(8, 8, ld(6))
+			goblins.ID = "goblins"
+			fearsome := trolls(3, 3)
+			fearsome.ID = "trolls"
+			f := newFight(t, combatRules(t, c.preset), Combat{Sides: [2]Fighter{goblins, fearsome}, Charger: -1, HighGround: -1, MaxRounds: 1})
+			tr := f.NewTrialer().(*fightTrial)
+			tr.begin()
+			if test, _ := tr.breakTest(0, 1, 1); test != breaksOutright {
+				t.Fatalf("break test %s, want breaks outright (Trolls US 9 against 8 Goblins)", breakNames[test])
+			}
+			d := engine.Scripted(c.dice...)
+			if got := tr.breaks(d, 0, 1, 1); got != c.breaks {
+				t.Errorf("breaks %v, want %v", got, c.breaks)
+			}
+			if d.Left() != 0 {
+				t.Errorf("%d scripted dice left unrolled", d.Left())
+			}
+		})
+	}
+}
