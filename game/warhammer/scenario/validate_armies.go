@@ -30,6 +30,7 @@ func (c *checker) armies(s *Scenario, ids map[string]int) {
 	before := len(c.Errs)
 	if len(f.Sides) != 2 {
 		c.Add("fight.sides", "a close combat has two sides, each a unit or an army {id, units: [...]}; got %d", len(f.Sides))
+		return // which units are enemies depends on the sides
 	}
 	for _, name := range []string{"charger", "facing", "charge_distance"} {
 		if c.Present("fight." + name) {
@@ -42,7 +43,7 @@ func (c *checker) armies(s *Scenario, ids map[string]int) {
 		c.army(f, us, a)
 	}
 	index := c.unitEntries(s, ids, us)
-	c.listedContacts(us, index)
+	c.listedContacts(us, index, len(c.Errs) == before)
 	c.bothCharged(us)
 	if len(c.Errs) > before {
 		return
@@ -141,8 +142,11 @@ func (c *checker) idAt(p string) string {
 }
 
 // listedContacts checks each contact a unit lists: an enemy unit of the
-// fight, once, at a face, with a number of models.
-func (c *checker) listedContacts(us []fighting, index map[string]int) {
+// fight, once, at a face, with a number of models. Unless the sides and
+// their units were found right (complete), an id that is not one of the
+// fight's is left alone: it likely names a unit misspelt or missing
+// there, already reported.
+func (c *checker) listedContacts(us []fighting, index map[string]int, complete bool) {
 	for k, u := range us {
 		enemies := enemyList(us, index, u.army)
 		seen := map[string]bool{}
@@ -152,12 +156,13 @@ func (c *checker) listedContacts(us []fighting, index map[string]int) {
 			switch {
 			case ct.Unit == "":
 				c.Add(fp+".unit", "missing; name the enemy unit it touches (%s)", enemies)
+			case !ok && !complete:
 			case !ok:
 				c.Add(fp+".unit", "no unit of the fight has the id %q; the enemy units are %s", ct.Unit, enemies)
 			case e == k:
 				c.Add(fp+".unit", "a unit cannot fight itself; name an enemy unit (%s)", enemies)
 			case us[e].army == u.army:
-				c.Add(fp+".unit", "%q is on %s's own side; name an enemy unit (%s)", ct.Unit, scenarios.IDText(u.Unit), enemies)
+				c.Add(fp+".unit", "%q is on %s own side; name an enemy unit (%s)", ct.Unit, possessive(scenarios.IDText(u.Unit)), enemies)
 			case seen[ct.Unit]:
 				c.Add(fp, "%s lists %s twice; give each enemy once", scenarios.IDText(u.Unit), ct.Unit)
 			}

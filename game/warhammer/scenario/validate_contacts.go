@@ -53,20 +53,29 @@ func faceOf(us []fighting, k, e int) string {
 	return "front"
 }
 
-// contacts checks the contacts of every unit, then that they make one
-// combat.
+// contacts checks the contacts of every unit, in passes that each need
+// the one before to have found nothing: each unit touches an enemy and
+// says how many models touch each; no two units stand in each other's
+// flank; no face holds too many models; the contacts make one combat.
 func (c *checker) contacts(s *Scenario, us []fighting, touch [][]touching) {
 	units := make([]*Unit, len(us))
 	for k := range us {
 		units[k] = findUnit(s, us[k].Unit)
 	}
-	ok := true
-	for k := range us {
-		ok = c.unitContacts(us, units, touch, k) && ok
+	before := len(c.Errs)
+	for _, pass := range []func(k int){
+		func(k int) { c.touches(us, units, touch, k) },
+		func(k int) { c.mutualFlank(us, touch, k) },
+		func(k int) { c.faces(us, units, touch, k) },
+	} {
+		for k := range us {
+			pass(k)
+		}
+		if len(c.Errs) > before {
+			return
+		}
 	}
-	if ok {
-		c.oneCombat(us, touch)
-	}
+	c.oneCombat(us, touch)
 }
 
 // findUnit is the unit of s with the id, which validation found.
@@ -75,23 +84,22 @@ func findUnit(s *Scenario, id string) *Unit {
 	return &s.Units[i]
 }
 
-// unitContacts checks unit k's contacts; it reports false when the unit
-// touches no enemy.
-func (c *checker) unitContacts(us []fighting, units []*Unit, touch [][]touching, k int) bool {
+// touches checks that unit k touches an enemy, and says how many of its
+// models touch each when it touches several: the engine derives a
+// contact only for a unit that has no other.
+func (c *checker) touches(us []fighting, units []*Unit, touch [][]touching, k int) {
 	u := us[k]
 	switch {
 	case len(touch[k]) == 0:
-		enemy := us[slices.IndexFunc(us, func(e fighting) bool { return e.army != u.army })].Unit
+		enemy := "an_enemy" // there is one: an army without units stops validation before this pass
+		if e := slices.IndexFunc(us, func(e fighting) bool { return e.army != u.army }); e >= 0 {
+			enemy = us[e].Unit
+		}
 		c.Add(u.path, "%q is in contact with no enemy unit; give it fights: [{unit: %s, at: flank}], or name it in an enemy's fights", u.Unit, enemy)
-		return false
 	case len(touch[k]) >= 2 && !c.modelsGiven(u, touch[k]):
 		c.Add(u.path, "%s touches %s, so say how many of its models touch each: fights: [%s]",
 			u.Unit, enemyNames(us, touch[k]), splitSuggestion(us, touch[k], contact(units[k])))
-		return true
 	}
-	c.mutualFlank(us, touch, k)
-	c.faces(us, units, touch, k)
-	return true
 }
 
 // modelsGiven reports whether unit u lists every enemy it touches, each
@@ -181,7 +189,7 @@ func (c *checker) faces(us []fighting, units []*Unit, touch [][]touching, k int)
 			sum, last = sum+m, p
 		case "flank":
 			if r := ranks(unit); m > r {
-				c.Add(p, "%s touch %s with %d models along their flank, beyond their %d ranks; give fewer models", u.Unit, enemy, m, r)
+				c.Add(p, "%s touch %s with %d models along their flank, beyond their %s; give fewer models", u.Unit, enemy, m, plural(r, "rank"))
 			}
 		default:
 			if w := frontage(unit); m > w {
