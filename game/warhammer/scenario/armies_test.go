@@ -257,3 +257,27 @@ func takeField(m *yaml.Node, key string) string {
 	}
 	return ""
 }
+
+// An army that shares its id with its unit and has a name of its own
+// lends the unit that name, since names go by id (plan §4): a warning
+// says so, and none when the ids differ or the names agree.
+func TestArmyNameLentWarning(t *testing.T) {
+	t.Parallel()
+	army := func(id, name string) string {
+		return strings.Replace(combatBase, "  sides: [knights, trolls]\n  charger: knights\n",
+			fmt.Sprintf("  sides:\n    - {id: %s, name: %s, units: [{unit: knights, charged: true, fights: [{unit: trolls}]}]}\n    - trolls\n", id, name), 1)
+	}
+	for _, tc := range []struct{ name, in, want string }{
+		{"lent", army("knights", "Reiksguard"),
+			`v.yaml:19:27: fight.sides[0].name: the army shares its id knights with its unit, so its name "Reiksguard" also names the unit's results (knights.casualties); give the army an id of its own to keep them apart`},
+		{"own id", army("empire", "Reiksguard"), ""},
+	} {
+		p, err := scenarios.Load("v.yaml", []byte(tc.in))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := strings.Join(p.Warnings, "\n"); got != tc.want {
+			t.Errorf("%s: warnings %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
