@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -279,5 +281,25 @@ func TestArmyNameLentWarning(t *testing.T) {
 		if got := strings.Join(p.Warnings, "\n"); got != tc.want {
 			t.Errorf("%s: warnings %q, want %q", tc.name, got, tc.want)
 		}
+	}
+}
+
+// The army-form example of docs/scenarios.md passes every check of the
+// format: the manual shows a file that works.
+func TestDocumentedArmyExample(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "scenarios.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	i := strings.Index(text, "### Armies: several units a side")
+	j := strings.Index(text[max(i, 0):], "```yaml\n")
+	if i < 0 || j < 0 {
+		t.Fatal("docs/scenarios.md has no army example")
+	}
+	example, _, _ := strings.Cut(text[i+j+len("```yaml\n"):], "```")
+	if errs := formatErrors(example); len(errs) > 0 {
+		t.Errorf("the documented example has errors:\n%s", strings.Join(errs, "\n"))
 	}
 }

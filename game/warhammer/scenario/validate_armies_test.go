@@ -207,11 +207,14 @@ func TestValidateArmies(t *testing.T) {
 	}
 }
 
-// formatErrors is what the format itself finds in in: decoding and
-// validation, without asking the engine.
+// formatErrors is what the format itself finds in in: decoding, the
+// library's units and validation, without asking the engine.
 func formatErrors(in string) []string {
 	var s Scenario
 	pos, errs := scenarios.Decode("v.yaml", []byte(in), &s)
+	if errs == nil {
+		errs = useLibrary("v.yaml", &s, pos)
+	}
 	if errs == nil {
 		errs = validate("v.yaml", &s, pos)
 	}
