@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -98,10 +99,12 @@ func TestArmyOfOneUnit(t *testing.T) {
 	}
 }
 
-// A valid army-form fight that the engine refuses (today, any of several
-// units: issue 30's step 2 makes it fight them) gives one located error
-// with the engine's reason, at fight.sides (line 23, column 5, where the
-// list starts), never an internal error; one it takes loads and runs.
+// A valid army-form fight that the engine refuses (before issue 30's
+// step 2, any of several units) gives one located error with the
+// engine's reason, at fight.sides (line 23, column 5, where the list
+// starts), never an internal error; one it takes loads and runs. The
+// refusal under a preset it does not fight several units under is
+// TestSeveralUnitsRefusedUnder8th's.
 func TestSeveralUnitsRefusedCleanly(t *testing.T) {
 	t.Parallel()
 	s := decodeValid(t, armyBase)
@@ -301,5 +304,43 @@ func TestDocumentedArmyExample(t *testing.T) {
 	example, _, _ := strings.Cut(text[i+j+len("```yaml\n"):], "```")
 	if errs := formatErrors(example); len(errs) > 0 {
 		t.Errorf("the documented example has errors:\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// Under a ruleset the engine does not fight several units under yet (8th,
+// until issue 30's step 5), a valid 2v1 gives one located error with the
+// engine's reason for that ruleset, whether it is the scenario's own or
+// given from outside (sim compare, --rules): validation asks the engine
+// under the rules the file will be fought under. Once the engine takes
+// it, it loads.
+func TestSeveralUnitsRefusedUnder8th(t *testing.T) {
+	t.Parallel()
+	s := decodeValid(t, armyBase)
+	rs, err := warhammer.Preset("8th")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, refused := warhammer.NewFight(&rs.Values, closeCombat(s.Fight, unitsByID(s)))
+	rules, err := scenarios.Preset("8th")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range []struct {
+		how string
+		load func() (*scenarios.Plan, error)
+	}{
+		{"its own", func() (*scenarios.Plan, error) { return scenarios.Load("v.yaml", []byte("ruleset: 8th\n"+armyBase)) }},
+		{"given", func() (*scenarios.Plan, error) { return scenarios.LoadWith("v.yaml", []byte(armyBase), rules) }},
+	} {
+		_, err := in.load()
+		var list scenarios.ErrorList
+		switch {
+		case refused == nil && err != nil:
+			t.Errorf("%s rules: %v; the engine takes the fight", in.how, err)
+		case refused == nil:
+		case !errors.As(err, &list) || len(list) != 1 || list[0].Path != "fight.sides" || list[0].Line == 0 ||
+			list[0].Msg != strings.ReplaceAll(refused.Error(), "\n", "; "):
+			t.Errorf("%s rules: %v; want one located error at fight.sides: %v", in.how, err, refused)
+		}
 	}
 }
