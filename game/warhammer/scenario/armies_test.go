@@ -326,7 +326,7 @@ func TestSeveralUnitsRefusedUnder8th(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, in := range []struct {
-		how string
+		how  string
 		load func() (*scenarios.Plan, error)
 	}{
 		{"its own", func() (*scenarios.Plan, error) { return scenarios.Load("v.yaml", []byte("ruleset: 8th\n"+armyBase)) }},
