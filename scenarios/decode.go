@@ -19,6 +19,19 @@ import (
 // end; decode_fields.go reads struct fields and suggests names for unknown
 // ones.
 
+// Shorthand is an optional interface for a struct that may also be written
+// as one scalar, which fills the field ShorthandField names (by its yaml
+// name): a Warhammer side written "trolls" is {unit: trolls}. It lets a
+// format grow a list of ids into a list of mappings without breaking the
+// files already written, as io/fs grows a file system by optional
+// interfaces. The scalar's Position is recorded both at the entry's path
+// and at path.<field>, so that an error about the value may be reported at
+// either; the mapping form is decoded as strictly as any struct.
+type Shorthand interface{ ShorthandField() string }
+
+// shorthandType is Shorthand, for the decoder's reflection.
+var shorthandType = reflect.TypeFor[Shorthand]()
+
 // Positions maps a field path ("units[1].profile.WS") to where its value starts
 // in the file. The document root is the empty path "".
 type Positions map[string]Position
@@ -94,7 +107,8 @@ func plainWord(s string) bool {
 // It decodes the types spec.go uses: structs, pointers, slices, maps with
 // string keys, bools, strings, integers, floats, and types whose pointer
 // implements yaml.Unmarshaler (Roll, Rolls, Amount, Reroll), which decode
-// themselves. Null values (`key:` with nothing, or `~`) set the field to its
+// themselves, and structs that implement [Shorthand], which may be one
+// scalar instead of a mapping. Null values (`key:` with nothing, or `~`) set the field to its
 // zero value. Slices and maps are replaced, not appended to. Anchors and
 // aliases are followed; merge keys ("<<") are rejected.
 //
@@ -229,6 +243,10 @@ func (d *decoder) value(n *yaml.Node, v reflect.Value, path string) {
 	}
 	switch v.Kind() {
 	case reflect.Struct:
+		if implements(v.Type(), shorthandType) && n.Kind != yaml.MappingNode {
+			d.shorthand(n, v, path)
+			return
+		}
 		d.structure(n, v, path)
 	case reflect.Map:
 		d.mapping(n, v, path)
@@ -299,6 +317,30 @@ func (d *decoder) structure(n *yaml.Node, v reflect.Value, path string) {
 		}
 		d.walk(val, v.Field(f), fpath)
 	})
+}
+
+// shorthand decodes the scalar n into the field of the Shorthand struct v
+// that it names, recorded at path.<field> as well as at path. Anything but
+// a scalar is reported as neither form.
+func (d *decoder) shorthand(n *yaml.Node, v reflect.Value, path string) {
+	name := shorthandField(v.Type())
+	if n.Kind != yaml.ScalarNode {
+		d.fail(path, "expected a single value (its %s) or a mapping (key: value lines), got %s", name, describe(n))
+		return
+	}
+	fpath := JoinPath(path, name)
+	d.pos[fpath] = d.pos[path]
+	d.value(n, v.Field(fieldsOf(v.Type()).byName[name]), fpath)
+}
+
+// shorthandField is the yaml name of the field that the Shorthand struct
+// type t is written as; it panics if t has no such field, a bug in t.
+func shorthandField(t reflect.Type) string {
+	name := reflect.New(t).Interface().(Shorthand).ShorthandField()
+	if _, ok := fieldsOf(t).byName[name]; !ok {
+		panic(fmt.Sprintf("scenarios: %s.ShorthandField names %q, which is not one of its fields", t, name))
+	}
+	return name
 }
 
 // mapping decodes the mapping n into a fresh map with string keys.

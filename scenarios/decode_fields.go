@@ -95,6 +95,9 @@ func checkTypeIn(t reflect.Type, seen map[reflect.Type]bool) {
 		}
 		checkTypeIn(t.Elem(), seen)
 	case reflect.Struct:
+		if implements(t, shorthandType) {
+			shorthandField(t)
+		}
 		sf := fieldsOf(t)
 		for _, name := range sf.names {
 			checkTypeIn(t.Field(sf.byName[name]).Type, seen)

@@ -35,6 +35,8 @@ func FuzzDecodeStrict(f *testing.F) {
 		"units:\n- rules: {x: y}\n  profile: {WS: 1, Ld: -2}\n",
 		"fight: {rounds: 0, first_strike: false}\n",
 		"name: 'quoted: text'\nunits: [&a {id: a}, *a]\n",
+		"fight: {sides: [a, {unit: b, models: 2}, &c c, *c, ~, [d]]}\n",
+		"fight:\n  sides:\n    - {unit: a, id: x, friends: [b]}\n    - 3\n",
 	} {
 		f.Add([]byte(seed))
 	}

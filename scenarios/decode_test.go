@@ -47,6 +47,8 @@ type testFight struct {
 	Defender    string `yaml:"defender"`
 	Rounds      uint8  `yaml:"rounds"`
 	FirstStrike bool   `yaml:"first_strike"`
+	// Sides may each be written as one id (a Shorthand).
+	Sides []testSide `yaml:"sides,omitempty"`
 }
 
 // testRoll is a target on a d6 written "4+"; 0 means none.

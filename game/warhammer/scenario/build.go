@@ -12,15 +12,9 @@ import (
 // build turns a validated scenario into a plan, under the ruleset rules
 // instead of the scenario's own when rules is not nil.
 func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*scenarios.Plan, error) {
-	rs := rules.Clone()
-	if rules == nil {
-		var err error
-		if rs, err = warhammer.Preset(scenarios.OrDefault(s.Ruleset, warhammer.DefaultPreset)); err != nil {
-			return nil, err
-		}
-		if err := scenarios.SetRules(rs, s.Rules); err != nil {
-			return nil, err
-		}
+	rs, err := rulesFor(s, rules)
+	if err != nil {
+		return nil, err
 	}
 	byID := map[string]*Unit{}
 	names := map[string]string{}
@@ -54,13 +48,14 @@ func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*
 	}
 	f := s.Fight
 	if f.Type == "close_combat" {
-		fight, err := warhammer.NewFight(&rs.Values, combat(f, byID))
+		fight, err := warhammer.NewFight(&rs.Values, closeCombat(f, byID))
 		if err != nil {
 			return nil, err
 		}
 		p.Model = fight
-		p.Roles = map[string]string{f.Sides[0]: "first", f.Sides[1]: "second"}
-		p.Lines = append([]string{unitName(byID[f.Sides[0]]) + " against " + unitName(byID[f.Sides[1]])}, fight.Describe()...)
+		armyNames(&f, names)
+		p.Roles = armyRoles(&f)
+		p.Lines = append([]string{armyTitle(&f, byID, 0) + " against " + armyTitle(&f, byID, 1)}, fight.Describe()...)
 		return p, nil
 	}
 	att, tgt := byID[f.Attacker], byID[f.Target]
@@ -74,10 +69,43 @@ func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*
 	return p, nil
 }
 
-// combat is a close combat's two sides and circumstances.
+// rulesFor is the ruleset a validated s is fought under: a copy of rules,
+// or, when rules is nil, the scenario's own.
+func rulesFor(s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*options.Rules[warhammer.Ruleset], error) {
+	if rules != nil {
+		return rules.Clone(), nil
+	}
+	rs, err := warhammer.Preset(scenarios.OrDefault(s.Ruleset, warhammer.DefaultPreset))
+	if err != nil {
+		return nil, err
+	}
+	return rs, scenarios.SetRules(rs, s.Rules)
+}
+
+// unitsByID is s's units, by id.
+func unitsByID(s *Scenario) map[string]*Unit {
+	byID := map[string]*Unit{}
+	for i := range s.Units {
+		byID[s.Units[i].ID] = &s.Units[i]
+	}
+	return byID
+}
+
+// closeCombat is a valid close combat as the engine takes it, in the form
+// it is written in.
+func closeCombat(f Fight, byID map[string]*Unit) warhammer.Combat {
+	if armyForm(&f) {
+		return armyCombat(f, byID)
+	}
+	return combat(f, byID)
+}
+
+// combat is a close combat's two sides and circumstances, in the two-unit
+// form.
 func combat(f Fight, byID map[string]*Unit) warhammer.Combat {
 	cc := warhammer.Combat{Charger: -1, HighGround: -1, MaxRounds: 10}
-	for i, id := range f.Sides {
+	for i, side := range f.Sides {
+		id := side.Unit
 		cc.Sides[i] = fighter(byID[id])
 		if id == f.Charger {
 			cc.Charger = i

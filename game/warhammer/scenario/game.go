@@ -68,12 +68,17 @@ func (Game) Load(doc *scenarios.Document, rules options.Ruleset) (*scenarios.Pla
 // scenario's own) and as given (for a house-rules file's unit fields).
 func format(rules *options.Rules[warhammer.Ruleset], given options.Ruleset) scenarios.Format[Scenario] {
 	return scenarios.Format[Scenario]{
-		Library:  useLibrary,
-		Validate: validate,
-		Name:     func(s *Scenario) *string { return &s.Name },
-		Build:    func(file string, s *Scenario) (*scenarios.Plan, error) { return build(file, s, rules) },
-		Warn:     warnings,
-		Units:    func(s *Scenario) (string, any) { return "units", &s.Units },
-		Rules:    given,
+		Library: useLibrary,
+		Validate: func(file string, s *Scenario, pos scenarios.Positions) scenarios.ErrorList {
+			if errs := validate(file, s, pos); len(errs) > 0 {
+				return errs
+			}
+			return engineRefusal(file, s, pos, rules)
+		},
+		Name:  func(s *Scenario) *string { return &s.Name },
+		Build: func(file string, s *Scenario) (*scenarios.Plan, error) { return build(file, s, rules) },
+		Warn:  warnings,
+		Units: func(s *Scenario) (string, any) { return "units", &s.Units },
+		Rules: given,
 	}
 }

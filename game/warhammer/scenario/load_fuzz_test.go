@@ -65,6 +65,19 @@ func FuzzLoad(f *testing.F) {
 	} {
 		f.Add([]byte(seed))
 	}
+	// The army form (issue 30): a fight of two against one, a malformed
+	// file for each rule of plan §1.4 (armyRows), and two-unit fights
+	// written as armies.
+	f.Add([]byte(armyBase))
+	for _, row := range armyRows {
+		f.Add([]byte(row.in))
+	}
+	f.Add([]byte(armyEdit("{unit: halberdiers, fights: [{unit: boyz}]}", "{unit: halberdiers, fights: [{unit: goblins}]}",
+		"        - unit: knights\n          charged: true\n          charge_distance: 7\n          fights: [{unit: boyz, at: flank, models: 3}]\n", "",
+		"    - id: orcs\n      units:\n        - "+boyzFights+"\n", "    - goblins\n")))
+	f.Add([]byte(combatBase + "  max_rounds: 3\n"))
+	f.Add([]byte(strings.Replace(combatBase, "  sides: [knights, trolls]\n  charger: knights\n",
+		"  sides:\n    - {id: k, units: [{unit: knights, charged: true, charge_distance: 5, fights: [{unit: trolls, at: flank}]}]}\n    - trolls\n", 1)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		plan, err := scenarios.Load("fuzz.yaml", data)
 		if err != nil {

@@ -166,11 +166,13 @@ type Fight struct {
 	Type string `yaml:"type"` // volley (default) or close_combat
 
 	// A close combat:
-	Sides      []string `yaml:"sides"`       // the two units, by id
-	Charger    string   `yaml:"charger"`     // the unit that charged this turn, if any
-	Facing     string   `yaml:"facing"`      // where the charger struck: front (default), flank or rear
-	HighGround string   `yaml:"high_ground"` // the unit on higher ground, if any
-	MaxRounds  int      `yaml:"max_rounds"`  // rounds fought at most; 10 by default
+	Sides []Side `yaml:"sides"` // the two sides: two units by id, or armies of 1 to 4 units
+	// Charger, Facing and ChargeDistance belong to the two-unit form
+	// (sides: [a, b]); an army says them on its units.
+	Charger    string `yaml:"charger"`     // the unit that charged this turn, if any
+	Facing     string `yaml:"facing"`      // where the charger struck: front (default), flank or rear
+	HighGround string `yaml:"high_ground"` // the unit (or army) on higher ground, if any
+	MaxRounds  int    `yaml:"max_rounds"`  // rounds fought at most; 10 by default
 	// ChargeDistance is the whole inches the charger moved, for
 	// charge_initiative (The Old World); 0 by default.
 	ChargeDistance int `yaml:"charge_distance"`
@@ -186,4 +188,43 @@ type Fight struct {
 	Charged       bool   `yaml:"charged"`    // the attacker charged this turn (lances, mounted spears)
 	AutoHit       bool   `yaml:"auto_hit"`   // every attack hits
 	AutoWound     bool   `yaml:"auto_wound"` // every hit wounds
+}
+
+// Side is one side of a close combat (issue 30): one unit, written as its
+// id ("trolls" is {unit: trolls}), or an army of 1 to 4 units,
+// {id, name, units: [...]}.
+type Side struct {
+	Unit  string     `yaml:"unit"`  // a side of one unit: its id
+	ID    string     `yaml:"id"`    // an army's: names its results (empire.wins); needed for 2 or more units
+	Name  string     `yaml:"name"`  // an army's, for people; its id by default
+	Units []SideUnit `yaml:"units"` // an army's units
+}
+
+// ShorthandField makes a side written as one id a side of that unit.
+func (Side) ShorthandField() string { return "unit" }
+
+// SideUnit is one unit of an army: its id ("knights" is {unit: knights}),
+// whether it charged, and the enemy units it is in base contact with.
+type SideUnit struct {
+	Unit    string `yaml:"unit"`    // the unit's id
+	Charged bool   `yaml:"charged"` // it charged this turn
+	// ChargeDistance is the whole inches it charged, for
+	// charge_initiative (The Old World); needs charged.
+	ChargeDistance int `yaml:"charge_distance"`
+	// Fights are the enemy units it touches. A unit that lists none
+	// touches the front of the one enemy that lists it, with its contact.
+	Fights []Contact `yaml:"fights"`
+}
+
+// ShorthandField makes a unit written as its id a unit of the army that
+// lists no contacts of its own.
+func (SideUnit) ShorthandField() string { return "unit" }
+
+// Contact is a unit's base contact with one enemy unit.
+type Contact struct {
+	Unit string `yaml:"unit"` // the enemy unit's id
+	At   string `yaml:"at"`   // the face of that enemy it touches: front (default), flank or rear
+	// Models is how many of this unit's models touch that enemy; by
+	// default its contact, when it has no other contact.
+	Models int `yaml:"models"`
 }

@@ -88,20 +88,29 @@ func (c *checker) volley(s *Scenario, ids map[string]int) {
 	c.Optional("fight.round", f.Round, 1, 100)
 }
 
+// closeCombat checks a close combat: in the two-unit form, sides: [a, b]
+// with the fight's charger, facing and charge_distance, here; in the army
+// form, in validate_armies.go.
 func (c *checker) closeCombat(s *Scenario, ids map[string]int) {
 	f := &s.Fight
+	if armyForm(f) {
+		c.armies(s, ids)
+		return
+	}
 	if len(f.Sides) != 2 {
 		c.Add("fight.sides", "a close combat has two sides; give sides: [one_unit, another_unit] (got %d)", len(f.Sides))
 	}
-	for i, id := range f.Sides {
-		c.unitRef(s, ids, fmt.Sprintf("fight.sides[%d]", i), id)
+	sides := make([]string, len(f.Sides))
+	for i := range f.Sides {
+		sides[i] = f.Sides[i].Unit
+		c.unitRef(s, ids, c.idAt(fmt.Sprintf("fight.sides[%d]", i)), sides[i])
 	}
-	if len(f.Sides) == 2 && f.Sides[0] == f.Sides[1] && f.Sides[0] != "" {
-		c.Add("fight.sides[1]", "a unit cannot fight itself; name two different units")
+	if len(sides) == 2 && sides[0] == sides[1] && sides[0] != "" {
+		c.Add(c.idAt("fight.sides[1]"), "a unit cannot fight itself; name two different units")
 	}
 	side := func(field, id string) {
-		if id != "" && id != "none" && !slices.Contains(f.Sides, id) {
-			c.Add("fight."+field, "%s is not one of the sides (%s); name a side, or leave %s out", scenarios.IDText(id), scenarios.IDList(sideIDs(f.Sides)), field)
+		if id != "" && id != "none" && !slices.Contains(sides, id) {
+			c.Add("fight."+field, "%s is not one of the sides (%s); name a side, or leave %s out", scenarios.IDText(id), scenarios.IDList(sideIDs(sides)), field)
 		}
 	}
 	side("charger", f.Charger)
@@ -118,9 +127,9 @@ func (c *checker) closeCombat(s *Scenario, ids map[string]int) {
 	if f.ChargeDistance > 0 && (f.Charger == "" || f.Charger == "none") {
 		c.Add("fight.charge_distance", "charge_distance is how far the charger moved; name the charger, or remove charge_distance")
 	}
-	if len(f.Sides) == 2 {
-		i, ok0 := ids[f.Sides[0]]
-		j, ok1 := ids[f.Sides[1]]
+	if len(sides) == 2 {
+		i, ok0 := ids[sides[0]]
+		j, ok1 := ids[sides[1]]
 		if ok0 && ok1 && i != j {
 			c.strikeAt(fmt.Sprintf("units[%d]", i), &s.Units[i], &s.Units[j])
 			c.strikeAt(fmt.Sprintf("units[%d]", j), &s.Units[j], &s.Units[i])
