@@ -189,7 +189,7 @@ func (c *checker) faces(us []fighting, units []*Unit, touch [][]touching, k int)
 			sum, last = sum+m, p
 		case "flank":
 			if r := ranks(unit); m > r {
-				c.Add(p, "%s touch %s with %d models along their flank, beyond their %s; give fewer models", u.Unit, enemy, m, plural(r, "rank"))
+				c.Add(p, "%s touch %s with %d models along their flank, beyond their %s; give fewer models", u.Unit, enemy, m, plural(r, "rank", "ranks"))
 			}
 		default:
 			if w := frontage(unit); m > w {
@@ -204,7 +204,7 @@ func (c *checker) faces(us []fighting, units []*Unit, touch [][]touching, k int)
 		c.Add(last, "%s touch %s models at the front, beyond the %d of their front rank; give fewer models", u.Unit, front[0], w)
 	default:
 		c.Add(last, "%s touch %s models at the front, %d in all, beyond the %d of their front rank and the %s %s contacts may share; give fewer models",
-			u.Unit, andList(front), sum, w, plural(n-1, "corner model"), countWord(n))
+			u.Unit, andList(front), sum, w, plural(n-1, "corner model", "corner models"), countWord(n))
 	}
 }
 
@@ -213,14 +213,6 @@ func (c *checker) faces(us []fighting, units []*Unit, touch [][]touching, k int)
 func ranks(u *Unit) int {
 	w := frontage(u)
 	return (u.Models + len(u.Characters) + w - 1) / w
-}
-
-// plural is "1 corner model", "2 corner models".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // countWord is n in words, for the few units of a fight.
