@@ -53,7 +53,7 @@ func Open(path string) (*Document, error) {
 	default:
 		return nil, &Error{File: path, Msg: fmt.Sprintf("the root element is <%s>; a BattleScribe file starts with <catalogue>, <gameSystem> or <roster>", root.XMLName.Local)}
 	}
-	r.add(root)
+	r.add(root, filepath.Base(path))
 	return doc, r.catalogue(doc, root)
 }
 

@@ -109,3 +109,18 @@ func TestImportSuffixedNames(t *testing.T) {
 		t.Errorf("summary %q (%v)\nwant    %q", lib.Summary, err, want)
 	}
 }
+
+// A unit whose upgrades, profile and rule are two catalogues away
+// (battlescribe/testdata/chain, issue 31 item 3): 10 Chain Warriors at 6
+// pts, and the armoury's compulsory Shields at +1 a model, are 7 a
+// model; the journal's Regeneration is the table's 4+; the journal's
+// banner, offered by the armoury's group, is listed with its 25 points.
+func TestImportLinkChain(t *testing.T) {
+	data, units, _ := importFixture(t, "chain/Chain Army.cat")
+	checkUnit(t, "chain_warriors", units["chain_warriors"], Unit{Name: "Chain Warriors",
+		Profile: Profile{M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}, Models: 10,
+		Equipment: []string{"shield"}, Regeneration: 4, Points: 7})
+	if !bytes.Contains(data, []byte("Banner of Might: 25 pts")) {
+		t.Errorf("the banner two catalogues away is not listed:\n%s", data)
+	}
+}
