@@ -32,7 +32,11 @@ type Entry struct {
 	ID   string // the entry's id; a roster selection's entryId where it has one
 	Name string
 	Kind string // "unit", "model", "upgrade" or "group"
-	Page string
+	// SubType is what a model entry is, where the data says: "mount" (a
+	// model's steed) or "crew" (a command model), as The Old World's data
+	// writes them; "" where it does not.
+	SubType string
+	Page    string
 	// Min and Max are how many of it its parent must and may take (a
 	// constraint on selections with scope parent; Max -1 for no limit).
 	// In a roster both are the number taken.

@@ -193,6 +193,7 @@ type (
 		Name       string     `json:"name"`
 		EntryID    string     `json:"entryId"`
 		Type       string     `json:"type"`
+		SubType    string     `json:"subType"`
 		Number     float64    `json:"number"`
 		Selections []jSel     `json:"selections"`
 		Profiles   []jProfile `json:"profiles"`
@@ -251,7 +252,7 @@ func jForces(fs []jForce) []xForce {
 func jSels(ss []jSel) []xEntry {
 	out := make([]xEntry, len(ss))
 	for i, s := range ss {
-		x := xEntry{ID: s.ID, Name: s.Name, EntryID: s.EntryID, Type: s.Type, Number: fmt.Sprint(s.Number), Selections: jSels(s.Selections)}
+		x := xEntry{ID: s.ID, Name: s.Name, EntryID: s.EntryID, Type: s.Type, SubType: s.SubType, Number: fmt.Sprint(s.Number), Selections: jSels(s.Selections)}
 		for _, p := range s.Profiles {
 			xp := xProfile{ID: p.ID, Name: p.Name, TypeName: p.TypeName}
 			for _, c := range p.Characteristics {

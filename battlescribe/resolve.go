@@ -158,7 +158,7 @@ func (r *resolver) entry(x *xEntry, kind string) (*Entry, error) {
 	if r.built++; r.built > maxEntries {
 		return nil, r.errorf(x, "the file expands to more than %d entries once its links are followed; its links fan out without end", maxEntries)
 	}
-	e := &Entry{ID: x.ID, Name: x.Name, Kind: kind, Page: x.Page, Hidden: x.Hidden == "true", Default: x.Default, Max: -1}
+	e := &Entry{ID: x.ID, Name: x.Name, Kind: kind, SubType: x.SubType, Page: x.Page, Hidden: x.Hidden == "true", Default: x.Default, Max: -1}
 	if x.EntryID != "" {
 		e.ID = x.EntryID
 	}

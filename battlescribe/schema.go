@@ -59,6 +59,7 @@ type xEntry struct {
 	ID          string        `xml:"id,attr"`
 	Name        string        `xml:"name,attr"`
 	Type        string        `xml:"type,attr"`
+	SubType     string        `xml:"subType,attr"` // "mount" or "crew" (New Recruit's data: The Old World)
 	Hidden      string        `xml:"hidden,attr"`
 	TargetID    string        `xml:"targetId,attr"`
 	EntryID     string        `xml:"entryId,attr"`

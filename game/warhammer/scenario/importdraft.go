@@ -65,6 +65,8 @@ func (d *draft) finish() {
 	}
 	d.saves()
 	switch {
+	case d.u.Mount != nil && d.u.Type == "" && d.riderType != "":
+		d.u.Type = d.riderType
 	case d.u.Mount != nil && d.u.Type == "":
 		d.u.Type = "cavalry"
 	case d.u.Type == "" && d.kind == "unit":

@@ -124,3 +124,37 @@ func TestImportLinkChain(t *testing.T) {
 		t.Errorf("the banner two catalogues away is not listed:\n%s", data)
 	}
 }
+
+// Mounts as the data sets give them (issue 31, item 4), read off Fixture
+// Mounts.cat by hand: a compulsory upgrade with a model profile is the
+// mount, not a free champion, and makes the unit cavalry (the rider's
+// Type is "-"); its Poisoned Attacks are the mount's; a shared profile
+// of type Mount is a mount though its M is "8 (7)"; a mount whose Type is
+// Monstrous Beast makes monstrous cavalry. The Boss stays an option.
+func TestImportMounts(t *testing.T) {
+	data, units, _ := importFixture(t, "Fixture Mounts.cat")
+	wr := units["wolf_raiders"]
+	checkUnit(t, "wolf_raiders", wr, Unit{Name: "Wolf Raiders", Type: "cavalry",
+		Profile: Profile{M: 4, WS: 2, BS: 3, S: 3, T: 3, W: 1, I: 2, A: 1, Ld: 6}, Models: 5, Points: 11})
+	if m := wr.Mount; m == nil || m.Name != "Great Wolf" || m.Kind != "cavalry" || *m.Profile != (MountProfile{WS: 3, S: 3, I: 3, A: 1}) || !m.Rules.PoisonedAttacks {
+		t.Errorf("wolf_raiders mount %+v: the compulsory Great Wolf, WS3 S3 I3 A1, with its Poisoned Attacks", m)
+	}
+	if wr.Command.Champion || wr.ChampionProfile != nil || wr.Rules.PoisonedAttacks {
+		t.Errorf("wolf_raiders: the wolf is no champion, and its Poisoned Attacks are not the riders'")
+	}
+	if !bytes.Contains(data, []byte("Boss: 10 pts; a champion")) {
+		t.Error("the optional Boss is not listed as a champion")
+	}
+	il := units["iron_lancers"]
+	checkUnit(t, "iron_lancers", il, Unit{Name: "Iron Lancers", Type: "cavalry",
+		Profile: Profile{M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}, Models: 5, Points: 24})
+	if m := il.Mount; m == nil || *m.Profile != (MountProfile{WS: 3, S: 4, I: 2, A: 1}) {
+		t.Errorf("iron_lancers mount %+v: the Mount profile Iron Steed, M \"8 (7)\" read as 8", m)
+	}
+	// 3 riders at 45; the Iron Beast's 15 is the unit's, as the data
+	// puts it on the unit entry.
+	cr := units["crusher_riders"]
+	checkUnit(t, "crusher_riders", cr, Unit{Name: "Crusher Riders", Type: "monstrous_cavalry",
+		Profile: Profile{M: 4, WS: 5, BS: 3, S: 4, T: 4, W: 1, I: 5, A: 2, Ld: 8}, Models: 3, Points: 45, UnitPoints: 15})
+	golden(t, "mounts.yaml", data)
+}

@@ -26,8 +26,11 @@ type importTable struct {
 	Characteristics map[string][]string `yaml:"characteristics"`
 	TroopTypes      map[string]string   `yaml:"troop_types"`
 	Mounts          map[string]string   `yaml:"mounts"`
-	Characters      []string            `yaml:"character_categories"`
-	Phrases         map[string]phrase   `yaml:"phrases"`
+	// MountProfiles are the profile types whose profiles are a mount's
+	// wherever they sit.
+	MountProfiles []string          `yaml:"mount_profiles"`
+	Characters    []string          `yaml:"character_categories"`
+	Phrases       map[string]phrase `yaml:"phrases"`
 
 	// chars is every characteristic name, as charKey reads it, and the
 	// field it gives.
@@ -243,6 +246,15 @@ func (t *importTable) isModel(typeName string) bool {
 		}
 	}
 	return false
+}
+
+// isMountProfile reports whether a profile is a mount's: a model profile
+// the table names a mount, or one of a mount's profile type.
+func (t *importTable) isMountProfile(p *battlescribe.Profile) bool {
+	if t.isModel(p.Type) && t.Mounts[normName(p.Name)] != "" {
+		return true
+	}
+	return slices.ContainsFunc(t.MountProfiles, func(m string) bool { return strings.EqualFold(m, p.Type) })
 }
 
 // isCharacter reports whether any of the categories makes an entry a
