@@ -71,6 +71,9 @@ type draft struct {
 	// riderType is the unit's troop type by its mount's, for a rider
 	// whose profile gives none.
 	riderType string
+	// unknownType is a troop type the data gives that the table does not
+	// know, for the note.
+	unknownType string
 }
 
 // entry imports one root entry (a catalogue's, or a roster's selection),
@@ -360,7 +363,9 @@ func (im *importer) info(d *draft, e, model *battlescribe.Entry, mp *battlescrib
 		for i := range x.Profiles {
 			p := &x.Profiles[i]
 			switch {
-			case p == mp || seen["profile:"+p.Name]:
+			case p == mp || seen["profile:"+p.Name] || im.t.isIgnored(p.Type):
+			case im.t.isUnitProfile(p.Type):
+				im.unitProfile(d, p)
 			case im.t.isMountProfile(p):
 				im.mount(d, x, p)
 			case im.t.isModel(p.Type):

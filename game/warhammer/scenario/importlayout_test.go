@@ -158,3 +158,46 @@ func TestImportMounts(t *testing.T) {
 		Profile: Profile{M: 4, WS: 5, BS: 3, S: 4, T: 4, W: 1, I: 5, A: 2, Ld: 8}, Models: 3, Points: 45, UnitPoints: 15})
 	golden(t, "mounts.yaml", data)
 }
+
+// A unit as The Old World's data lays it out (issue 31, item 6), read off
+// Fixture Old World.cat by hand: the troop type from the "Unit" profile
+// (Heavy cavalry), 5 knights at 20 with the compulsory Heavy Armour, the
+// default Lance and the subType-mount Barded Steed with its compulsory
+// Barding; the command models (type model, subType crew) offered with
+// their costs; the Base profile passed over, the Special Rule profile
+// listed as not simulated.
+func TestImportOldWorld(t *testing.T) {
+	data, units, _ := importFixture(t, "Fixture Old World.cat")
+	knight := Profile{WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}
+	k := units["old_world_knights"]
+	checkUnit(t, "old_world_knights", k, Unit{Name: "Old World Knights", Type: "heavy_cavalry", Profile: knight, Models: 5,
+		Equipment: []string{"barding", "heavy_armour"}, Weapon: "lance", Points: 20})
+	if m := k.Mount; m == nil || m.Name != "Barded Steed" || *m.Profile != (MountProfile{WS: 3, S: 3, I: 3, A: 1}) {
+		t.Errorf("old_world_knights mount %+v: the Barded Steed, WS3 S3 I3 A1", m)
+	}
+	for _, opt := range []string{"Old Knight Champion: 7 pts; a champion", "Standard Bearer: 7 pts; command standard", "Musician: 6 pts; command musician", "Great Weapon: 2 pts; weapon great_weapon"} {
+		if !bytes.Contains(data, []byte(opt)) {
+			t.Errorf("the option %q is not listed", opt)
+		}
+	}
+	if !slices.Equal(k.NotSimulated, []string{"First Charge: no engine rule; left out"}) {
+		t.Errorf("not_simulated %q: only First Charge (the Base and Unit profiles give nothing to drop)", k.NotSimulated)
+	}
+	golden(t, "oldworld.yaml", data)
+}
+
+// The same unit in a New Recruit roster: 6 knights for 120 and Great
+// Weapons for 12 are (120+12)/6 = 22 a model; the champion (7, A2) and
+// the musician (6), command models of type model, are the unit's 13.
+func TestImportOldWorldRoster(t *testing.T) {
+	data, units, _ := importFixture(t, "Fixture Old World.json")
+	k := units["old_world_knights"]
+	checkUnit(t, "old_world_knights", k, Unit{Name: "Old World Knights", Type: "heavy_cavalry",
+		Profile: Profile{WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}, Models: 6,
+		Equipment: []string{"barding", "heavy_armour"}, Weapon: "great_weapon",
+		Command: Command{Musician: true, Champion: true}, Points: 22, UnitPoints: 13})
+	if k.Mount == nil || k.ChampionProfile == nil || k.ChampionProfile.A != 2 {
+		t.Errorf("mount %+v, champion %+v: the roster's Barded Steed and its champion with A2", k.Mount, k.ChampionProfile)
+	}
+	golden(t, "oldworld-roster.yaml", data)
+}

@@ -139,3 +139,20 @@ func (im *importer) riderType(x *battlescribe.Entry, p *battlescribe.Profile) st
 	}
 	return "cavalry"
 }
+
+// unitProfile reads a profile that describes the unit (The Old World's
+// "Unit"): its troop type, which is the unit's whatever its model profile
+// says. A troop type the table does not know is noted, and infantry is
+// assumed as where the data gives none.
+func (im *importer) unitProfile(d *draft, p *battlescribe.Profile) {
+	for _, v := range p.Values {
+		if im.t.chars[charKey(v.Name)] != "type" || noValue(v.Text) {
+			continue
+		}
+		if t := im.t.troopType(v.Text); t != "" {
+			d.u.Type = t
+		} else {
+			d.unknownType = v.Text
+		}
+	}
+}
