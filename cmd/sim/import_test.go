@@ -188,3 +188,49 @@ func TestImportAliases(t *testing.T) {
 		t.Errorf("with the alias, the trolls' Ld 4 is not read:\n%s", out.String())
 	}
 }
+
+// Another game's data is refused at once, naming the game and what sim
+// lacks to import it, with exit status 2 (issue 31, item 6); --game
+// offers only the games sim imports, and one it does not is refused
+// with the same reason. The files are written here by hand in the
+// BattleScribe schema, one Conquest regiment and one War of the Ring
+// company.
+func TestImportOtherGames(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, data string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(data), 0o644)
+		return p
+	}
+	write("Conquest.gst", `<gameSystem id="cq-gst" name="Conquest: Last Argument of Kings" revision="1" xmlns="http://www.battlescribe.net/schema/gameSystemSchema"/>`)
+	conquest := write("Spires.cat", `<catalogue id="cq-cat" name="Spires" gameSystemId="cq-gst" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
+<selectionEntries><selectionEntry id="cq-u1" name="Onslaught Drones" type="unit"><profiles><profile id="cq-p1" name="Onslaught Drones" typeName="Regiment"><characteristics>
+<characteristic name="Type">Infantry</characteristic><characteristic name="Class">Medium</characteristic><characteristic name="M">5</characteristic>
+<characteristic name="V">1</characteristic><characteristic name="C">1</characteristic><characteristic name="A">4</characteristic>
+<characteristic name="W">4</characteristic><characteristic name="R">1</characteristic><characteristic name="D">1</characteristic>
+<characteristic name="E">0</characteristic><characteristic name="Stands">3</characteristic><characteristic name="Models on Stand">4</characteristic>
+</characteristics></profile></profiles></selectionEntry></selectionEntries></catalogue>`)
+	write("WotR.gst", `<gameSystem id="wr-gst" name="Lord of the Rings - War of the Ring" revision="1" xmlns="http://www.battlescribe.net/schema/gameSystemSchema"/>`)
+	wotr := write("Mordor.cat", `<catalogue id="wr-cat" name="Mordor" gameSystemId="wr-gst" xmlns="http://www.battlescribe.net/schema/catalogueSchema"/>`)
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"import", conquest}, []string{"Spires.cat: a catalogue of \"Conquest: Last Argument of Kings\", which is Conquest: The Last Argument of Kings data, not Warhammer", "Regiment profiles", "docs/conquest.md"}},
+		{[]string{"import", wotr}, []string{"Mordor.cat: a catalogue of \"Lord of the Rings - War of the Ring\", which is War of the Ring data", "Company profiles", "docs/wotr.md"}},
+		{[]string{"import", "--game", "conquest", conquest}, []string{"sim cannot import Conquest: The Last Argument of Kings data yet: there is no import table", "the games it imports: warhammer"}},
+	} {
+		var out, errb bytes.Buffer
+		code := exitCode(run(context.Background(), tc.args, &out, &errb), &errb)
+		for _, w := range tc.want {
+			if code != 2 || !strings.Contains(errb.String(), w) {
+				t.Errorf("%v: exit %d, stderr %q\nwant exit 2 and %q", tc.args, code, errb.String(), w)
+			}
+		}
+	}
+	var out, errb bytes.Buffer
+	run(context.Background(), []string{"import", "-h"}, &out, &errb)
+	if help := out.String() + errb.String(); !strings.Contains(help, "the game the data is for: warhammer (the games sim imports yet)") {
+		t.Errorf("sim import -h offers games it does not import:\n%s", help)
+	}
+}

@@ -486,3 +486,13 @@ func (Game) Import(doc *battlescribe.Document) (scenarios.ImportedLibrary, error
 func (Game) ImportAliases(doc *battlescribe.Document, file string, data []byte) (scenarios.ImportedLibrary, error) {
 	return ImportAliases(doc, file, data)
 }
+
+// ReadsSystem reports whether a BattleScribe game system is Warhammer's:
+// the community data's are "Warhammer Fantasy ..." and "Warhammer: The
+// Old World".
+func (Game) ReadsSystem(system string) bool {
+	return strings.Contains(strings.ToLower(system), "warhammer")
+}
+
+// ImportLacks is "": sim imports Warhammer data.
+func (Game) ImportLacks() string { return "" }
