@@ -234,3 +234,45 @@ func TestImportOtherGames(t *testing.T) {
 		t.Errorf("sim import -h offers games it does not import:\n%s", help)
 	}
 }
+
+// Two armies' library files with one unit name fight together (issue 31,
+// item 7): each file's units are also named by the file (og6.trolls), and
+// the plain name, now in both, is refused with the two names to choose
+// from. Two files of one name are refused.
+func TestImportLibraryNamespaces(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	for _, lib := range []string{"og6.yaml", "og8.yaml"} {
+		if err := run(context.Background(), []string{"import", fixture("Fixture Army.cat"), "-o", filepath.Join(dir, lib)}, &out, &errb); err != nil {
+			t.Fatal(err)
+		}
+	}
+	scenario := func(a, b string) string {
+		p := filepath.Join(dir, "fight.yaml")
+		os.WriteFile(p, []byte(fmt.Sprintf("name: two-armies\nlibrary: [og6.yaml, og8.yaml]\nunits:\n  - {id: a, from: %s}\n  - {id: b, from: %s}\n"+
+			"fight: {type: close_combat, sides: [a, b], charger: a}\n", a, b)), 0o644)
+		return p
+	}
+	if err := run(context.Background(), []string{"run", scenario("og6.trolls", "og8.test_knights"), "--trials", "200", "--seed", "1", "--quiet"}, &out, &errb); err != nil {
+		t.Errorf("og6.trolls against og8.test_knights: %v", err)
+	}
+	errb.Reset()
+	code := exitCode(run(context.Background(), []string{"run", scenario("trolls", "og8.test_knights"), "--trials", "200", "--quiet"}, &out, &errb), &errb)
+	if code != 2 || !strings.Contains(errb.String(), "trolls is in more than one library file; name the one you mean: og6.trolls or og8.trolls") {
+		t.Errorf("the plain name in both files: exit %d, stderr %q", code, errb.String())
+	}
+	out.Reset()
+	if err := run(context.Background(), []string{"units", "--library", filepath.Join(dir, "og6.yaml") + "," + filepath.Join(dir, "og8.yaml")}, &out, &errb); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "og6.trolls ") || !strings.Contains(got, "og8.trolls ") || strings.Contains(got, "\ntrolls ") {
+		t.Errorf("sim units lists:\n%s\nwant each file's trolls by its namespaced name", got)
+	}
+	os.MkdirAll(filepath.Join(dir, "b"), 0o755)
+	os.Rename(filepath.Join(dir, "og8.yaml"), filepath.Join(dir, "b", "og6.yaml"))
+	errb.Reset()
+	code = exitCode(run(context.Background(), []string{"units", "--library", filepath.Join(dir, "og6.yaml") + "," + filepath.Join(dir, "b", "og6.yaml")}, &out, &errb), &errb)
+	if code != 2 || !strings.Contains(errb.String(), "its units are named og6.NAME") {
+		t.Errorf("two files of one name: exit %d, stderr %q", code, errb.String())
+	}
+}
