@@ -15,6 +15,9 @@ type Document struct {
 	// Revision is the catalogue's or game system's revision, "" for a
 	// roster.
 	Revision string
+	// Library reports a library catalogue (library="true"): shared entries
+	// for the catalogues that link it, with no units of its own.
+	Library bool
 	// GameSystem is the game system's name where the file gives it (a
 	// roster, or a catalogue whose .gst was read), else its id.
 	GameSystem string

@@ -35,7 +35,7 @@ func Open(path string) (*Document, error) {
 		return nil, &Error{File: path, Msg: "written in BattleScribe 1's schema (<entries>), which sim does not read; take the file from the data repository's current version, or open and save it in BattleScribe 2"}
 	}
 	r := newResolver(path)
-	doc := &Document{Path: path, ID: root.ID, Name: root.Name, Revision: root.Revision}
+	doc := &Document{Path: path, ID: root.ID, Name: root.Name, Revision: root.Revision, Library: root.Library == "true"}
 	switch root.XMLName.Local {
 	case "roster":
 		doc.Kind, doc.GameSystem = "roster", root.GameSystemName

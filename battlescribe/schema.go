@@ -15,6 +15,7 @@ type xDoc struct {
 	Revision       string       `xml:"revision,attr"`
 	GameSystemID   string       `xml:"gameSystemId,attr"`
 	GameSystemName string       `xml:"gameSystemName,attr"`
+	Library        string       `xml:"library,attr"`
 	Entries        []xEntry     `xml:"selectionEntries>selectionEntry"`
 	Links          []xEntry     `xml:"entryLinks>entryLink"`
 	Rules          []xRule      `xml:"rules>rule"`

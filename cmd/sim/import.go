@@ -71,6 +71,12 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return importError(pos[0], err)
 	}
+	if len(lib.Units) == 0 && doc.Library && len(lib.Skipped) == 0 {
+		return &failure.Input{Msg: fmt.Sprintf("import: %s: a library catalogue: it holds shared entries (items, lores, rules) for the catalogues that link it, and no unit of its own; import a catalogue that links it", pos[0])}
+	}
+	if len(lib.Units) == 0 && len(lib.Skipped) == 0 {
+		return &failure.Input{Msg: fmt.Sprintf("import: %s: no unit or character to import: the %s offers no entry with a model profile", pos[0], strings.Replace(doc.Kind, "gameSystem", "game system", 1))}
+	}
 	if len(lib.Units) == 0 {
 		why := lib.Skipped
 		if len(why) > 5 {
