@@ -77,3 +77,18 @@ func TestLinkChainMissing(t *testing.T) {
 		})
 	}
 }
+
+// An info group that links itself is refused as a cycle, where the reader
+// used to recurse until the stack ran out.
+func TestInfoGroupCycle(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "Cycle.cat")
+	os.WriteFile(path, []byte(`<catalogue id="c1" name="Cycle" xmlns="http://www.battlescribe.net/schema/catalogueSchema">
+<sharedInfoGroups><infoGroup id="g1" name="G"><infoLinks><infoLink id="l1" name="G again" targetId="g1" type="infoGroup"/></infoLinks></infoGroup></sharedInfoGroups>
+<selectionEntries><selectionEntry id="u1" name="U" type="unit"><infoLinks><infoLink id="l2" name="G" targetId="g1" type="infoGroup"/></infoLinks></selectionEntry></selectionEntries>
+</catalogue>`), 0o644)
+	_, err := Open(path)
+	if err == nil || !strings.Contains(err.Error(), `entry "U" (u1): its link to the info group "G again" (g1) leads back to itself`) {
+		t.Errorf("error %v: want the cycle named", err)
+	}
+}
