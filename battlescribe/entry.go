@@ -15,6 +15,9 @@ type Document struct {
 	// Revision is the catalogue's or game system's revision, "" for a
 	// roster.
 	Revision string
+	// Library reports a library catalogue (library="true"): shared entries
+	// for the catalogues that link it, with no units of its own.
+	Library bool
 	// GameSystem is the game system's name where the file gives it (a
 	// roster, or a catalogue whose .gst was read), else its id.
 	GameSystem string
@@ -32,7 +35,11 @@ type Entry struct {
 	ID   string // the entry's id; a roster selection's entryId where it has one
 	Name string
 	Kind string // "unit", "model", "upgrade" or "group"
-	Page string
+	// SubType is what a model entry is, where the data says: "mount" (a
+	// model's steed) or "crew" (a command model), as The Old World's data
+	// writes them; "" where it does not.
+	SubType string
+	Page    string
 	// Min and Max are how many of it its parent must and may take (a
 	// constraint on selections with scope parent; Max -1 for no limit).
 	// In a roster both are the number taken.

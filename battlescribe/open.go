@@ -35,7 +35,7 @@ func Open(path string) (*Document, error) {
 		return nil, &Error{File: path, Msg: "written in BattleScribe 1's schema (<entries>), which sim does not read; take the file from the data repository's current version, or open and save it in BattleScribe 2"}
 	}
 	r := newResolver(path)
-	doc := &Document{Path: path, ID: root.ID, Name: root.Name, Revision: root.Revision}
+	doc := &Document{Path: path, ID: root.ID, Name: root.Name, Revision: root.Revision, Library: root.Library == "true"}
 	switch root.XMLName.Local {
 	case "roster":
 		doc.Kind, doc.GameSystem = "roster", root.GameSystemName
@@ -53,7 +53,7 @@ func Open(path string) (*Document, error) {
 	default:
 		return nil, &Error{File: path, Msg: fmt.Sprintf("the root element is <%s>; a BattleScribe file starts with <catalogue>, <gameSystem> or <roster>", root.XMLName.Local)}
 	}
-	r.add(root)
+	r.add(root, filepath.Base(path))
 	return doc, r.catalogue(doc, root)
 }
 
@@ -193,6 +193,7 @@ type (
 		Name       string     `json:"name"`
 		EntryID    string     `json:"entryId"`
 		Type       string     `json:"type"`
+		SubType    string     `json:"subType"`
 		Number     float64    `json:"number"`
 		Selections []jSel     `json:"selections"`
 		Profiles   []jProfile `json:"profiles"`
@@ -251,7 +252,7 @@ func jForces(fs []jForce) []xForce {
 func jSels(ss []jSel) []xEntry {
 	out := make([]xEntry, len(ss))
 	for i, s := range ss {
-		x := xEntry{ID: s.ID, Name: s.Name, EntryID: s.EntryID, Type: s.Type, Number: fmt.Sprint(s.Number), Selections: jSels(s.Selections)}
+		x := xEntry{ID: s.ID, Name: s.Name, EntryID: s.EntryID, Type: s.Type, SubType: s.SubType, Number: fmt.Sprint(s.Number), Selections: jSels(s.Selections)}
 		for _, p := range s.Profiles {
 			xp := xProfile{ID: p.ID, Name: p.Name, TypeName: p.TypeName}
 			for _, c := range p.Characteristics {

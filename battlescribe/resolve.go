@@ -1,10 +1,9 @@
 package battlescribe
 
 import (
-	"encoding/xml"
 	"fmt"
-	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -32,15 +31,27 @@ type resolver struct {
 	names     map[string]string // every named element's name, by id
 	stack     []string          // the link targets being followed, for cycles
 	built     int
+	// from is the file (its base name) each shared thing is written in,
+	// by id; file is the file of the entry being built; read are the
+	// files read, in order; index is every game system and catalogue of
+	// the folder by id. A link that leads nowhere is named with them.
+	from  map[string]string
+	file  string
+	read  []string
+	index map[string]string
 }
 
 func newResolver(path string) *resolver {
 	return &resolver{path: path, entries: map[string]*xEntry{}, profiles: map[string]*xProfile{},
-		rules: map[string]*xRule{}, groups: map[string]*xInfoGroup{}, costTypes: map[string]bool{}, names: map[string]string{}}
+		rules: map[string]*xRule{}, groups: map[string]*xInfoGroup{}, costTypes: map[string]bool{}, names: map[string]string{},
+		from: map[string]string{}, file: filepath.Base(path)}
 }
 
-// add indexes the shared things of one file.
-func (r *resolver) add(d *xDoc) {
+// add indexes the shared things of one file, the one called file. A
+// later file's shared thing of an id replaces an earlier's, and the
+// catalogue's own are added last, so that they win.
+func (r *resolver) add(d *xDoc, file string) {
+	r.read = append(r.read, file)
 	for _, c := range d.CostTypes {
 		r.costTypes[c.ID] = true
 	}
@@ -49,119 +60,55 @@ func (r *resolver) add(d *xDoc) {
 			r.names[id] = name
 		}
 	}
-	for i := range d.SharedEntries {
-		r.entries[d.SharedEntries[i].ID] = &d.SharedEntries[i]
-	}
-	for i := range d.SharedGroups {
-		r.entries[d.SharedGroups[i].ID] = &d.SharedGroups[i]
+	for _, list := range [][]xEntry{d.SharedEntries, d.SharedGroups} {
+		for i := range list {
+			r.entries[list[i].ID], r.from[list[i].ID] = &list[i], file
+		}
 	}
 	for i := range d.Entries { // root entries may be linked from other catalogues
 		if _, ok := r.entries[d.Entries[i].ID]; !ok {
-			r.entries[d.Entries[i].ID] = &d.Entries[i]
+			r.entries[d.Entries[i].ID], r.from[d.Entries[i].ID] = &d.Entries[i], file
 		}
 	}
 	for i := range d.SharedProfiles {
 		r.profiles[d.SharedProfiles[i].ID] = &d.SharedProfiles[i]
 	}
-	for i := range d.SharedRules {
-		r.rules[d.SharedRules[i].ID] = &d.SharedRules[i]
-	}
-	for i := range d.Rules {
-		r.rules[d.Rules[i].ID] = &d.Rules[i]
+	for _, list := range [][]xRule{d.SharedRules, d.Rules} {
+		for i := range list {
+			r.rules[list[i].ID] = &list[i]
+		}
 	}
 	for i := range d.InfoGroups {
-		r.groups[d.InfoGroups[i].ID] = &d.InfoGroups[i]
+		r.groups[d.InfoGroups[i].ID], r.from[d.InfoGroups[i].ID] = &d.InfoGroups[i], file
+	}
+	for _, list := range [][]xEntry{d.SharedEntries, d.SharedGroups, d.Entries} {
+		for i := range list {
+			r.addNested(&list[i], file)
+		}
 	}
 }
 
-// addFolder reads, from the catalogue's folder, its game system and the
-// catalogues it links, by id.
-func (r *resolver) addFolder(cat *xDoc) error {
-	want := map[string]string{} // id to what it is, for the message
-	if cat.GameSystemID != "" {
-		want[cat.GameSystemID] = "its game system"
-	}
-	for _, l := range cat.CatalogueLinks {
-		want[l.TargetID] = fmt.Sprintf("the catalogue %q it links", l.Name)
-	}
-	if len(want) == 0 {
-		return nil
-	}
-	dir := filepath.Dir(r.path)
-	files, _ := os.ReadDir(dir)
-	for _, f := range files {
-		ext := strings.ToLower(filepath.Ext(f.Name()))
-		if f.IsDir() || ext == ".ros" || ext == ".rosz" || ext == ".json" || !isBattleScribe(ext) {
-			continue
-		}
-		p := filepath.Join(dir, f.Name())
-		if same(p, r.path) {
-			continue
-		}
-		id, ok := rootID(p)
-		if _, wanted := want[id]; !ok || !wanted {
-			continue
-		}
-		d, err := readRoot(p)
-		if err != nil {
-			return err
-		}
-		if d.XMLName.Local == "gameSystem" {
-			r.system = d.Name
-		}
-		r.add(d)
-		delete(want, id)
-	}
-	for id, what := range want {
-		return &Error{File: r.path, Msg: fmt.Sprintf("%s (id %s) is not in the folder %s; put the game system's .gst (and any linked .cat) beside the catalogue, as the data repository has them", what, id, dir)}
-	}
-	return nil
-}
-
-func isBattleScribe(ext string) bool {
-	for _, e := range Extensions {
-		if e == ext {
-			return true
+// addNested indexes the entries, groups, profiles and rules inside x,
+// where no shared one has the id: a link may target an entry nested in
+// another catalogue's shared entry (The Old World's Dwarfs link each rune
+// inside Runic Items' groups), as BattleScribe finds any entry by id.
+func (r *resolver) addNested(x *xEntry, file string) {
+	for i := range x.Profiles {
+		if _, ok := r.profiles[x.Profiles[i].ID]; !ok {
+			r.profiles[x.Profiles[i].ID] = &x.Profiles[i]
 		}
 	}
-	return false
-}
-
-// same reports whether two paths name the same file.
-func same(a, b string) bool {
-	sa, err1 := os.Stat(a)
-	sb, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
-}
-
-// rootID reads the id of a BattleScribe file's root element, reading no
-// further; false if it is not one (zipped files are read whole).
-func rootID(path string) (string, bool) {
-	if strings.HasSuffix(strings.ToLower(path), "z") {
-		d, err := readRoot(path)
-		if err != nil {
-			return "", false
+	for i := range x.Rules {
+		if _, ok := r.rules[x.Rules[i].ID]; !ok {
+			r.rules[x.Rules[i].ID] = &x.Rules[i]
 		}
-		return d.ID, true
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return "", false
-	}
-	defer f.Close()
-	dec := xml.NewDecoder(f)
-	for {
-		tok, err := dec.Token()
-		if err != nil {
-			return "", false
-		}
-		if se, ok := tok.(xml.StartElement); ok {
-			for _, a := range se.Attr {
-				if a.Name.Local == "id" {
-					return a.Value, true
-				}
+	for _, list := range [][]xEntry{x.Entries, x.Groups} {
+		for i := range list {
+			if _, ok := r.entries[list[i].ID]; !ok {
+				r.entries[list[i].ID], r.from[list[i].ID] = &list[i], file
 			}
-			return "", false
+			r.addNested(&list[i], file)
 		}
 	}
 }
@@ -211,7 +158,7 @@ func (r *resolver) entry(x *xEntry, kind string) (*Entry, error) {
 	if r.built++; r.built > maxEntries {
 		return nil, r.errorf(x, "the file expands to more than %d entries once its links are followed; its links fan out without end", maxEntries)
 	}
-	e := &Entry{ID: x.ID, Name: x.Name, Kind: kind, Page: x.Page, Hidden: x.Hidden == "true", Default: x.Default, Max: -1}
+	e := &Entry{ID: x.ID, Name: x.Name, Kind: kind, SubType: x.SubType, Page: x.Page, Hidden: x.Hidden == "true", Default: x.Default, Max: -1}
 	if x.EntryID != "" {
 		e.ID = x.EntryID
 	}
@@ -310,7 +257,10 @@ func (r *resolver) infoLinks(e *Entry, x *xEntry, links []xInfoLink) error {
 			if !ok {
 				return r.missing(x, "info group", l.Name, l.TargetID)
 			}
-			if err := r.infoGroup(e, x, g); err != nil {
+			if r.onStack(l.TargetID) {
+				return r.errorf(x, "its link to the info group %q (%s) leads back to itself; the links form a cycle", l.Name, l.TargetID)
+			}
+			if err := r.within(l.TargetID, func() error { return r.infoGroup(e, x, g) }); err != nil {
 				return err
 			}
 		}
@@ -357,18 +307,18 @@ func (r *resolver) link(l *xEntry) (*Entry, error) {
 	if !ok {
 		return nil, r.missing(l, "entry", l.Name, l.TargetID)
 	}
-	for _, id := range r.stack {
-		if id == l.TargetID {
-			return nil, r.errorf(l, "its link to %q (%s) leads back to itself; the links form a cycle", t.Name, t.ID)
-		}
+	if r.onStack(l.TargetID) {
+		return nil, r.errorf(l, "its link to %q (%s) leads back to itself; the links form a cycle", t.Name, t.ID)
 	}
-	r.stack = append(r.stack, l.TargetID)
-	defer func() { r.stack = r.stack[:len(r.stack)-1] }()
 	kind := t.Type
 	if l.Type == "selectionEntryGroup" {
 		kind = "group"
 	}
-	e, err := r.entry(t, kind)
+	var e *Entry
+	err := r.within(l.TargetID, func() (err error) {
+		e, err = r.entry(t, kind)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -390,8 +340,19 @@ func (r *resolver) link(l *xEntry) (*Entry, error) {
 	return e, nil
 }
 
-func (r *resolver) missing(x *xEntry, what, name, id string) error {
-	return r.errorf(x, "its link to the %s %q (%s) leads nowhere: no shared %s of that id in the file, its game system or the catalogues it links; the data is incomplete, or a file it needs is missing from the folder", what, name, id, what)
+// onStack reports whether the link to id is being followed already.
+func (r *resolver) onStack(id string) bool { return slices.Contains(r.stack, id) }
+
+// within builds the shared thing of id, as written in its own file, with
+// id on the stack of links followed.
+func (r *resolver) within(id string, build func() error) error {
+	r.stack = append(r.stack, id)
+	file := r.file
+	if f := r.from[id]; f != "" {
+		r.file = f
+	}
+	defer func() { r.stack, r.file = r.stack[:len(r.stack)-1], file }()
+	return build()
 }
 
 func (r *resolver) errorf(x *xEntry, format string, args ...any) error {

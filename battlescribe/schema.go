@@ -15,6 +15,7 @@ type xDoc struct {
 	Revision       string       `xml:"revision,attr"`
 	GameSystemID   string       `xml:"gameSystemId,attr"`
 	GameSystemName string       `xml:"gameSystemName,attr"`
+	Library        string       `xml:"library,attr"`
 	Entries        []xEntry     `xml:"selectionEntries>selectionEntry"`
 	Links          []xEntry     `xml:"entryLinks>entryLink"`
 	Rules          []xRule      `xml:"rules>rule"`
@@ -59,6 +60,7 @@ type xEntry struct {
 	ID          string        `xml:"id,attr"`
 	Name        string        `xml:"name,attr"`
 	Type        string        `xml:"type,attr"`
+	SubType     string        `xml:"subType,attr"` // "mount" or "crew" (New Recruit's data: The Old World)
 	Hidden      string        `xml:"hidden,attr"`
 	TargetID    string        `xml:"targetId,attr"`
 	EntryID     string        `xml:"entryId,attr"`

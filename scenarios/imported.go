@@ -89,3 +89,38 @@ type Importer interface {
 type AliasImporter interface {
 	ImportAliases(doc *battlescribe.Document, file string, data []byte) (ImportedLibrary, error)
 }
+
+// A SystemReader is a Game that knows its BattleScribe data by its game
+// system's name, so that sim import can say whose data a file is when it
+// is given to another game's import, at once and instead of "no model
+// profile" for every entry.
+type SystemReader interface {
+	// ReadsSystem reports whether a BattleScribe game system's name (or,
+	// where its .gst was not read, its id) is this game's data.
+	ReadsSystem(system string) bool
+	// ImportLacks says, for a game whose data sim cannot import yet, what
+	// is missing, in words for a message; "" for a game that imports.
+	ImportLacks() string
+}
+
+// Importing lists the registered games that import BattleScribe data.
+func Importing() []string {
+	var out []string
+	for _, g := range Games() {
+		if _, ok := g.(Importer); ok {
+			out = append(out, g.Name())
+		}
+	}
+	return out
+}
+
+// DataOf is the registered game whose BattleScribe data a game system is,
+// other than the game except; nil if none says so.
+func DataOf(system string, except Game) Game {
+	for _, g := range Games() {
+		if r, ok := g.(SystemReader); ok && g.Name() != except.Name() && r.ReadsSystem(system) {
+			return g
+		}
+	}
+	return nil
+}

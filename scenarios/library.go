@@ -23,6 +23,9 @@ type UnitLibrary[U any] struct {
 	// they come before FS's (WithFiles).
 	files map[string]fileUnit
 	paths []string // the library files, absolute, in the order given
+	// ambiguous are the plain names of units in two or more library
+	// files, with the namespaced names that tell them apart.
+	ambiguous map[string][]string
 }
 
 // fileUnit is one unit of a library file.
@@ -45,22 +48,35 @@ func Sub(f fs.FS, dir string) fs.FS {
 	return s
 }
 
-// Names lists the library's units, sorted: the names from: takes.
+// Names lists the library's units, sorted, each once: the names from:
+// takes. A unit of a library file is listed by its plain name, or by its
+// namespaced name (og6.trolls) where another file has the plain name;
+// from: also takes the namespaced name of every file's unit.
 func (l UnitLibrary[U]) Names() []string {
 	var names []string
-	for n := range l.files {
-		names = append(names, n)
+	for n, u := range l.files {
+		ns, plain, dotted := strings.Cut(n, ".")
+		if !dotted || LibraryNamespace(u.file) != ns || len(l.ambiguous[plain]) > 0 {
+			names = append(names, n)
+		}
 	}
 	if l.FS != nil {
 		entries, _ := fs.ReadDir(l.FS, ".")
 		for _, e := range entries {
-			if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok && l.files[n].yaml == nil {
+			if n, ok := strings.CutSuffix(e.Name(), ".yaml"); ok && l.files[n].yaml == nil && len(l.ambiguous[n]) == 0 {
 				names = append(names, n)
 			}
 		}
 	}
 	slices.Sort(names)
 	return names
+}
+
+// has reports whether from: can take name: a name Names lists, or a
+// library file's unit by its namespaced name.
+func (l UnitLibrary[U]) has(name string) bool {
+	_, ok := l.files[name]
+	return ok || slices.Contains(l.Names(), name)
 }
 
 // read returns the YAML of the unit name and the file it is in.
@@ -77,7 +93,7 @@ func (l UnitLibrary[U]) read(name string) ([]byte, string, error) {
 
 // Source returns the YAML of the library's unit name.
 func (l UnitLibrary[U]) Source(name string) ([]byte, bool) {
-	if !slices.Contains(l.Names(), name) {
+	if !l.has(name) {
 		return nil, false
 	}
 	data, _, err := l.read(name)
@@ -89,7 +105,7 @@ func (l UnitLibrary[U]) Source(name string) ([]byte, bool) {
 // library is built in, and each game's tests decode and validate every file.
 func (l UnitLibrary[U]) Unit(name string) (U, bool) {
 	var zero U
-	if !slices.Contains(l.Names(), name) {
+	if !l.has(name) {
 		return zero, false
 	}
 	u, _, err := l.Decode(name)
@@ -154,7 +170,9 @@ func (l UnitLibrary[U]) UseOne(file, p string, u *U, pos Positions) *Error {
 	switch from := l.From(u); {
 	case from == "":
 		return pos.At(file, fp, "empty; name a %s of the library (%s lists them), or remove from", l.What, l.List)
-	case !slices.Contains(names, from):
+	case len(l.ambiguous[from]) > 0:
+		return pos.At(file, fp, "%s is in more than one library file; name the one you mean: %s", from, strings.Join(l.ambiguous[from], " or "))
+	case !l.has(from):
 		return pos.At(file, fp, "%s", UnknownChoice("library "+l.What, from, names,
 			"one of "+strings.Join(names, ", ")+" ("+l.List+" lists them)"))
 	}

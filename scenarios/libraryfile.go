@@ -41,35 +41,71 @@ var LibrarySections = []string{"units", "characters"}
 
 // WithFiles returns the library with the units of the library files at
 // paths (their section "units" or "characters") before its own, or only
-// those units if builtin is false. A unit name in two of the files is an
-// error naming both; a name in a file and in the built-in library is the
-// file's. game is the game's name, which a file's game field must be if it
-// gives one. Problems come back as an [ErrorList] with file, line and
-// field.
+// those units if builtin is false. Each unit of a file is also named by
+// the file's namespace, its base name without the extension (og6.yaml's
+// trolls is og6.trolls), so that two armies' files with one unit name
+// can be used together: the plain name is then ambiguous, and from:
+// must give the file's ([LibraryNamespace]). Two files of one namespace
+// are an error naming both; a name in a file and in the built-in library
+// is the file's. game is the game's name, which a file's game field must
+// be if it gives one. Problems come back as an [ErrorList] with file,
+// line and field.
 func (l UnitLibrary[U]) WithFiles(game, section string, paths []string, builtin bool) (UnitLibrary[U], error) {
 	out := l
-	out.files, out.paths = map[string]fileUnit{}, nil
+	out.files, out.paths, out.ambiguous = map[string]fileUnit{}, nil, map[string][]string{}
 	if !builtin {
 		out.FS = nil
 	}
+	spaces := map[string]string{} // namespace to the file that has it
 	for _, path := range paths {
 		units, err := readLibraryFile[U](game, section, path)
 		if err != nil {
 			return out, err
 		}
+		ns := LibraryNamespace(path)
+		if prev, ok := spaces[ns]; ok {
+			return out, ErrorList{{File: path, Msg: fmt.Sprintf("its units are named %s.NAME, as are %s's; rename one of the two files", ns, prev)}}
+		}
+		spaces[ns] = path
 		abs, err := filepath.Abs(path)
 		if err != nil {
 			abs = path
 		}
 		out.paths = append(out.paths, abs)
 		for _, name := range slices.Sorted(maps.Keys(units)) {
-			if prev, ok := out.files[name]; ok {
-				return out, ErrorList{{File: path, Msg: fmt.Sprintf("%s.%s: also in %s; give each %s one name across the library files", section, name, prev.file, l.What)}}
-			}
-			out.files[name] = fileUnit{yaml: units[name], file: path}
+			out.addFileUnit(ns, name, fileUnit{yaml: units[name], file: path})
 		}
 	}
 	return out, nil
+}
+
+// addFileUnit adds one unit of a library file under its namespaced name,
+// and under its plain name unless another file has that name, which then
+// becomes ambiguous.
+func (l *UnitLibrary[U]) addFileUnit(ns, name string, u fileUnit) {
+	l.files[ns+"."+name] = u
+	switch prev, taken := l.files[name]; {
+	case len(l.ambiguous[name]) > 0:
+		l.ambiguous[name] = append(l.ambiguous[name], ns+"."+name)
+	case taken:
+		delete(l.files, name)
+		l.ambiguous[name] = []string{LibraryNamespace(prev.file) + "." + name, ns + "." + name}
+	default:
+		l.files[name] = u
+	}
+}
+
+// LibraryNamespace is the name a library file's units are namespaced by:
+// its base name without the extension, with any character but a letter,
+// a digit, - and _ made _ ("Orcs and Goblins.yaml" is Orcs_and_Goblins).
+func LibraryNamespace(path string) string {
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return strings.Map(func(r rune) rune {
+		if plainWord(string(r)) {
+			return r
+		}
+		return '_'
+	}, base)
 }
 
 // Paths are the library files WithFiles read, absolute, for a scenario

@@ -39,7 +39,7 @@ Flags:
 func importCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlags("import", importUsage, stdout)
 	out := fs.String("o", "", "write the library to this file (atomically) instead of standard output")
-	gameName := fs.String("game", scenarios.DefaultGame(), "the game the data is for: "+strings.Join(scenarios.GameNames(), ", "))
+	gameName := fs.String("game", scenarios.DefaultGame(), "the game the data is for: "+strings.Join(scenarios.Importing(), ", ")+" (the games sim imports yet)")
 	aliases := fs.String("aliases", "", "a file of names the data uses and what each means, one NAME = MEANING a line (docs/import.md)")
 	pos, err := parse(fs, args)
 	if err != nil {
@@ -54,7 +54,7 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	im, ok := g.(scenarios.Importer)
 	if !ok {
-		return failure.Usagef("import: sim cannot import %s data yet; only %s", g.Title(), scenarios.DefaultGame())
+		return failure.Usagef("import: sim cannot import %s data yet: %s; the games it imports: %s", g.Title(), lacks(g), strings.Join(scenarios.Importing(), ", "))
 	}
 	if err := checkDestinations("import", *out, nil, pos[0]); err != nil {
 		return err
@@ -63,9 +63,19 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return importError(pos[0], err)
 	}
+	if other := scenarios.DataOf(doc.GameSystem, g); other != nil {
+		return &failure.Input{Msg: fmt.Sprintf("import: %s: a %s of %q, which is %s data, not %s; %s",
+			pos[0], doc.Kind, doc.GameSystem, other.Title(), g.Title(), otherAdvice(other))}
+	}
 	lib, err := importWith(im, doc, *aliases)
 	if err != nil {
 		return importError(pos[0], err)
+	}
+	if len(lib.Units) == 0 && doc.Library && len(lib.Skipped) == 0 {
+		return &failure.Input{Msg: fmt.Sprintf("import: %s: a library catalogue: it holds shared entries (items, lores, rules) for the catalogues that link it, and no unit of its own; import a catalogue that links it", pos[0])}
+	}
+	if len(lib.Units) == 0 && len(lib.Skipped) == 0 {
+		return &failure.Input{Msg: fmt.Sprintf("import: %s: no unit or character to import: the %s offers no entry with a model profile", pos[0], strings.Replace(doc.Kind, "gameSystem", "game system", 1))}
 	}
 	if len(lib.Units) == 0 {
 		why := lib.Skipped
@@ -105,6 +115,23 @@ func importWith(im scenarios.Importer, doc *battlescribe.Document, aliases strin
 		return scenarios.ImportedLibrary{}, &failure.Input{Msg: fmt.Sprintf("import: --aliases: %v", err)}
 	}
 	return ai.ImportAliases(doc, aliases, data)
+}
+
+// lacks is what a game's import lacks, in words.
+func lacks(g scenarios.Game) string {
+	if r, ok := g.(scenarios.SystemReader); ok && r.ImportLacks() != "" {
+		return r.ImportLacks()
+	}
+	return "it has no import"
+}
+
+// otherAdvice is what to do with another game's data: import it with
+// --game where sim imports that game, else what is missing.
+func otherAdvice(g scenarios.Game) string {
+	if _, ok := g.(scenarios.Importer); ok {
+		return "import it with --game " + g.Name()
+	}
+	return "sim cannot import it yet: " + lacks(g)
 }
 
 // importError is a problem with the file read: bad input, exit status 2.

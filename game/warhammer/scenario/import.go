@@ -68,6 +68,12 @@ type draft struct {
 	// save and ward are the saves the model profile gives, as written
 	// ("4+", "-", "5+ against shooting"), for finish.
 	save, ward string
+	// riderType is the unit's troop type by its mount's, for a rider
+	// whose profile gives none.
+	riderType string
+	// unknownType is a troop type the data gives that the table does not
+	// know, for the note.
+	unknownType string
 }
 
 // entry imports one root entry (a catalogue's, or a roster's selection),
@@ -187,7 +193,7 @@ func (im *importer) rankAndFileChild(e *battlescribe.Entry, withProfile bool) *b
 	roster := im.doc.Kind == "roster"
 	var best *battlescribe.Entry
 	for _, c := range e.Children {
-		if c.Kind != "model" || (im.modelProfile(c) != nil) != withProfile || im.commandModel(c, "") {
+		if c.Kind != "model" || c.SubType == "mount" || (im.modelProfile(c) != nil) != withProfile || im.commandModel(c, "") {
 			continue
 		}
 		switch {
@@ -206,7 +212,7 @@ func (im *importer) rankAndFileChild(e *battlescribe.Entry, withProfile bool) *b
 func (im *importer) modelProfile(e *battlescribe.Entry) *battlescribe.Profile {
 	for i := range e.Profiles {
 		p := &e.Profiles[i]
-		if im.t.isModel(p.Type) && im.t.Mounts[normName(p.Name)] == "" {
+		if im.t.isModel(p.Type) && !im.t.isMountProfile(p) {
 			return p
 		}
 	}
@@ -242,12 +248,19 @@ func (im *importer) profile(d *draft, e *battlescribe.Entry, p *battlescribe.Pro
 		d.u.Type = mv.typ
 	}
 	d.save, d.ward = mv.save, mv.ward
+	for _, n := range mv.notes {
+		d.note(n)
+	}
 	return nil
 }
 
 // modelValues is what a model profile gives beside its characteristics:
-// its troop type, and an armour and a ward save as the data writes them.
-type modelValues struct{ typ, save, ward string }
+// its troop type, an armour and a ward save as the data writes them, and
+// notes on what was read leniently (an M of "8 (7)").
+type modelValues struct {
+	typ, save, ward string
+	notes           []string
+}
 
 // readProfile maps a profile's characteristics to a Profile by what each
 // means; an unknown characteristic name is an error, as sim cannot tell
@@ -271,6 +284,12 @@ func (im *importer) readProfile(e *battlescribe.Entry, p *battlescribe.Profile) 
 		case field == "ignore":
 		default:
 			n, err := characteristic(v.Text)
+			if err != nil && field == "M" {
+				// M is never read by the engine: a barded steed's "8 (7)"
+				// or a fanatic's "2D6" is not worth losing the unit for.
+				n, err = firstNumber(v.Text), nil
+				mv.notes = append(mv.notes, fmt.Sprintf("%s %q: read as %d (the engine does not use M)", v.Name, v.Text, n))
+			}
 			if err != nil {
 				return prof, mv, badValue{v.Name, v.Text}
 			}
@@ -297,6 +316,21 @@ func characteristic(s string) (int, error) {
 		return 0, nil
 	}
 	return strconv.Atoi(s)
+}
+
+// firstNumber is the whole number s starts with, or the first in it: 8
+// for "8 (7)"; 0 where there is none.
+func firstNumber(s string) int {
+	i := strings.IndexAny(s, "0123456789")
+	if i < 0 {
+		return 0
+	}
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	n, _ := strconv.Atoi(s[i:j])
+	return n
 }
 
 // models sets the unit's size: what the roster took, or the smallest the
@@ -329,8 +363,10 @@ func (im *importer) info(d *draft, e, model *battlescribe.Entry, mp *battlescrib
 		for i := range x.Profiles {
 			p := &x.Profiles[i]
 			switch {
-			case p == mp || seen["profile:"+p.Name]:
-			case im.t.isModel(p.Type) && im.t.Mounts[normName(p.Name)] != "":
+			case p == mp || seen["profile:"+p.Name] || im.t.isIgnored(p.Type):
+			case im.t.isUnitProfile(p.Type):
+				im.unitProfile(d, p)
+			case im.t.isMountProfile(p):
 				im.mount(d, x, p)
 			case im.t.isModel(p.Type):
 				d.note(fmt.Sprintf("%s: a second model profile; left out", p.Name))
@@ -367,8 +403,9 @@ func (im *importer) mount(d *draft, x *battlescribe.Entry, p *battlescribe.Profi
 		d.note(fmt.Sprintf("%s: a mount whose profile cannot be read (%v); left out", p.Name, err))
 		return
 	}
-	d.u.Mount = &Mount{Name: p.Name, Kind: im.t.Mounts[normName(p.Name)],
+	d.u.Mount = &Mount{Name: p.Name, Kind: im.mountKind(x, p),
 		Profile: &MountProfile{WS: prof.WS, S: prof.S, I: prof.I, A: prof.A}}
+	d.riderType = im.riderType(x, p)
 	if strings.Contains(normName(p.Name), "barded") {
 		d.u.Equipment = appendNew(d.u.Equipment, "barding")
 	}
@@ -449,3 +486,13 @@ func (Game) Import(doc *battlescribe.Document) (scenarios.ImportedLibrary, error
 func (Game) ImportAliases(doc *battlescribe.Document, file string, data []byte) (scenarios.ImportedLibrary, error) {
 	return ImportAliases(doc, file, data)
 }
+
+// ReadsSystem reports whether a BattleScribe game system is Warhammer's:
+// the community data's are "Warhammer Fantasy ..." and "Warhammer: The
+// Old World".
+func (Game) ReadsSystem(system string) bool {
+	return strings.Contains(strings.ToLower(system), "warhammer")
+}
+
+// ImportLacks is "": sim imports Warhammer data.
+func (Game) ImportLacks() string { return "" }

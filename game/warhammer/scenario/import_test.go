@@ -310,8 +310,16 @@ func TestLibraryFile(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "again.yaml"), data, 0o644)
 	twice := strings.Replace(scenario, "library: army.yaml", "library: [army.yaml, again.yaml]", 1)
 	_, err = (Game{}).Load(scenarios.Parse(path, []byte(twice)), nil)
-	if err == nil || !strings.Contains(err.Error(), "units.test_knights: also in") {
+	if err == nil || !strings.Contains(err.Error(), "test_knights is in more than one library file; name the one you mean: army.test_knights or again.test_knights") {
 		t.Errorf("a name in two library files: %v", err)
+	}
+	// Named by their files, the two files' units are used together
+	// (issue 31, item 7).
+	both := strings.Replace(strings.Replace(twice, "from: test_knights", "from: army.test_knights", 1), "from: trolls", "from: again.trolls", 1)
+	if p, err = (Game{}).Load(scenarios.Parse(path, []byte(both)), nil); err != nil {
+		t.Errorf("army.test_knights against again.trolls: %v", err)
+	} else if p.Names["knights"] != "Test Knights" || p.Names["trolls"] != "Trolls" {
+		t.Errorf("names %v: each file's unit by its namespaced name", p.Names)
 	}
 	other := strings.Replace(string(data), "game: warhammer", "game: wotr", 1)
 	os.WriteFile(filepath.Join(dir, "army.yaml"), []byte(other), 0o644)

@@ -65,8 +65,13 @@ func (d *draft) finish() {
 	}
 	d.saves()
 	switch {
+	case d.u.Mount != nil && d.u.Type == "" && d.riderType != "":
+		d.u.Type = d.riderType
 	case d.u.Mount != nil && d.u.Type == "":
 		d.u.Type = "cavalry"
+	case d.u.Type == "" && d.kind == "unit" && d.unknownType != "":
+		d.note(fmt.Sprintf("troop type %q: not one sim knows; infantry assumed (give type: to change it)", d.unknownType))
+		d.assumed = true
 	case d.u.Type == "" && d.kind == "unit":
 		d.note("troop type: not in the data; infantry assumed (give type: to change it)")
 		d.assumed = true

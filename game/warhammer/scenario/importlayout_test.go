@@ -109,3 +109,95 @@ func TestImportSuffixedNames(t *testing.T) {
 		t.Errorf("summary %q (%v)\nwant    %q", lib.Summary, err, want)
 	}
 }
+
+// A unit whose upgrades, profile and rule are two catalogues away
+// (battlescribe/testdata/chain, issue 31 item 3): 10 Chain Warriors at 6
+// pts, and the armoury's compulsory Shields at +1 a model, are 7 a
+// model; the journal's Regeneration is the table's 4+; the journal's
+// banner, offered by the armoury's group, is listed with its 25 points.
+func TestImportLinkChain(t *testing.T) {
+	data, units, _ := importFixture(t, "chain/Chain Army.cat")
+	checkUnit(t, "chain_warriors", units["chain_warriors"], Unit{Name: "Chain Warriors",
+		Profile: Profile{M: 4, WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7}, Models: 10,
+		Equipment: []string{"shield"}, Regeneration: 4, Points: 7})
+	if !bytes.Contains(data, []byte("Banner of Might: 25 pts")) {
+		t.Errorf("the banner two catalogues away is not listed:\n%s", data)
+	}
+}
+
+// Mounts as the data sets give them (issue 31, item 4), read off Fixture
+// Mounts.cat by hand: a compulsory upgrade with a model profile is the
+// mount, not a free champion, and makes the unit cavalry (the rider's
+// Type is "-"); its Poisoned Attacks are the mount's; a shared profile
+// of type Mount is a mount though its M is "8 (7)"; a mount whose Type is
+// Monstrous Beast makes monstrous cavalry. The Boss stays an option.
+func TestImportMounts(t *testing.T) {
+	data, units, _ := importFixture(t, "Fixture Mounts.cat")
+	wr := units["wolf_raiders"]
+	checkUnit(t, "wolf_raiders", wr, Unit{Name: "Wolf Raiders", Type: "cavalry",
+		Profile: Profile{M: 4, WS: 2, BS: 3, S: 3, T: 3, W: 1, I: 2, A: 1, Ld: 6}, Models: 5, Points: 11})
+	if m := wr.Mount; m == nil || m.Name != "Great Wolf" || m.Kind != "cavalry" || *m.Profile != (MountProfile{WS: 3, S: 3, I: 3, A: 1}) || !m.Rules.PoisonedAttacks {
+		t.Errorf("wolf_raiders mount %+v: the compulsory Great Wolf, WS3 S3 I3 A1, with its Poisoned Attacks", m)
+	}
+	if wr.Command.Champion || wr.ChampionProfile != nil || wr.Rules.PoisonedAttacks {
+		t.Errorf("wolf_raiders: the wolf is no champion, and its Poisoned Attacks are not the riders'")
+	}
+	if !bytes.Contains(data, []byte("Boss: 10 pts; a champion")) {
+		t.Error("the optional Boss is not listed as a champion")
+	}
+	il := units["iron_lancers"]
+	checkUnit(t, "iron_lancers", il, Unit{Name: "Iron Lancers", Type: "cavalry",
+		Profile: Profile{M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}, Models: 5, Points: 24})
+	if m := il.Mount; m == nil || *m.Profile != (MountProfile{WS: 3, S: 4, I: 2, A: 1}) {
+		t.Errorf("iron_lancers mount %+v: the Mount profile Iron Steed, M \"8 (7)\" read as 8", m)
+	}
+	// 3 riders at 45; the Iron Beast's 15 is the unit's, as the data
+	// puts it on the unit entry.
+	cr := units["crusher_riders"]
+	checkUnit(t, "crusher_riders", cr, Unit{Name: "Crusher Riders", Type: "monstrous_cavalry",
+		Profile: Profile{M: 4, WS: 5, BS: 3, S: 4, T: 4, W: 1, I: 5, A: 2, Ld: 8}, Models: 3, Points: 45, UnitPoints: 15})
+	golden(t, "mounts.yaml", data)
+}
+
+// A unit as The Old World's data lays it out (issue 31, item 6), read off
+// Fixture Old World.cat by hand: the troop type from the "Unit" profile
+// (Heavy cavalry), 5 knights at 20 with the compulsory Heavy Armour, the
+// default Lance and the subType-mount Barded Steed with its compulsory
+// Barding; the command models (type model, subType crew) offered with
+// their costs; the Base profile passed over, the Special Rule profile
+// listed as not simulated.
+func TestImportOldWorld(t *testing.T) {
+	data, units, _ := importFixture(t, "Fixture Old World.cat")
+	knight := Profile{WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}
+	k := units["old_world_knights"]
+	checkUnit(t, "old_world_knights", k, Unit{Name: "Old World Knights", Type: "heavy_cavalry", Profile: knight, Models: 5,
+		Equipment: []string{"barding", "heavy_armour"}, Weapon: "lance", Points: 20})
+	if m := k.Mount; m == nil || m.Name != "Barded Steed" || *m.Profile != (MountProfile{WS: 3, S: 3, I: 3, A: 1}) {
+		t.Errorf("old_world_knights mount %+v: the Barded Steed, WS3 S3 I3 A1", m)
+	}
+	for _, opt := range []string{"Old Knight Champion: 7 pts; a champion", "Standard Bearer: 7 pts; command standard", "Musician: 6 pts; command musician", "Great Weapon: 2 pts; weapon great_weapon"} {
+		if !bytes.Contains(data, []byte(opt)) {
+			t.Errorf("the option %q is not listed", opt)
+		}
+	}
+	if !slices.Equal(k.NotSimulated, []string{"First Charge: no engine rule; left out"}) {
+		t.Errorf("not_simulated %q: only First Charge (the Base and Unit profiles give nothing to drop)", k.NotSimulated)
+	}
+	golden(t, "oldworld.yaml", data)
+}
+
+// The same unit in a New Recruit roster: 6 knights for 120 and Great
+// Weapons for 12 are (120+12)/6 = 22 a model; the champion (7, A2) and
+// the musician (6), command models of type model, are the unit's 13.
+func TestImportOldWorldRoster(t *testing.T) {
+	data, units, _ := importFixture(t, "Fixture Old World.json")
+	k := units["old_world_knights"]
+	checkUnit(t, "old_world_knights", k, Unit{Name: "Old World Knights", Type: "heavy_cavalry",
+		Profile: Profile{WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}, Models: 6,
+		Equipment: []string{"barding", "heavy_armour"}, Weapon: "great_weapon",
+		Command: Command{Musician: true, Champion: true}, Points: 22, UnitPoints: 13})
+	if k.Mount == nil || k.ChampionProfile == nil || k.ChampionProfile.A != 2 {
+		t.Errorf("mount %+v, champion %+v: the roster's Barded Steed and its champion with A2", k.Mount, k.ChampionProfile)
+	}
+	golden(t, "oldworld-roster.yaml", data)
+}

@@ -26,8 +26,15 @@ type importTable struct {
 	Characteristics map[string][]string `yaml:"characteristics"`
 	TroopTypes      map[string]string   `yaml:"troop_types"`
 	Mounts          map[string]string   `yaml:"mounts"`
-	Characters      []string            `yaml:"character_categories"`
-	Phrases         map[string]phrase   `yaml:"phrases"`
+	// MountProfiles are the profile types whose profiles are a mount's
+	// wherever they sit.
+	MountProfiles []string `yaml:"mount_profiles"`
+	// UnitProfiles are the profile types that describe the unit (its
+	// troop type); IgnoreProfiles those that give the engine nothing.
+	UnitProfiles   []string          `yaml:"unit_profiles"`
+	IgnoreProfiles []string          `yaml:"ignore_profiles"`
+	Characters     []string          `yaml:"character_categories"`
+	Phrases        map[string]phrase `yaml:"phrases"`
 
 	// chars is every characteristic name, as charKey reads it, and the
 	// field it gives.
@@ -243,6 +250,24 @@ func (t *importTable) isModel(typeName string) bool {
 		}
 	}
 	return false
+}
+
+// isMountProfile reports whether a profile is a mount's: a model profile
+// the table names a mount, or one of a mount's profile type.
+func (t *importTable) isMountProfile(p *battlescribe.Profile) bool {
+	if t.isModel(p.Type) && t.Mounts[normName(p.Name)] != "" {
+		return true
+	}
+	return slices.ContainsFunc(t.MountProfiles, func(m string) bool { return strings.EqualFold(m, p.Type) })
+}
+
+// isUnitProfile and isIgnored report whether a profile type describes
+// the unit, or gives the engine nothing.
+func (t *importTable) isUnitProfile(typeName string) bool {
+	return containsFold(t.UnitProfiles, typeName)
+}
+func (t *importTable) isIgnored(typeName string) bool {
+	return containsFold(t.IgnoreProfiles, typeName)
 }
 
 // isCharacter reports whether any of the categories makes an entry a

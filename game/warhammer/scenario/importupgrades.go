@@ -26,6 +26,15 @@ func (im *importer) upgrades(d *draft, e, model *battlescribe.Entry) {
 // points are per model.
 func (im *importer) upgrade(d *draft, c *battlescribe.Entry, group string, onModel, inDefault bool) {
 	roster := im.doc.Kind == "roster"
+	if p := im.mountOf(d, c, group); c.Kind != "group" && p != nil {
+		switch {
+		case roster || c.Min >= 1 || inDefault:
+			im.takeMount(d, c, p, onModel)
+		case !c.Hidden:
+			d.options = append(d.options, fmt.Sprintf("%s: %s; a mount (%s)", c.Name, pointsText(c.Points, c.PerModel), im.mountKind(c, p)))
+		}
+		return
+	}
 	switch {
 	case c.Kind == "group" && roster:
 		for _, g := range c.Children {

@@ -70,6 +70,9 @@ func (d *draft) yaml() *yaml.Node {
 		mt.Content = append(mt.Content, str("name"), str(u.Mount.Name), str("kind"), str(u.Mount.Kind))
 		p := u.Mount.Profile
 		mt.Content = append(mt.Content, str("profile"), flowMap("WS", p.WS, "S", p.S, "I", p.I, "A", p.A))
+		if rules := ruleNames(u.Mount.Rules); len(rules) > 0 {
+			mt.Content = append(mt.Content, str("special_rules"), ruleMap(rules))
+		}
 		add("mount", mt)
 	}
 	if u.Armour != 0 {
@@ -100,11 +103,7 @@ func (d *draft) yaml() *yaml.Node {
 		add("ward", str(strconv.Itoa(int(u.Ward[0]))+"+"))
 	}
 	if rules := ruleNames(u.Rules); len(rules) > 0 {
-		sr := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-		for _, r := range rules {
-			sr.Content = append(sr.Content, str(r), &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"})
-		}
-		add("special_rules", sr)
+		add("special_rules", ruleMap(rules))
 	}
 	add("points", floatNode(u.Points))
 	if u.UnitPoints != 0 {
@@ -118,6 +117,15 @@ func (d *draft) yaml() *yaml.Node {
 		add("not_simulated", seq)
 	}
 	return m
+}
+
+// ruleMap is {rule: true, ...} on one line.
+func ruleMap(rules []string) *yaml.Node {
+	sr := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	for _, r := range rules {
+		sr.Content = append(sr.Content, str(r), &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: "true"})
+	}
+	return sr
 }
 
 func str(s string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: s} }
