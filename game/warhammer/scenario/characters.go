@@ -78,6 +78,7 @@ var issuePolicies = []string{"never", "always", "if_character"}
 func (c *checker) character(p string, ch *Unit, u *Unit) {
 	for _, f := range []struct{ name, why string }{
 		{"models", "a character is one model"},
+		{"min_models", "a character is one model"},
 		{"frontage", "a character stands in its unit's front rank"},
 		{"contact", "a character's enemies in contact are in_contact"},
 		{"command", "command models belong to the unit"},

@@ -85,6 +85,8 @@ func TestCharacterErrors(t *testing.T) {
 			`c.yaml:6:24: units[0].challenge.issue: unknown challenge policy "sometimes"; use never, always or if_character`},
 		{"models on a character", e("        in_contact: 2\n", "        in_contact: 2\n        models: 2\n"),
 			"c.yaml:18:17: units[1].characters[0].models: models has no place on a character (a character is one model); remove it"},
+		{"min_models on a character", e("        in_contact: 2\n", "        in_contact: 2\n        min_models: 2\n"),
+			"c.yaml:18:21: units[1].characters[0].min_models: min_models has no place on a character (a character is one model); remove it"},
 		{"in_contact on a unit", e("    strike_at: champion\n", "    strike_at: champion\n    in_contact: 2\n"),
 			"c.yaml:14:17: units[1].in_contact: in_contact belongs to a character; move it to one of the unit's characters"},
 		{"character named champion", e("- id: captain", "- id: champion"),

@@ -34,9 +34,10 @@ type Unit struct {
 	Type         string          `yaml:"type"`   // troop type (older or The Old World's: heavy_infantry...); infantry by default, cavalry when mounted
 	Profile      Profile         `yaml:"profile"`
 	Models       int             `yaml:"models"`
-	Frontage     int             `yaml:"frontage"`  // models per rank, characters counted; default min(models + characters, 5)
-	Contact      int             `yaml:"contact"`   // front-rank models in base contact in close combat; default the whole frontage
-	Equipment    []string        `yaml:"equipment"` // light_armour, heavy_armour, plate_armour, shield, barding
+	MinModels    int             `yaml:"min_models"` // the smallest size the army book allows (sim import writes the catalogue's); models and --points never go below it
+	Frontage     int             `yaml:"frontage"`   // models per rank, characters counted; default min(models + characters, 5)
+	Contact      int             `yaml:"contact"`    // front-rank models in base contact in close combat; default the whole frontage
+	Equipment    []string        `yaml:"equipment"`  // light_armour, heavy_armour, plate_armour, shield, barding
 	Mount        *Mount          `yaml:"mount"`
 	Armour       scenarios.Roll  `yaml:"armour"`         // the armour save given directly, instead of equipment
 	Natural      scenarios.Roll  `yaml:"natural_armour"` // natural armour such as scaly skin, which stacks with equipment

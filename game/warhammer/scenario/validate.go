@@ -69,6 +69,7 @@ func (c *checker) unit(p string, u *Unit) {
 	}
 	if !c.isCharacter(p) {
 		c.Between(p+".models", u.Models, 1, warhammer.MaxModels)
+		c.minModels(p, u)
 		c.Optional(p+".frontage", u.Frontage, 1, warhammer.MaxModels)
 		if c.Present(p+".contact") && u.Models >= 1 {
 			c.Optional(p+".contact", u.Contact, 1, max(1, frontage(u)))
@@ -96,6 +97,20 @@ func (c *checker) unit(p string, u *Unit) {
 	c.rerolls(p+".rerolls", u.Rerolls)
 	if m := u.Missile; m != nil {
 		c.missile(p+".missile", m)
+	}
+}
+
+// minModels checks the unit's min_models at path p, when given: a size
+// from 1, and its models not below it. The error is at models, which is
+// what the user changes (or at the from: that brought both).
+func (c *checker) minModels(p string, u *Unit) {
+	mp := p + ".min_models"
+	if !c.Present(mp) {
+		return
+	}
+	c.Optional(mp, u.MinModels, 1, warhammer.MaxModels)
+	if u.MinModels >= 1 && u.Models >= 1 && u.Models < u.MinModels {
+		c.Add(p+".models", "%d is below the unit's minimum of %d models (min_models); give at least %d", u.Models, u.MinModels, u.MinModels)
 	}
 }
 

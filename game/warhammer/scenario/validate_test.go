@@ -46,7 +46,7 @@ func insert(before, text string) string {
 
 func TestValidate(t *testing.T) {
 	t.Parallel()
-	const unitFields = "(fields here: id, from, name, source, type, profile, models, frontage, contact, equipment, mount, " +
+	const unitFields = "(fields here: id, from, name, source, type, profile, models, min_models, frontage, contact, equipment, mount, " +
 		"armour, natural_armour, ward, regeneration, weapon, command, unit_strength, special_rules, rerolls, missile, " +
 		"strength_bonus, points, unit_points, not_simulated, characters, champion_profile, strike_at, challenge, general_leadership, in_contact, general, battle_standard)"
 	const fight = "fight:\n"
@@ -80,6 +80,23 @@ func TestValidate(t *testing.T) {
 			reason: "a unit has at least one model",
 			in:     edit("models: 10", "models: -5"),
 			want:   "v.yaml:7:13: units[0].models: must be 1 to 10000, got -5",
+		},
+		{
+			name:   "models below min_models",
+			reason: "a unit smaller than its army book allows is refused at models, which is what to change; 10 < 12",
+			in:     edit("models: 10", "models: 10\n    min_models: 12"),
+			want:   "v.yaml:7:13: units[0].models: 10 is below the unit's minimum of 12 models (min_models); give at least 12",
+		},
+		{
+			name:   "models at min_models",
+			reason: "the minimum itself is a legal size",
+			in:     edit("models: 10", "models: 10\n    min_models: 10"),
+		},
+		{
+			name:   "min_models 0",
+			reason: "a minimum is a size, 1 or more; leave it out for none",
+			in:     edit("models: 10", "models: 10\n    min_models: 0"),
+			want:   "v.yaml:8:17: units[0].min_models: must be 1 to 10000, got 0",
 		},
 		{
 			name:   "missing profile field",
