@@ -230,6 +230,16 @@ type Plan struct {
 type Cost struct {
 	PerModel, Fixed float64
 	Models          int
+	// MinModels is the unit's smallest legal size, 0 for none: --points
+	// refuses to buy fewer.
+	MinModels int
+}
+
+// AtMinimum is what the unit costs at its smallest legal size (one model
+// when it has no minimum): what --points must reach to field it.
+func (c Cost) AtMinimum() float64 {
+	c.Models = max(c.MinModels, 1)
+	return c.Total()
 }
 
 // Total is the unit's cost at its size.
@@ -445,4 +455,11 @@ type PricedLibrary interface {
 	Points(name string) (perModel, unit float64, ok bool)
 	// Size is the unit's size in the library (its models).
 	Size(name string) int
+}
+
+// A MinSizedLibrary is a PricedLibrary whose units may have a smallest
+// legal size, which sim matrix --points does not buy below.
+type MinSizedLibrary interface {
+	// MinSize is the unit's smallest legal size; 0 when it has none.
+	MinSize(name string) int
 }

@@ -158,8 +158,8 @@ func (s *searcher) finish(b *report.Balance, crossing report.BalanceCrossing) {
 	b.Crossing.Says = report.CrossingText(b)
 }
 
-// pointsVary is the field --points varies, the unit's models, over 1 to
-// twice what its points buy at the others' cost (at least 4, at most
+// pointsVary is the field --points varies, the unit's models, over 1 (or
+// its min_models) to twice what its points buy at the others' cost (at least 4, at most
 // 10,000), and the price it reports.
 func pointsVary(base *scenarios.Plan, unit string) (balanceVary, *report.BalancePrice, error) {
 	c, ok := base.Costs[unit]
@@ -176,14 +176,17 @@ func pointsVary(base *scenarios.Plan, unit string) (balanceVary, *report.Balance
 	if err != nil || g.Library() == nil || budget <= c.Fixed {
 		return balanceVary{}, nil, failure.Usagef("balance: --points %s: no other unit has points to set what %s may spend; give them points:", unit, unit)
 	}
-	hi := min(max(2*c.ModelsFor(budget), 4), 10_000)
+	// A size below the unit's minimum would not load, so the search
+	// starts there.
+	lo := max(c.MinModels, 1)
+	hi := min(max(2*c.ModelsFor(budget), lo+3, 4), 10_000)
 	lib := g.Library()
 	path := lib.UnitList() + "." + unit + "." + lib.SizeField()
-	vv, _, _, _, err := scenarios.ParseRange(fmt.Sprintf("%s=1..%d", path, hi))
+	vv, _, _, _, err := scenarios.ParseRange(fmt.Sprintf("%s=%d..%d", path, lo, hi))
 	if err != nil {
 		return balanceVary{}, nil, failure.Usagef("balance: --points: %v", err)
 	}
-	return balanceVary{Vary: vv, lo: 1, hi: hi}, &report.BalancePrice{Unit: unit, Budget: budget, Fixed: c.Fixed, PerModel: c.PerModel}, nil
+	return balanceVary{Vary: vv, lo: lo, hi: hi}, &report.BalancePrice{Unit: unit, Budget: budget, Fixed: c.Fixed, PerModel: c.PerModel}, nil
 }
 
 // bits is the number of bisection steps over a range of n+1 values.

@@ -235,6 +235,9 @@ func atPoints(plan *scenarios.Plan, arg, rules string, points float64) (*scenari
 	for _, id := range slices.Sorted(maps.Keys(plan.Costs)) {
 		c := plan.Costs[id]
 		n := c.ModelsFor(points)
+		if err := belowMinimum("compare", points, id+" in "+arg, c, n); err != nil {
+			return nil, err
+		}
 		if n < 1 {
 			return nil, failure.Usagef("compare: --points %v buys no %s in %s: a model costs %v points and the unit %v more", points, id, arg, c.PerModel, c.Fixed)
 		}

@@ -88,7 +88,14 @@ func pricePicks(lib scenarios.Library, total float64, lists ...[]scenarios.Pick)
 			if !ok {
 				return failure.Usagef("matrix: --points: %s has no points in the library; give it points: (docs/import.md)", p.Unit)
 			}
-			n := scenarios.Cost{PerModel: per, Fixed: unit}.ModelsFor(total)
+			c := scenarios.Cost{PerModel: per, Fixed: unit}
+			if m, ok := lib.(scenarios.MinSizedLibrary); ok {
+				c.MinModels = m.MinSize(p.Unit)
+			}
+			n := c.ModelsFor(total)
+			if err := belowMinimum("matrix", total, p.Unit, c, n); err != nil {
+				return err
+			}
 			if n < 1 {
 				return failure.Usagef("matrix: --points %v buys no %s: one model costs %v points and the unit %v more", total, p.Unit, per, unit)
 			}
@@ -96,6 +103,25 @@ func pricePicks(lib scenarios.Library, total float64, lists ...[]scenarios.Pick)
 		}
 	}
 	return nil
+}
+
+// belowMinimum refuses --points that buy n models of the unit name, fewer
+// than its smallest legal size: a fight at that size could not be played,
+// so the message says the minimum and what it costs, the points to give
+// instead. nil when n is enough or the unit has no minimum.
+func belowMinimum(cmd string, points float64, name string, c scenarios.Cost, n int) error {
+	if c.MinModels <= 1 || n >= c.MinModels {
+		return nil
+	}
+	bought := fmt.Sprintf("%d models", n)
+	switch n {
+	case 0:
+		bought = "no models"
+	case 1:
+		bought = "1 model"
+	}
+	return failure.Usagef("%s: --points %v buys %s of %s, below its minimum of %d (min_models); %d models cost %v points",
+		cmd, points, bought, name, c.MinModels, c.MinModels, c.AtMinimum())
 }
 
 // pickNames are the picks as --units and --vs write them.

@@ -21,7 +21,7 @@ func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*
 	costs := map[string]scenarios.Cost{}
 	for i := range s.Units {
 		if u := &s.Units[i]; u.Points > 0 {
-			c := scenarios.Cost{PerModel: u.Points, Fixed: u.UnitPoints, Models: u.Models}
+			c := scenarios.Cost{PerModel: u.Points, Fixed: u.UnitPoints, Models: u.Models, MinModels: u.MinModels}
 			for _, ch := range u.Characters {
 				c.Fixed += ch.Points
 			}

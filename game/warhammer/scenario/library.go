@@ -126,6 +126,13 @@ func (l library) Size(name string) int {
 	return u.Models
 }
 
+// MinSize is the unit's min_models, its smallest legal size; 0 when the
+// library gives none.
+func (l library) MinSize(name string) int {
+	u, _ := l.Unit(name)
+	return u.MinModels
+}
+
 // Points is what the unit name costs: points a model, and what the unit
 // pays beside its models; false if the library gives it no points.
 func (l library) Points(name string) (perModel, unit float64, ok bool) {
