@@ -54,8 +54,9 @@ func TestImportThenMatrix(t *testing.T) {
 	if got := out.String(); !strings.Contains(got, "test_knights 8 models, trolls 3 models") {
 		t.Errorf("sim matrix --points 250:\n%s\nwant 8 knights and 3 trolls", got)
 	}
+	// The catalogue's Knights come in 5 or more (min_models): 5 × 30 = 150.
 	args[8] = "20"
-	if err := run(context.Background(), args, &out, &errb); err == nil || !strings.Contains(err.Error(), "--points 20 buys no test_knights") {
+	if err := run(context.Background(), args, &out, &errb); err == nil || !strings.Contains(err.Error(), "--points 20 buys no models of test_knights, below its minimum of 5 (min_models); 5 models cost 150 points") {
 		t.Errorf("too few points: %v", err)
 	}
 }

@@ -334,7 +334,9 @@ func firstNumber(s string) int {
 }
 
 // models sets the unit's size: what the roster took, or the smallest the
-// catalogue allows (at least one).
+// catalogue allows (at least one). A catalogue's minimum above one is
+// also written as min_models, so that no scenario or --points fields the
+// unit smaller; a roster's model entry gives only what was taken.
 func (im *importer) models(d *draft, e, model *battlescribe.Entry) {
 	n := max(model.Min, 1)
 	if im.doc.Kind == "roster" && model != e {
@@ -345,6 +347,9 @@ func (im *importer) models(d *draft, e, model *battlescribe.Entry) {
 	}
 	if d.kind == "unit" {
 		d.u.Models = n
+		if im.doc.Kind != "roster" && model != e && model.Min > 1 {
+			d.u.MinModels = model.Min
+		}
 	}
 	d.u.Points = model.Points
 	if model != e {

@@ -59,6 +59,9 @@ func (d *draft) yaml() *yaml.Node {
 	if u.Models > 0 {
 		add("models", intNode(u.Models))
 	}
+	if u.MinModels > 0 {
+		add("min_models", intNode(u.MinModels))
+	}
 	if len(u.Equipment) > 0 {
 		add("equipment", flowSeq(u.Equipment))
 	}
