@@ -385,8 +385,6 @@ func TestSeveralUnitsRefused(t *testing.T) {
 		units  []Engaged
 		want   string
 	}{
-		{"8th", "8th", units(nil), "8th and The Old World"},
-		{"The Old World", "tow", units(nil), "three_outcomes"},
 		{"a character", "6th", units(func(u []Engaged) {
 			u[0].Characters = []Character{{ID: "captain", Profile: Profile{WS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8}}}
 		}), "characters in a fight of several units"},
@@ -408,5 +406,17 @@ func TestSeveralUnitsRefused(t *testing.T) {
 				t.Errorf("error %v, want one saying %q", err, c.want)
 			}
 		})
+	}
+	// left_without_foes join_remaining is a reading with no code yet.
+	rs := combatRules(t, "6th")
+	rs.LeftWithoutFoes = JoinRemaining
+	if _, err := NewFight(rs, Combat{Units: units(nil), Armies: [2]Army{{ID: "A"}, {ID: "B"}}, HighGround: -1, MaxRounds: 3}); err == nil || !strings.Contains(err.Error(), "join_remaining") {
+		t.Errorf("error %v, want one saying join_remaining", err)
+	}
+	// 8th and The Old World are simulated (issue 30, step 5).
+	for _, preset := range []string{"8th", "tow"} {
+		if _, err := NewFight(combatRules(t, preset), Combat{Units: units(nil), Armies: [2]Army{{ID: "A"}, {ID: "B"}}, HighGround: -1, MaxRounds: 3}); err != nil {
+			t.Errorf("%s: %v, want the fight", preset, err)
+		}
 	}
 }
