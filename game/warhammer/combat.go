@@ -382,11 +382,13 @@ func (t *fightTrial) terror(l, w int) int {
 }
 
 // terrorArmy is terror in a fight of several units, w the winning army:
-// 1 if a unit of it still fighting causes Terror, for a loser l that
-// causes neither Fear nor Terror ("each loser if the winners include a
-// Terror-causer", tow.whfb.app special-rules/terror; docs/rules.md).
+// 1 if a unit of it still fighting causes Terror ("each unit that belongs
+// to the losing side"), for a loser l that does not cause Terror itself:
+// "Models that cause Terror are immune to Terror", while Fear-causers
+// "Fear models that cause Terror" and are not (tow.whfb.app
+// special-rules/terror).
 func (t *fightTrial) terrorArmy(l, w int) int {
-	if !t.f.rs.Terror || t.f.unit(l).causesFear() {
+	if !t.f.rs.Terror || t.f.unit(l).CausesTerror {
 		return 0
 	}
 	for _, u := range t.f.armies[w] {

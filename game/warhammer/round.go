@@ -371,8 +371,10 @@ func (t *fightTrial) fearTests(d *engine.Dice) {
 // close-combat/steadfast-multiple-close-combats, special-rules/fear), or
 // it has -1 to hit only the units it fears (The Old World: the Fear test
 // is against a Fear-causing enemy unit of higher Unit Strength, and the
-// -1 is to hit that unit, tow.whfb.app special-rules/fear). One test for
-// all the units it fears [I]: the text gives no order for several.
+// -1 is for "models ... that direct their attacks against the
+// Fear-causing enemy", tow.whfb.app special-rules/fear). One test for all
+// the units it fears: "A unit only needs to make one Fear test per turn"
+// (The Old World), read so for 8th too [I].
 func (t *fightTrial) fearContacts(d *engine.Dice) {
 	f, rs := t.f, t.f.rs
 	for i := range t.st {

@@ -148,12 +148,15 @@ func TestOldWorldBreakTestsPerUnit(t *testing.T) {
 		{"more than twice the losing side's Unit Strength: the fall back breaks", pairs(foot(21, 5), foot(10, 5)), 5,
 			[]int{3, 3, 6, 6, 2, 2, 4, 4, 3, 3, 3, 3}, true, 0, []int{2, 3}, nil, []int{3},
 			"tow.whfb.app the-combat-phase/loser-falls-back-in-good-order: A's 21 + 20 = 41 is more than twice B's 10 + 10, so b1's roll that fell back breaks; a1 pursues one of its fleeing foes, the first of equal Unit Strength, b1 (pursuit one_each_largest; tow the-combat-phase/pursuit: \"a single losing unit\"), a2 b2; pursuers roll 4 and 8, then b1 flees 6 (escapes 4), b2 6 (caught by 8)"},
-		{"Terror: -1 Leadership to a loser that causes no Fear", pairs(foot(20, 5, terrifying), foot(10, 5, fearsome)), 1,
+		{"Terror: -1 Leadership to a loser that causes no Terror", pairs(foot(20, 5, terrifying), foot(10, 5, terrifying)), 1,
 			[]int{4, 3, 4, 4}, true, 0, nil, []int{2, 3}, nil,
-			"tow.whfb.app special-rules/terror: the winners include a Terror-causer, so b1 tests on Ld 7: 7 ≤ 7, 7 + 1 > 7, falls back (on Ld 6 it would break); b2 causes Fear and keeps Ld 8: 8 ≤ 8, 8 + 1 > 8, falls back; no B unit is left: A wins"},
+			"tow.whfb.app special-rules/terror: the winners include a Terror-causer, so b1 tests on Ld 7: 7 ≤ 7, 7 + 1 > 7, falls back (on Ld 6 it would break); b2 causes Terror, is immune, and keeps Ld 8: 8 ≤ 8, 8 + 1 > 8, falls back; no B unit is left: A wins"},
+		{"Terror: a Fear-causer is not immune", pairs(foot(20, 5, terrifying), foot(10, 5, fearsome)), 1,
+			[]int{4, 3, 4, 4, 1, 1, 1, 1, 6, 6}, true, 0, []int{3}, []int{2}, nil,
+			"tow.whfb.app special-rules/terror (\"Models with the Fear special rule Fear models that cause Terror\"): b2 causes Fear only and tests on Ld 7: 8 > 7, breaks; a1 and a2 pursue it, 2 and 2 against 12: it escapes"},
 		{"no Terror: the same rolls give ground", pairs(foot(20, 5), foot(10, 5, fearsome)), 1,
 			[]int{4, 3, 4, 4}, false, -1, nil, []int{3}, nil,
-			"as above with no Terror-causer: b1 on Ld 8, 7 + 1 ≤ 8, gives ground and fights on against a1; b2 falls back"},
+			"as the first Terror row with no Terror-causer: b1 on Ld 8, 7 + 1 ≤ 8, gives ground and fights on against a1; b2 falls back"},
 	}
 	for _, c := range rows {
 		t.Run(c.name, func(t *testing.T) {
