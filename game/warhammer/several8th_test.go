@@ -313,3 +313,63 @@ func TestEighthAndOldWorldDoNotAllocate(t *testing.T) {
 		enginetest.TrialsDoNotAllocate(t, preset+" 2v1 per die", f.PerDie())
 	}
 }
+
+// 8th's break tests unit by unit with scripted dice: the battle
+// standard's re-roll is its own unit's, Insane Courage each unit's.
+func TestEighthBreakTestsPerUnit(t *testing.T) {
+	t.Parallel()
+	pairs := func(b1 Fighter) *Fight {
+		return severalFight(t, combatRules(t, "8th"), -1, 5,
+			unitIn(foot(20, 5), "a1", 0, false, at(2, Front, 4), at(3, Flank, 1)),
+			unitIn(foot(20, 5), "a2", 0, false, at(3, Front, 5)),
+			unitIn(b1, "b1", 1, false, at(0, Front, 5)),
+			unitIn(foot(10, 5), "b2", 1, false, at(1, Front, 5), at(0, Front, 1)))
+	}
+	rows := []struct {
+		name   string
+		f      *Fight
+		margin int
+		dice   []int
+		broke  []int
+		source string
+	}{
+		{"the battle standard re-rolls its own unit's test", pairs(foot(10, 5, bsb)), 5,
+			[]int{6, 6, 2, 1, 2, 2, 3, 3, 4, 4}, []int{3},
+			"RULES.md §2.11 (8th battle_standard_reroll): b1, with the battle standard, fails 12 > 8 − 5 and re-rolls 3 ≤ 3: holds; b2 fails 4 > 3 with no re-roll: breaks; a1 still touches b1, so only a2 pursues, 6 against 8: b2 escapes"},
+		{"without it the same dice break b1 and b2 holds", pairs(foot(10, 5)), 5,
+			[]int{6, 6, 2, 1}, []int{2},
+			"as above with no battle standard: b1 breaks on 12; b2 rolls 3 ≤ 3 and holds; a1 still touches b2, a2 too: no pursuit"},
+		{"Insane Courage per unit", pairs(foot(10, 5)), 10,
+			[]int{1, 1, 1, 2}, []int{3},
+			"RULES.md §2.11 (insane_courage): at 8 − 10 only a double 1 passes: b1's holds, b2's 3 breaks (the break tests alone)"},
+	}
+	for _, c := range rows[:2] {
+		t.Run(c.name, func(t *testing.T) {
+			tr := c.f.NewTrialer().(*fightTrial)
+			tr.begin()
+			d := engine.Scripted(c.dice...)
+			o := fightOutcome{prevWinner: -1, winner: -1}
+			if over := tr.afterArmies(d, 1, [2]int{c.margin, 0}, &o); over {
+				t.Errorf("the fight is over; want it to go on (%s)", c.source)
+			}
+			var want [MaxUnits]bool
+			for _, u := range c.broke {
+				want[u] = true
+			}
+			if o.broke != want || d.Left() != 0 {
+				t.Errorf("broke %v, %d dice left; want %v, none (%s)", o.broke[:4], d.Left(), want[:4], c.source)
+			}
+		})
+	}
+	// Insane Courage: the break tests alone, before any pursuit.
+	c := rows[2]
+	tr := c.f.NewTrialer().(*fightTrial)
+	tr.begin()
+	d := engine.Scripted(c.dice...)
+	o := fightOutcome{prevWinner: -1, winner: -1}
+	var flees [MaxUnits]bool
+	tr.breakTests(d, 0, c.margin, &o, &flees)
+	if o.broke != [MaxUnits]bool{3: true} || d.Left() != 0 {
+		t.Errorf("broke %v, %d dice left; want b2 alone, none (%s)", o.broke[:4], d.Left(), c.source)
+	}
+}
