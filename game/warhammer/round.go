@@ -852,24 +852,35 @@ func (t *fightTrial) split(i int, g *group, round int, n []int) {
 
 // splitSupport is split for g, unit i's supporting ranks, whose front
 // rank had frontStart models fighting at the start of the round, places
-// by contact, and has lost lost models this round.
+// by contact, and has lost lost models this round. The ranks behind stand
+// rank by rank behind the models at each front contact, so that a rank
+// too short for every contact (a horde's second supporting rank with one
+// rank behind) is filled from the first contact on [I], never two ranks
+// behind one contact while another has none; casualties beyond the front
+// come off the last contact first.
 func (t *fightTrial) splitSupport(i int, g *group, round int, n, places []int, frontStart, lost int) {
 	sd, me, s := t.f.sides[i], t.f.unit(i), &t.st[i][0]
 	ranks := t.supportRanks(i, round) // per front contact (8th supporting attacks, tow Press of Battle)
-	front := 0
 	for k, c := range sd.contacts {
 		if !c.front {
 			places[k] = 0 // the ranks behind fight only to the front
 		}
-		places[k] *= ranks
-		front += places[k]
 	}
 	behind := s.startAlive - min(max(0, me.Frontage-t.frontCharacters(i)), s.startAlive)
-	start := min(behind, front)
+	var per [MaxPerArmy]int
+	left := behind
+	for r := 0; r < ranks && left > 0; r++ {
+		for k := range places {
+			d := min(places[k], left)
+			per[k] += d
+			left -= d
+		}
+	}
+	start := behind - left
 	models := max(0, start-max(0, lost-frontStart))
-	takeFromLast(places, front-models)
+	takeFromLast(per[:len(places)], start-models)
 	for k := range n {
-		n[k] = places[k] * g.perModel
+		n[k] = per[k] * g.perModel
 	}
 }
 

@@ -265,9 +265,13 @@ func TestSupportPerFrontContact(t *testing.T) {
 		{"8th a flanker", "8th", Flank, 2, [2]int{3, 0}, "8th.whfb.app special-rules/fight-in-extra-ranks: the ranks behind fight only to the front"},
 		{"tow", "tow", Front, 2, [2]int{3, 2}, "tow.whfb.app troop-types-in-detail/press-of-battle: the second rank of infantry fights, one attack a model"},
 		{"tow, the round it charged", "tow", Front, 1, [2]int{0, 0}, "Press of Battle: not in the round it charged"},
+		{"8th, a horde with one rank behind", "8th", Front, 2, [2]int{5, 5}, "8th.whfb.app (RULES.md §2.2): a horde, ten wide, supports with two ranks, but its 20 models have one rank behind the ten in contact: five behind each contact's five, not ten behind the first"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			b := unitIn(foot(20, 5), "b", 1, c.round == 1, at(0, Front, 3), at(1, Front, 2))
+			if c.name == "8th, a horde with one rank behind" {
+				b = unitIn(foot(20, 10), "b", 1, false, at(0, Front, 5), at(1, Front, 5))
+			}
 			a2 := unitIn(foot(10, 5), "a2", 0, false, at(2, Front, 5))
 			if c.a2At == Flank {
 				a2, b.Contacts[1] = unitIn(foot(10, 5), "a2", 0, false, at(2, Flank, 5)), at(1, Front, 2)
