@@ -301,7 +301,25 @@ func TestStompPerContact(t *testing.T) {
 		unitIn(foot(10, 5), "b1", 1, false, at(0, Front, 5)),
 		unitIn(foot(10, 5), "b2", 1, false, at(0, Front, 5)))
 	if s := f.sides[0].stomps; len(s) != 2 || s[0] == nil || s[1] == nil || f.sides[0].stomp != nil {
-		t.Errorf("stomps %v, one a contact", s)
+		t.Fatalf("stomps %v, one a contact", s)
+	}
+	// Scripted, per die: a Stomp hits automatically, S5 wounds T3 on 2+
+	// and the foot have no save, so each stomp rolls one die. With a Troll
+	// slain this round, the casualty comes off the last contact: two
+	// stomps at b1, none at b2 (the round's casualties, as for blows).
+	for _, c := range []struct {
+		slain        int
+		dice         []int
+		lost1, lost2 int
+	}{{0, []int{6, 6, 6}, 2, 1}, {1, []int{6, 6}, 2, 0}} {
+		tr := f.PerDie().NewTrialer().(*fightTrial)
+		tr.begin()
+		tr.st[0][0].alive -= c.slain
+		d := engine.Scripted(c.dice...)
+		tr.stompContacts(d)
+		if l1, l2 := 10-tr.st[1][0].alive, 10-tr.st[2][0].alive; l1 != c.lost1 || l2 != c.lost2 || d.Left() != 0 {
+			t.Errorf("%d Trolls slain: b1 lost %d, b2 %d, %d dice left; want %d, %d, none", c.slain, l1, l2, d.Left(), c.lost1, c.lost2)
+		}
 	}
 }
 
