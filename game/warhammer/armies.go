@@ -68,6 +68,13 @@ func (t *fightTrial) armyResult(a, round int) int {
 	if rs.OutnumberBonus && t.armyStrength(a) > t.armyStrength(1-a) {
 		cr++
 	}
+	if rs.MassedInfantry && t.armyStrength(a) > t.armyStrength(1-a) && t.hasInfantry(a) {
+		// Massed Infantry: +1 to a side of higher Unit Strength, the
+		// Unit Strengths of a side added together, that includes a unit
+		// with the rule (infantry) (tow.whfb.app
+		// troop-types-in-detail/massed-infantry).
+		cr++
+	}
 	if rs.HighGroundBonus && f.cc.HighGround == a {
 		cr++
 	}
@@ -90,6 +97,17 @@ func (t *fightTrial) armyResult(a, round int) int {
 func (t *fightTrial) armyInCombat(a int) bool {
 	for _, u := range t.f.armies[a] {
 		if t.inCombat(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasInfantry reports whether a unit of army a still in the fight is
+// infantry (not monstrous), whose Massed Infantry the army may claim.
+func (t *fightTrial) hasInfantry(a int) bool {
+	for _, u := range t.f.armies[a] {
+		if t.inCombat(u) && t.f.unit(u).Type == Infantry {
 			return true
 		}
 	}

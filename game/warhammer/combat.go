@@ -301,7 +301,7 @@ func (t *fightTrial) breakOutcome(d *engine.Dice, l, w, margin int) breakResult 
 		}
 		mod := t.ld(l) - target // the margin
 		ld := t.ld(l) - t.terror(l, w)
-		outnumbered := t.unitStrength(w) > 2*t.unitStrength(l)
+		outnumbered := t.outnumberedTwice(l, w)
 		reroll := rs.BSBReroll && t.battleStandard(l)
 		if t.x != nil {
 			p := threeWays(ld, mod, rs.InsaneCourage, outnumbered, reroll)
@@ -313,6 +313,19 @@ func (t *fightTrial) breakOutcome(d *engine.Dice, l, w, margin int) breakResult 
 		}
 		return r
 	}
+}
+
+// outnumberedTwice reports whether winner w has more than twice loser
+// l's Unit Strength, so that a fall back in good order breaks instead; in
+// a fight of several units w is an army, and "the winning side's Unit
+// Strength, all units added" is set against the losing side's
+// (tow.whfb.app the-combat-phase/loser-falls-back-in-good-order), every
+// unit still fighting when the break tests begin.
+func (t *fightTrial) outnumberedTwice(l, w int) bool {
+	if t.f.several {
+		return t.armyStrength(w) > 2*t.armyStrength(t.f.sides[l].army)
+	}
+	return t.unitStrength(w) > 2*t.unitStrength(l)
 }
 
 // rollThreeWays rolls The Old World's break test at Leadership ld and
@@ -358,9 +371,30 @@ func threeWays(ld, mod int, insane, outnumbered, reroll bool) [3]float64 {
 // Leadership for its break test: 1 under terror, unless l causes Terror
 // too or is Unbreakable (RULES.md §4).
 func (t *fightTrial) terror(l, w int) int {
+	if t.f.several {
+		return t.terrorArmy(l, w)
+	}
 	me, foe := t.f.unit(l), t.f.unit(w)
 	if t.f.rs.Terror && foe.CausesTerror && !me.CausesTerror {
 		return 1
+	}
+	return 0
+}
+
+// terrorArmy is terror in a fight of several units, w the winning army:
+// 1 if a unit of it still fighting causes Terror ("each unit that belongs
+// to the losing side"), for a loser l that does not cause Terror itself:
+// "Models that cause Terror are immune to Terror", while Fear-causers
+// "Fear models that cause Terror" and are not (tow.whfb.app
+// special-rules/terror).
+func (t *fightTrial) terrorArmy(l, w int) int {
+	if !t.f.rs.Terror || t.f.unit(l).CausesTerror {
+		return 0
+	}
+	for _, u := range t.f.armies[w] {
+		if t.inCombat(u) && t.f.unit(u).CausesTerror {
+			return 1
+		}
 	}
 	return 0
 }
@@ -435,16 +469,34 @@ func (t *fightTrial) fearBreaks(l, w int) bool {
 
 // steadfast reports whether loser l has more ranks than winner w, ranks of
 // five models (three monstrous) counting, the front one included (8th).
+//
+// In a fight of several units w is the winning army, and Steadfast is
+// "on a unit by unit basis": l is Steadfast if it has more ranks than
+// "the enemy unit with the most ranks in the combat" (8th.whfb.app
+// close-combat/steadfast-multiple-close-combats), every enemy unit still
+// fighting counting, disrupted or not.
 func (t *fightTrial) steadfast(l, w int) bool {
-	ranks := func(i int) int {
-		f := t.f.unit(i)
-		width := 5
-		if f.monstrous() {
-			width = 3
-		}
-		return ranksOf(t.models(i, false), f.Frontage, width)
+	if !t.f.several {
+		return t.ranks(l) > t.ranks(w)
 	}
-	return ranks(l) > ranks(w)
+	most := 0
+	for _, e := range t.f.armies[w] {
+		if t.inCombat(e) {
+			most = max(most, t.ranks(e))
+		}
+	}
+	return t.ranks(l) > most
+}
+
+// ranks is unit i's ranks for Steadfast: of five models, three monstrous,
+// the front one included (8th).
+func (t *fightTrial) ranks(i int) int {
+	f := t.f.unit(i)
+	width := 5
+	if f.monstrous() {
+		width = 3
+	}
+	return ranksOf(t.models(i, false), f.Frontage, width)
 }
 
 // leadership rolls unit i's Leadership test against target: 2D6 of target

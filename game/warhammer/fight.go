@@ -129,6 +129,9 @@ type side struct {
 	groups   []group
 	impact   []*variant // impact hits on the charge, at each contact's enemy; nil: none
 	stomp    *variant   // Stomp, after all other blows
+	// stomps are a fight of several units' Stomps, at each contact's
+	// enemy (nil: that enemy is not stomped); stomp is unused there.
+	stomps []*variant
 }
 
 // contact is a unit's base contact with an enemy unit, as the engine
@@ -377,7 +380,6 @@ func (f *Fight) newSide(i int) *side {
 		f.addGroups(s, i, m)
 	}
 
-	rf := &s.members[0].f
 	foeRF := f.memberFighter(s.enemy, 0)
 	tg := foeRF.target()
 	if me.ImpactHits.Max() > 0 && (me.ImpactHits.Die != 0 || me.ImpactHits.N > 0) {
@@ -387,15 +389,34 @@ func (f *Fight) newSide(i int) *side {
 			s.impact = append(s.impact, f.variant(a, foeRF.target(), me.Frontage*me.ImpactHits.Max()))
 		}
 	}
-	if f.rs.Stomp && rf.monstrous() && (foe.Type == Infantry || foe.Type == WarBeast || foe.Type == Swarm) {
-		str := me.Profile.S
-		if me.Mount != nil {
-			str = me.Mount.S // a rider and mount stomp with the mount's Strength (RULES.md §2.9.9)
-		}
-		a := Attack{Phase: CloseCombat, Count: me.Frontage, S: str, AutoHit: true, Round: 2}
-		s.stomp = f.variant(a, tg, me.Frontage)
+	if !f.several {
+		s.stomp = f.stomp(i, foe, tg)
+		return s
+	}
+	for _, c := range s.contacts {
+		// Stomp per contact (8th): the monstrous models touching each
+		// enemy stomp it, if it is of a type that is stomped.
+		foeRF := f.memberFighter(c.enemy, 0)
+		s.stomps = append(s.stomps, f.stomp(i, f.unit(c.enemy), foeRF.target()))
 	}
 	return s
+}
+
+// stomp is unit i's Stomp at foe, whose rank and file are target (8th,
+// RULES.md §2.9.9): one automatic hit a monstrous model in contact, after
+// every other blow, at infantry, war beasts and swarms; nil for none.
+func (f *Fight) stomp(i int, foe *Engaged, target Target) *variant {
+	me := f.unit(i)
+	rf := f.memberFighter(i, 0)
+	if !f.rs.Stomp || !rf.monstrous() || !(foe.Type == Infantry || foe.Type == WarBeast || foe.Type == Swarm) {
+		return nil
+	}
+	str := me.Profile.S
+	if me.Mount != nil {
+		str = me.Mount.S // a rider and mount stomp with the mount's Strength (RULES.md §2.9.9)
+	}
+	a := Attack{Phase: CloseCombat, Count: me.Frontage, S: str, AutoHit: true, Round: 2}
+	return f.variant(a, target, me.Frontage)
 }
 
 // foldsChampion reports whether unit i's champion's blows can be made as

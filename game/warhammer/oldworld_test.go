@@ -296,10 +296,10 @@ func TestOldWorldInitiative(t *testing.T) {
 		a.ID, b.ID = "a", "b"
 		f := newFight(t, rs, Combat{Sides: [2]Fighter{a, b}, Charger: 0, Facing: c.facing, ChargeDistance: c.dist, HighGround: -1, MaxRounds: 1})
 		g := group{i: c.i, asf: c.asf, asl: c.asl}
-		if got := f.initiative(&g, 1, c.charging); got != c.want {
+		if got := f.initiative(&g, 0, 1, c.charging); got != c.want {
 			t.Errorf("%+v: Initiative %d, want %d", c, got, c.want)
 		}
-		if got := f.initiative(&g, 2, c.charging); c.charging && !c.asf && !c.asl && got != c.i {
+		if got := f.initiative(&g, 0, 2, c.charging); c.charging && !c.asf && !c.asl && got != c.i {
 			t.Errorf("%+v: Initiative %d in round 2, want %d (the charge counts in the first round)", c, got, c.i)
 		}
 	}

@@ -124,6 +124,9 @@ func (f *Fight) mostResult(a int) int {
 		// A standard and a charge a unit, flank and rear bonuses a
 		// contact.
 		most = 3 + 1 + 1 + 1
+		if f.rs.MassedInfantry && f.rs.OutnumberBonus {
+			most++ // both at once: no preset has them, a ruleset may
+		}
 		for _, u := range f.armies[a] {
 			most += 2 + 3*len(f.sides[u].contacts)
 		}

@@ -16,11 +16,7 @@ func (t *fightTrial) afterArmies(d *engine.Dice, round int, cr [2]int, o *fightO
 	o.prevWinner = w
 	var flees [MaxUnits]bool
 	if w >= 0 {
-		for _, u := range t.f.armies[1-w] {
-			if t.inCombat(u) && t.breaks(d, u, w, margin) {
-				flees[u], o.broke[u] = true, true
-			}
-		}
+		t.breakTests(d, w, margin, o, &flees)
 	}
 	t.panics(d, o, &flees)
 	if w >= 0 {
@@ -44,6 +40,31 @@ func (t *fightTrial) afterArmies(d *engine.Dice, round int, cr [2]int, o *fightO
 		o.winner = 1
 	}
 	return true
+}
+
+// breakTests takes the break test of every unit of the army beaten by
+// army w by margin still in the fight, in unit order: one that breaks
+// flees (flees); under three_outcomes one that falls back in good order
+// leaves the fight once all have tested, so that every loser's test sets
+// the same two sides' Unit Strengths against each other.
+func (t *fightTrial) breakTests(d *engine.Dice, w, margin int, o *fightOutcome, flees *[MaxUnits]bool) {
+	var back [MaxUnits]bool
+	for _, u := range t.f.armies[1-w] {
+		if !t.inCombat(u) {
+			continue
+		}
+		switch t.breakOutcome(d, u, w, margin) {
+		case breaksAndFlees:
+			flees[u], o.broke[u] = true, true
+		case fallsBack:
+			back[u], o.fell[u] = true, true
+		}
+	}
+	for u := range back {
+		if back[u] {
+			t.status[u] = leftFight
+		}
+	}
 }
 
 // beaten reports whether every unit of army a broke, panicked, fell back

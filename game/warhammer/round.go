@@ -108,7 +108,10 @@ type fightTrial struct {
 	issued, accepted bool
 	// status is where each unit of a fight of several units stands
 	// (armies.go); always inFight in a fight of two.
-	status   [MaxUnits]unitStatus
+	status [MaxUnits]unitStatus
+	// fears is, in a fight of several units, the enemy units each unit
+	// fears this round, a bit each (fearContacts).
+	fears    [MaxUnits]uint16
 	overkill [2]int // Overkill each army scored this round
 	// x is the path the exact solver walks, nil when the trial rolls dice
 	// (chance.go); xs is its scratch.
@@ -347,10 +350,46 @@ func (t *fightTrial) fearTests(d *engine.Dice) {
 	if rs.Fear != FearWS1 && rs.Fear != FearMinusOneToHit {
 		return
 	}
+	if f.several {
+		t.fearContacts(d)
+		return
+	}
 	for i := range t.st {
-		e := f.sides[i].enemy // a fight of two: the enemy (fights of several units are 6th and 7th's)
+		e := f.sides[i].enemy // a fight of two: the enemy
 		me, foe := f.unit(i), f.unit(e)
 		if me.fears(&foe.Fighter) && (rs.Fear != FearMinusOneToHit || t.unitStrength(e) > t.unitStrength(i)) {
+			t.st[i][0].feared = !t.fearTest(d, i)
+		}
+	}
+}
+
+// fearContacts is fearTests in a fight of several units, unit by unit: a
+// unit still fighting that touches an enemy unit it fears (under
+// minus_1_to_hit_on_failed_test, one of higher Unit Strength than its
+// own) takes one test; failing, its WS is 1 against every enemy (8th:
+// "per unit in contact with Fear-causers", 8th.whfb.app
+// close-combat/steadfast-multiple-close-combats, special-rules/fear), or
+// it has -1 to hit only the units it fears (The Old World: the Fear test
+// is against a Fear-causing enemy unit of higher Unit Strength, and the
+// -1 is for "models ... that direct their attacks against the
+// Fear-causing enemy", tow.whfb.app special-rules/fear). One test for all
+// the units it fears: "A unit only needs to make one Fear test per turn"
+// (The Old World), read so for 8th too [I].
+func (t *fightTrial) fearContacts(d *engine.Dice) {
+	f, rs := t.f, t.f.rs
+	for i := range t.st {
+		t.fears[i] = 0
+		if !t.inCombat(i) {
+			continue
+		}
+		me := f.unit(i)
+		for _, c := range f.sides[i].contacts {
+			e := c.enemy
+			if t.inCombat(e) && me.fears(&f.unit(e).Fighter) && (rs.Fear != FearMinusOneToHit || t.unitStrength(e) > t.unitStrength(i)) {
+				t.fears[i] |= 1 << e
+			}
+		}
+		if t.fears[i] != 0 {
 			t.st[i][0].feared = !t.fearTest(d, i)
 		}
 	}
@@ -442,6 +481,9 @@ func (t *fightTrial) plainStep(d *engine.Dice, strikes []strike, round int) {
 func (t *fightTrial) roundEnd(d *engine.Dice, round int) [2]int {
 	f := t.f
 	// Stomp, after every other blow (8th).
+	if f.several {
+		t.stompContacts(d)
+	}
 	for i, sd := range f.sides {
 		if sd.stomp != nil {
 			s := &t.st[i][0]
@@ -468,6 +510,42 @@ func (t *fightTrial) roundEnd(d *engine.Dice, round int) [2]int {
 		return [2]int{t.armyResult(0, round), t.armyResult(1, round)}
 	}
 	return [2]int{t.combatResult(0, round), t.combatResult(1, round)} // in a fight of two units, army i is unit i
+}
+
+// stompContacts makes the Stomps of a fight of several units (8th), unit
+// by unit and contact by contact: the monstrous models of the rank and
+// file touching an enemy still in the fight stomp it, the round's
+// casualties coming off the contact listed last first, as their blows
+// did (split).
+func (t *fightTrial) stompContacts(d *engine.Dice) {
+	for i, sd := range t.f.sides {
+		if sd.stomps == nil || t.status[i] != inFight {
+			continue
+		}
+		var places [MaxPerArmy]int
+		total := 0
+		for k, c := range sd.contacts {
+			if t.inCombat(c.enemy) {
+				places[k] = c.models
+				total += c.models
+			}
+		}
+		s := &t.st[i][0]
+		front := max(0, min(total, s.startAlive)-(s.startAlive-s.alive))
+		takeFromLast(places[:len(sd.contacts)], total-front)
+		for k, c := range sd.contacts {
+			v := sd.stomps[k]
+			if v == nil || places[k] == 0 {
+				continue
+			}
+			if tgt := t.unitTarget(c.enemy); tgt >= 0 {
+				var p pending
+				t.hit(d, v, places[k], c.enemy, tgt, &p)
+				t.beginStep()
+				t.wound(d, &p)
+			}
+		}
+	}
 }
 
 // regenerate rolls member mb's end-of-phase Regeneration, where it has it
@@ -498,8 +576,8 @@ func (t *fightTrial) variant(i int, g *group, c *contact, m, round int) *variant
 	if round == 1 {
 		r1 = 1
 	}
-	if t.st[i][0].feared {
-		feared = 1
+	if t.st[i][0].feared && (!t.f.several || t.f.rs.Fear != FearMinusOneToHit || t.fears[i]&(1<<c.enemy) != 0) {
+		feared = 1 // under The Old World, -1 to hit only the units it fears (fearContacts)
 	}
 	if t.st[c.enemy][0].feared {
 		foeFeared = 1
@@ -534,19 +612,7 @@ func (t *fightTrial) attacks(i int, g *group, round int) (n, models int) {
 	if g.kind != supporters {
 		return front * g.perModel, front
 	}
-	ranks := 0
-	if t.f.rs.SupportingAttacks {
-		ranks = 1
-		if me.Frontage >= 10 || me.monstrous() && me.Frontage >= 6 {
-			ranks = 2 // a horde (RULES.md §2.2)
-		}
-	}
-	if me.Weapon.extraRank(round, sd.charging, me.mounted()) {
-		ranks++
-	}
-	if t.f.pressOfBattle(&me.Fighter) && !(round == 1 && sd.charging) {
-		ranks++ // Press of Battle: two ranks deep but in the round it charged (tow.whfb.app)
-	}
+	ranks := t.supportRanks(i, round)
 	if sd.flanked {
 		// Charged in the flank or rear: the ranks behind fight only to the
 		// front (8th.whfb.app special-rules/fight-in-extra-ranks; RULES.md §2.2).
@@ -657,7 +723,7 @@ func (f *Fight) strikeOrder(round, first int) (order []strike, tie bool) {
 				key = tier * 100
 			}
 			if rs.StrikeFirst == StrikeFirstI10 {
-				key = tier*100 + f.initiative(g, round, sd.charging)
+				key = tier*100 + f.initiative(g, i, round, sd.charging)
 			}
 			order = append(order, strike{side: i, group: j, key: key})
 		}
@@ -691,7 +757,7 @@ func (f *Fight) strikeOrder(round, first int) (order []strike, tie bool) {
 // charger's charge_distance, up to +3 from the front or +4 from a flank or
 // the rear (charge_initiative), at most 10. A fight of two units has one
 // charger at most, whose facing and distance are the Combat's.
-func (f *Fight) initiative(g *group, round int, charging bool) int {
+func (f *Fight) initiative(g *group, u, round int, charging bool) int {
 	i := g.i
 	switch {
 	case g.asf && !g.asl:
@@ -700,13 +766,31 @@ func (f *Fight) initiative(g *group, round int, charging bool) int {
 		i = 1
 	}
 	if f.rs.ChargeInitiative && charging && round == 1 {
-		most := 3
+		most, dist := 3, f.cc.ChargeDistance
 		if f.cc.Facing != Front {
 			most = 4
 		}
-		i += min(f.cc.ChargeDistance, most)
+		if f.several {
+			most, dist = f.chargeInitiative(u)
+		}
+		i += min(dist, most)
 	}
 	return min(i, 10)
+}
+
+// chargeInitiative is the most a charging unit u of a fight of several
+// units adds to its Initiative, and its charge distance: +4 only where it
+// is in an enemy's flank or rear, the flanker's alone, +3 where all its
+// contacts are at fronts ("a unit that charged into the flank or rear",
+// tow.whfb.app the-combat-phase/charging-units).
+func (f *Fight) chargeInitiative(u int) (most, dist int) {
+	most = 3
+	for _, c := range f.sides[u].contacts {
+		if c.at != Front {
+			most = 4
+		}
+	}
+	return most, f.unit(u).ChargeDistance
 }
 
 // crossTie reports whether strikes of both armies share a key.
@@ -768,28 +852,58 @@ func (t *fightTrial) split(i int, g *group, round int, n []int) {
 
 // splitSupport is split for g, unit i's supporting ranks, whose front
 // rank had frontStart models fighting at the start of the round, places
-// by contact, and has lost lost models this round.
+// by contact, and has lost lost models this round. The ranks behind stand
+// rank by rank behind the models at each front contact, so that a rank
+// too short for every contact (a horde's second supporting rank with one
+// rank behind) is filled from the first contact on [I], never two ranks
+// behind one contact while another has none; casualties beyond the front
+// come off the last contact first.
 func (t *fightTrial) splitSupport(i int, g *group, round int, n, places []int, frontStart, lost int) {
 	sd, me, s := t.f.sides[i], t.f.unit(i), &t.st[i][0]
-	ranks := 0
-	if me.Weapon.extraRank(round, sd.charging, me.mounted()) {
-		ranks++
-	}
-	front := 0
+	ranks := t.supportRanks(i, round) // per front contact (8th supporting attacks, tow Press of Battle)
 	for k, c := range sd.contacts {
 		if !c.front {
 			places[k] = 0 // the ranks behind fight only to the front
 		}
-		places[k] *= ranks
-		front += places[k]
 	}
 	behind := s.startAlive - min(max(0, me.Frontage-t.frontCharacters(i)), s.startAlive)
-	start := min(behind, front)
-	models := max(0, start-max(0, lost-frontStart))
-	takeFromLast(places, front-models)
-	for k := range n {
-		n[k] = places[k] * g.perModel
+	var per [MaxPerArmy]int
+	left := behind
+	for r := 0; r < ranks && left > 0; r++ {
+		for k := range places {
+			d := min(places[k], left)
+			per[k] += d
+			left -= d
+		}
 	}
+	start := behind - left
+	models := max(0, start-max(0, lost-frontStart))
+	takeFromLast(per[:len(places)], start-models)
+	for k := range n {
+		n[k] = per[k] * g.perModel
+	}
+}
+
+// supportRanks is how many ranks behind the fighting models of unit i
+// strike this round: supporting attacks, one rank (a horde two), spears
+// on foot one more, and Press of Battle one more but in the round it
+// charged (tow.whfb.app); where they strike is the caller's.
+func (t *fightTrial) supportRanks(i, round int) int {
+	sd, me := t.f.sides[i], t.f.unit(i)
+	ranks := 0
+	if t.f.rs.SupportingAttacks {
+		ranks = 1
+		if me.Frontage >= 10 || me.monstrous() && me.Frontage >= 6 {
+			ranks = 2 // a horde (RULES.md §2.2)
+		}
+	}
+	if me.Weapon.extraRank(round, sd.charging, me.mounted()) {
+		ranks++
+	}
+	if t.f.pressOfBattle(&me.Fighter) && !(round == 1 && sd.charging) {
+		ranks++ // Press of Battle: two ranks deep but in the round it charged (tow.whfb.app)
+	}
+	return ranks
 }
 
 // takeFromLast takes n from places, the last first, down to 0.

@@ -3,14 +3,12 @@ package warhammer
 import (
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // What a fight of several units may hold, and what it may not yet: issue
 // 30's later steps (docs/plans/issue-30-several-units.md §7) bring the
-// characters and challenges (step 6), the charge reactions (step 7), the
-// 8th-edition and The Old World rules (step 5), and exact solutions and
-// round tables (step 8).
+// characters and challenges (step 6), the charge reactions (step 7), and
+// exact solutions and round tables (step 8).
 
 // checkSeveral reports what of a normalised cc, a fight of more than two
 // units, the engine cannot fight under rs: its armies, contacts and
@@ -41,30 +39,13 @@ func (cc *Combat) checkSeveral(rs *Ruleset) error {
 }
 
 // notYetSeveral names the rules of rs that a fight of several units does
-// not simulate yet: 8th's and The Old World's (issue 30, step 5), and
-// end-of-phase options whose code is to come.
+// not simulate yet: left_without_foes join_remaining, whose code is to
+// come.
 func notYetSeveral(rs *Ruleset) error {
-	var names []string
-	for _, o := range []struct {
-		on   bool
-		name string
-	}{
-		{rs.SupportingAttacks, "supporting_attacks"}, {rs.Steadfast, "steadfast"},
-		{rs.BreakTest == BreakThreeWays, "break_test three_outcomes"},
-		{rs.Fear == FearWS1 || rs.Fear == FearMinusOneToHit, "fear " + map[FearRule]string{FearWS1: "ws1_on_failed_test", FearMinusOneToHit: "minus_1_to_hit_on_failed_test"}[rs.Fear]},
-		{rs.Stomp, "stomp"}, {rs.MassedInfantry, "massed_infantry"}, {rs.PressOfBattle, "press_of_battle"},
-		{rs.Terror, "terror"}, {rs.StrikeFirst == StrikeFirstI10, "strike_first initiative_10"},
-		{rs.RankBonus == RanksByTroopType, "rank_bonus by_troop_type"},
-		{rs.LeftWithoutFoes != LeaveCombat, "left_without_foes join_remaining"},
-	} {
-		if o.on {
-			names = append(names, o.name)
-		}
+	if rs.LeftWithoutFoes != LeaveCombat {
+		return errors.New("a fight of several units does not simulate left_without_foes join_remaining yet; set left_without_foes leave")
 	}
-	if len(names) == 0 {
-		return nil
-	}
-	return fmt.Errorf("a fight of several units is simulated under 6th- and 7th-edition rules so far; not yet with %s (8th and The Old World: issue 30, step 5)", strings.Join(names, ", "))
+	return nil
 }
 
 // checkArmies checks the units' armies and ids: two armies of 1 to

@@ -309,14 +309,32 @@ func equalResults(a, b *engine.TrialResult) bool {
 // contact are the same, and Binomial(5, p) + Binomial(5, p) is
 // Binomial(10, p). The means of both units' casualties agree within 4.5
 // standard errors of their difference (seeded, so the test is fixed).
+//
+// Under 8th and The Old World the attackers are two ranks deep, and their
+// second rank (supporting attacks, Press of Battle) strikes behind each
+// contact's models: the same blows again.
 func TestSplittingAUnitLeavesTheBlowsAlone(t *testing.T) {
 	t.Parallel()
-	rs := combatRules(t, "6th")
-	attackers, block := foot(10, 10), foot(10, 10)
+	for _, c := range []struct{ preset string }{{"6th"}, {"8th"}, {"tow"}} {
+		t.Run(c.preset, func(t *testing.T) {
+			t.Parallel()
+			n := 10
+			if c.preset != "6th" {
+				n = 20
+			}
+			splittingLeavesTheBlowsAlone(t, combatRules(t, c.preset), n)
+		})
+	}
+}
+
+// splittingLeavesTheBlowsAlone is TestSplittingAUnitLeavesTheBlowsAlone
+// under rs, the attackers n models ten wide.
+func splittingLeavesTheBlowsAlone(t *testing.T, rs *Ruleset, models int) {
+	attackers, block := foot(models, 10), foot(10, 10)
 	attackers.ID, block.ID = "attackers", "block"
 	whole := newFight(t, rs, Combat{Sides: [2]Fighter{attackers, block}, Charger: -1, HighGround: -1, MaxRounds: 1})
 	split := severalFight(t, rs, -1, 1,
-		unitIn(foot(10, 10), "attackers", 0, false, at(1, Front, 5), at(2, Front, 5)),
+		unitIn(foot(models, 10), "attackers", 0, false, at(1, Front, 5), at(2, Front, 5)),
 		unitIn(foot(5, 5), "left", 1, false, at(0, Front, 5)),
 		unitIn(foot(5, 5), "right", 1, false, at(0, Front, 5)))
 	n := 40000
@@ -385,8 +403,6 @@ func TestSeveralUnitsRefused(t *testing.T) {
 		units  []Engaged
 		want   string
 	}{
-		{"8th", "8th", units(nil), "8th and The Old World"},
-		{"The Old World", "tow", units(nil), "three_outcomes"},
 		{"a character", "6th", units(func(u []Engaged) {
 			u[0].Characters = []Character{{ID: "captain", Profile: Profile{WS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8}}}
 		}), "characters in a fight of several units"},
@@ -408,5 +424,17 @@ func TestSeveralUnitsRefused(t *testing.T) {
 				t.Errorf("error %v, want one saying %q", err, c.want)
 			}
 		})
+	}
+	// left_without_foes join_remaining is a reading with no code yet.
+	rs := combatRules(t, "6th")
+	rs.LeftWithoutFoes = JoinRemaining
+	if _, err := NewFight(rs, Combat{Units: units(nil), Armies: [2]Army{{ID: "A"}, {ID: "B"}}, HighGround: -1, MaxRounds: 3}); err == nil || !strings.Contains(err.Error(), "join_remaining") {
+		t.Errorf("error %v, want one saying join_remaining", err)
+	}
+	// 8th and The Old World are simulated (issue 30, step 5).
+	for _, preset := range []string{"8th", "tow"} {
+		if _, err := NewFight(combatRules(t, preset), Combat{Units: units(nil), Armies: [2]Army{{ID: "A"}, {ID: "B"}}, HighGround: -1, MaxRounds: 3}); err != nil {
+			t.Errorf("%s: %v, want the fight", preset, err)
+		}
 	}
 }
