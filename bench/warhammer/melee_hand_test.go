@@ -216,6 +216,7 @@ func TestMeleeScripted(t *testing.T) {
 		name   string
 		rules  string
 		army0  string // army 0's ID
+		army1  string // army 1's ID
 		units  []warhammer.Engaged
 		faces  []int
 		values map[string]int
@@ -286,11 +287,45 @@ func TestMeleeScripted(t *testing.T) {
 				"combat_result_difference": 3},
 			events: []string{"w.wins", "l.breaks"},
 		},
+		{
+			// 6th. W (4 models, WS4 S4) charges L1 and L2 (2 models each,
+			// L2 Stubborn), one model on each. W hits L1 on 5 (3+) and
+			// wounds on 3 (3+), hits L2 on 6 and wounds on 4: each loses
+			// its one model in contact and strikes nothing. Result 2 +
+			// outnumbering (4 > 2) = 3 to 0. L1 tests at 7-3: 3+3 breaks;
+			// L2, Stubborn, at 7: 4+3 holds, then tests Panic for L1:
+			// 2+2 passes. W still touches L2, so it does not pursue
+			// (pursue_while_engaged: no); L1 flees (5+5). One round: a
+			// draw, W ahead.
+			name: "stubborn-holds-and-no-pursuit-while-engaged", rules: "6th", army1: "l",
+			units: twoLosers(false),
+			faces: []int{5, 3, 6, 4, 3, 3, 4, 3, 2, 2, 5, 5},
+			values: map[string]int{"rounds": 1, "l1.casualties": 1, "l2.casualties": 1, "w.combat_result": 3,
+				"l.combat_result": 0, "combat_result_difference": 3},
+			events: []string{"draw", "w.wins_on_result", "l1.breaks"},
+		},
+		{
+			// 6th. W (3 Fear-causing models) charges L1 (2 models) and
+			// L2 (4): each passes its Fear test on the charge (2+2, 3+3).
+			// W hits L1 on 4, wounds on 5; hits L2 on 3, wounds on 3.
+			// Result 2 to 1: L's army outnumbers W by their combined
+			// Unit Strength (1+3 > 3). L1's Unit Strength (1) is below
+			// W's (3): broken without a test (unit_vs_fear_causers);
+			// L2's (3) is not lower: it tests at 7-1 (2+3 holds), then
+			// Panic (1+2 passes). L1 flees (4+4), unpursued (W still
+			// touches L2).
+			name: "fear-break-per-unit", rules: "6th", army1: "l",
+			units: twoLosers(true),
+			faces: []int{2, 2, 3, 3, 4, 5, 3, 3, 2, 3, 1, 2, 4, 4},
+			values: map[string]int{"rounds": 1, "l1.casualties": 1, "l2.casualties": 1, "w.combat_result": 2,
+				"l.combat_result": 1, "combat_result_difference": 1},
+			events: []string{"draw", "w.wins_on_result", "l1.breaks"},
+		},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
 			cc := warhammer.Combat{Units: r.units, HighGround: -1, MaxRounds: 1}
-			cc.Armies[0].ID = r.army0
+			cc.Armies[0].ID, cc.Armies[1].ID = r.army0, r.army1
 			res, err := meleeReference(preset(t, r.rules), cc)
 			if err != nil {
 				t.Fatal(err)
@@ -330,5 +365,21 @@ func fearCausers() []warhammer.Engaged {
 		engaged(w1, 0, true, touch(2, warhammer.Front, 1)),
 		engaged(w2, 0, true, touch(2, warhammer.Flank, 1)),
 		engaged(infantry("l", 3, 3), 1, false, touch(0, warhammer.Front, 1), touch(1, warhammer.Front, 1)),
+	}
+}
+
+// twoLosers: W (4 models WS4 S4, or 3 Fear-causing ones) charges L1 (2
+// models) and L2 (2 Stubborn models, or 4 plain ones), one model on each.
+func twoLosers(fear bool) []warhammer.Engaged {
+	w, l1, l2 := strong(infantry("w", 4, 4)), infantry("l1", 2, 2), infantry("l2", 2, 2)
+	l2.Stubborn = true
+	if fear {
+		w, l2 = strong(infantry("w", 3, 3)), infantry("l2", 4, 4)
+		w.CausesFear = true
+	}
+	return []warhammer.Engaged{
+		engaged(w, 0, true, touch(1, warhammer.Front, 1), touch(2, warhammer.Front, 1)),
+		engaged(l1, 1, false, touch(0, warhammer.Front, 1)),
+		engaged(l2, 1, false, touch(0, warhammer.Front, 1)),
 	}
 }
