@@ -18,25 +18,29 @@ import "github.com/wargamesim/sim/engine"
 //
 // Fear-causers and Unbreakable units take no such test (Fighter.fears).
 
-// chargeTests returns the unit that tests to charge a Fear-causer and the
-// unit that tests when charged by one, under fear_on_charge (-1: none).
-// At most one of the two tests: a unit that causes Fear fears no one. In
-// a fight of two units, one charged the other at most.
-func (f *Fight) chargeTests() (charger, charged int) {
+// fearOnCharge returns the unit of cc that tests to charge a Fear-causer
+// and the unit that tests when charged by one, under rs's fear_on_charge
+// (-1: none). At most one of the two tests in a fight of two units: a unit
+// that causes Fear fears no one. A fight of several units with either test
+// is refused (checkSeveral).
+func fearOnCharge(rs *Ruleset, cc *Combat) (charger, charged int) {
 	charger, charged = -1, -1
-	if !f.rs.FearOnCharge {
+	if !rs.FearOnCharge {
 		return charger, charged
 	}
-	for c := range f.cc.Units {
-		me, foe := f.unit(c), f.unit(1-c)
+	for c := range cc.Units {
+		me := &cc.Units[c]
 		if !me.Charged {
 			continue
 		}
-		if me.fears(&foe.Fighter) {
-			charger = c
-		}
-		if foe.fears(&me.Fighter) {
-			charged = 1 - c
+		for _, ct := range me.Contacts {
+			foe := &cc.Units[ct.Enemy]
+			if me.fears(&foe.Fighter) {
+				charger = c
+			}
+			if foe.fears(&me.Fighter) {
+				charged = ct.Enemy
+			}
 		}
 	}
 	return charger, charged
@@ -74,7 +78,7 @@ func (t *fightTrial) charge(d *engine.Dice, r *engine.TrialResult) (fled, caught
 	if c < 0 || t.fearTest(d, c) {
 		return false, false
 	}
-	if ch := 1 - c; t.unitStrength(c) < t.unitStrength(ch) { // the charger: in a fight of two, the other unit
+	if ch := f.sides[c].enemy; t.unitStrength(c) < t.unitStrength(ch) { // the charger: in a fight of two, the other unit
 		return true, t.caught(d, ch, c)
 	}
 	t.st[c][0].sixes = true

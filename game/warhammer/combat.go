@@ -11,7 +11,7 @@ func (t *fightTrial) combatResult(i, round int) int {
 	f, rs := t.f, t.f.rs
 	sd, me := f.sides[i], f.unit(i)
 	cr := t.overkill[i]
-	foe := t.st[1-i]
+	foe := t.st[sd.enemy]
 	for m := range foe {
 		cr += foe[m].scored
 	}
@@ -33,10 +33,10 @@ func (t *fightTrial) combatResult(i, round int) int {
 		}
 	}
 	cr += std
-	if rs.OutnumberBonus && t.unitStrength(i) > t.unitStrength(1-i) {
+	if rs.OutnumberBonus && t.unitStrength(i) > t.unitStrength(sd.enemy) {
 		cr++
 	}
-	if rs.MassedInfantry && me.Type == Infantry && t.unitStrength(i) > t.unitStrength(1-i) {
+	if rs.MassedInfantry && me.Type == Infantry && t.unitStrength(i) > t.unitStrength(sd.enemy) {
 		cr++ // Massed Infantry (The Old World, RULES.md §4)
 	}
 	if rs.HighGroundBonus && f.cc.HighGround == sd.army {
@@ -177,23 +177,32 @@ func ranksOf(n, frontage, width int) int {
 
 // disrupted reports whether unit i, charged in the flank or rear, has lost
 // its rank bonus: the charger has Unit Strength 5 (6th) or two ranks of at
-// least five models (8th).
+// least five models (8th). A unit of a fight of several units is
+// disrupted by the enemies in its flanks and rear (disruptedBy).
 func (t *fightTrial) disrupted(i int) bool {
 	f := t.f
 	if !f.sides[i].flanked {
 		return false
 	}
-	c := 1 - i // the unit in its flank or rear: in a fight of two, the other
+	if f.several {
+		return t.disruptedBy(i)
+	}
+	c := f.sides[i].enemy // the unit in its flank or rear: in a fight of two, the other
 	if f.rs.FlankCancelsRanks == FlankTwoRanksOf5 {
 		return ranksOf(t.models(c, false), f.unit(c).Frontage, 5) >= 2
 	}
-	me := f.unit(i)
+	return t.unitStrength(c) >= t.disruptionStrength(i)
+}
+
+// disruptionStrength is the Unit Strength an enemy in unit i's flank or
+// rear needs to take away its rank bonus: 5, or 10 against heavy infantry
+// (Steady in the Ranks, tow.whfb.app troop-types-in-detail).
+func (t *fightTrial) disruptionStrength(i int) int {
+	f, me := t.f, t.f.unit(i)
 	if f.rs.RankBonus == RanksByTroopType && me.Type == Infantry && f.rs.weightOf(me.Type, me.Weight) == Heavy {
-		// Steady in the Ranks: heavy infantry are disrupted only by Unit
-		// Strength 10 or more (tow.whfb.app troop-types-in-detail).
-		return t.unitStrength(c) >= 10
+		return 10
 	}
-	return t.unitStrength(c) >= 5
+	return 5
 }
 
 // winner returns the army that won the round and by how much, or -1 for a
@@ -226,10 +235,22 @@ func (t *fightTrial) breaks(d *engine.Dice, l, w, margin int) bool {
 	case holds:
 		return false
 	case breaksOutright:
-		return true
+		// fear_break_insane_courage: "an act of Insane Courage will keep
+		// such units in the fight" (7th.whfb.app
+		// psychology/defeated-by-fear-causing-enemy): a double 1 on 2D6.
+		return !(t.f.several && t.f.rs.FearBreakInsaneCourage && t.insaneCourage(d))
 	default:
 		return !t.leadership(d, l, target, t.f.rs.InsaneCourage)
 	}
+}
+
+// insaneCourage rolls 2D6 for Insane Courage alone: a double 1.
+func (t *fightTrial) insaneCourage(d *engine.Dice) bool {
+	if t.x != nil {
+		return t.x.pass(1.0 / 36)
+	}
+	a, b := d.D6(), d.D6()
+	return a == 1 && b == 1
 }
 
 // breakResult is how a loser's break test ends.
@@ -355,11 +376,11 @@ const (
 // Courage passes) or above 12.
 func (t *fightTrial) breakTest(l, w, margin int) (breakKind, int) {
 	f, rs := t.f, t.f.rs
-	me, foe := f.unit(l), f.unit(w)
+	me := f.unit(l)
 	if me.Unbreakable {
 		return holds, 0
 	}
-	if rs.Fear == FearAutoBreak && foe.causesFear() && !me.causesFear() && t.unitStrength(w) > t.unitStrength(l) {
+	if rs.Fear == FearAutoBreak && t.fearBreaks(l, w) {
 		return breaksOutright, 0 // beaten by Fear-causers that outnumber it (6th)
 	}
 	ld := t.ld(l)
@@ -368,6 +389,43 @@ func (t *fightTrial) breakTest(l, w, margin int) (breakKind, int) {
 		target = ld
 	}
 	return rollsTest, target
+}
+
+// fearBreaks reports whether loser l, beaten by w, breaks without a test
+// for Fear (fear auto_break_when_outnumbered): it does not cause Fear, and
+// the Fear-causing winner has the higher Unit Strength (6th.whfb.app
+// psychology/defeated-by-fear-causing-enemy). In a fight of several units
+// w is the winning army, and what is compared is fear_break_compare's:
+// the Fear-causing units of w touching l together against l's own Unit
+// Strength (unit_vs_fear_causers, 6th), or all of w's Fear-causers in the
+// fight against l's army's (side_vs_fear_causers: "the combined unit
+// strength of the units on the losing side is lower than the combined
+// unit strength of all Fear-causing enemy units on the winning side",
+// 7th.whfb.app psychology/defeated-by-fear-causing-enemy).
+func (t *fightTrial) fearBreaks(l, w int) bool {
+	me := t.f.unit(l)
+	if me.causesFear() {
+		return false
+	}
+	if !t.f.several {
+		return t.f.unit(w).causesFear() && t.unitStrength(w) > t.unitStrength(l)
+	}
+	if t.f.rs.FearBreakCompare == FearSideVsCausers {
+		causers := 0
+		for _, u := range t.f.armies[w] {
+			if t.inCombat(u) && t.f.unit(u).causesFear() {
+				causers += t.unitStrength(u)
+			}
+		}
+		return causers > t.armyStrength(t.f.sides[l].army)
+	}
+	causers := 0
+	for _, c := range t.f.sides[l].contacts {
+		if t.inCombat(c.enemy) && t.f.unit(c.enemy).causesFear() {
+			causers += t.unitStrength(c.enemy)
+		}
+	}
+	return causers > t.unitStrength(l)
 }
 
 // steadfast reports whether loser l has more ranks than winner w, ranks of

@@ -125,7 +125,7 @@ func gcd(a, b int64) int64 {
 func (f *Fight) Describe() []string {
 	var lines []string
 	for i, sd := range f.sides {
-		me, foe := f.unit(i), f.unit(1-i)
+		me, foe := f.unit(i), f.unit(sd.enemy) // its first contact's enemy
 		head := fmt.Sprintf("%s: %d models, %d wide, Ld %d, armour %s", me.ID, me.Models, me.Frontage, me.Profile.Ld, saveText(me.Defence.Armour))
 		if me.Defence.Ward < NoSave {
 			head += ", ward " + saveText(me.Defence.Ward)
@@ -175,7 +175,7 @@ func (f *Fight) Describe() []string {
 // chargeFearText says what Fear test unit i takes on the charge
 // (fear_on_charge), with its chance to pass, or "" for none.
 func (f *Fight) chargeFearText(i int) string {
-	me, foe := f.unit(i), f.unit(1-i)
+	me, foe := f.unit(i), f.unit(f.sides[i].enemy)
 	var what, failing string
 	switch i {
 	case f.chargeTest:
@@ -272,7 +272,7 @@ func (f *Fight) characterText(i, m int) string {
 	if c.StrikeAt != "" {
 		l += "; strikes " + c.StrikeAt
 	}
-	foe := f.unit(1 - i)
+	foe := f.unit(f.sides[i].enemy)
 	if foe.StrikeAt == c.ID {
 		l += fmt.Sprintf("; %d of %s strike it", c.inContact(), foe.ID)
 	}

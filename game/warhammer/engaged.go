@@ -10,8 +10,9 @@ import (
 // §2). A fight of two units is the case of one general model in which each
 // army has one unit: Combat.Units lists the units, each with its army and
 // the enemy units it touches. The engine reads a fight by unit, and in a
-// fight of two, unit i is army i. Fights of several units are not
-// simulated yet: NewFight takes two units, one an army.
+// fight of two, unit i is army i. NewFight takes two units, one an army,
+// or two armies of 1 to MaxPerArmy units (checkSeveral: 6th and 7th
+// editions, no characters or challenges yet).
 
 // MaxPerArmy and MaxUnits bound the units of a fight: of an army (lone
 // characters will count), and in all.
@@ -142,6 +143,17 @@ func (cc *Combat) flanked(i int) bool {
 	return false
 }
 
+// touches returns the face of unit i that unit e touches, and whether e
+// touches i at all.
+func (cc *Combat) touches(e, i int) (Facing, bool) {
+	for _, c := range cc.Units[e].Contacts {
+		if c.Enemy == i {
+			return c.At, true
+		}
+	}
+	return Front, false
+}
+
 // armyUnits lists the units of army a, by index in Units.
 func (cc *Combat) armyUnits(a int) []int {
 	var us []int
@@ -159,7 +171,7 @@ func (cc *Combat) armyUnits(a int) []int {
 // of several units are issue 30's later steps.
 func (cc *Combat) checkUnits() error {
 	if len(cc.Units) != 2 {
-		return fmt.Errorf("%d units fight; fights of several units are not simulated yet: give two", len(cc.Units))
+		return fmt.Errorf("%d units fight; a fight of several units is two armies of 1 to %d units each", len(cc.Units), MaxPerArmy)
 	}
 	var errs []error
 	for i := range cc.Units {

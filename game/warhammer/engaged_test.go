@@ -2,6 +2,7 @@ package warhammer
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -95,8 +96,8 @@ func TestArmyNames(t *testing.T) {
 	}
 }
 
-// The units NewFight cannot fight yet are refused with a reason: issue
-// 30's fights of several units come in later steps.
+// The units NewFight cannot fight are refused with a reason (fights of
+// several units: several_test.go).
 func TestUnitsRefused(t *testing.T) {
 	two := func(edit func(u []Engaged, a *[2]Army)) Combat {
 		cc := asUnits(Combat{Sides: [2]Fighter{empireKnights(), trollsUnit()}, Charger: 0, HighGround: -1, MaxRounds: 3}, false)
@@ -107,11 +108,20 @@ func TestUnitsRefused(t *testing.T) {
 		name, want string
 		cc         Combat
 	}{
-		{"three units", "3 units fight", func() Combat {
+		{"three units, an army of two with no id", "needs an id of its own", func() Combat {
 			cc := two(func([]Engaged, *[2]Army) {})
 			third := cc.Units[1]
 			third.ID = "more"
 			cc.Units = append(cc.Units, third)
+			return cc
+		}()},
+		{"nine units", "9 units fight", func() Combat {
+			cc := two(func([]Engaged, *[2]Army) {})
+			for k := range 7 {
+				more := cc.Units[1]
+				more.ID = fmt.Sprint("more", k)
+				cc.Units = append(cc.Units, more)
+			}
 			return cc
 		}()},
 		{"one unit", "1 units fight", Combat{MaxRounds: 1, Units: []Engaged{{Fighter: trollsUnit()}}}},

@@ -63,6 +63,15 @@ type Fight struct {
 	// a unit has a character or champion (a member beside its rank and
 	// file).
 	plain, characters bool
+	// several says the fight has more than two units (issue 30): its
+	// armies' combat results, break tests and pursuits are worked out
+	// unit by unit (armies.go, pursuit.go).
+	several bool
+	// stride is the room a strike takes in a trial's pending wounds: 2
+	// (at a unit and at a character), or a unit's most contacts.
+	stride int
+	// armies are each army's units, in unit order.
+	armies [2][]int
 
 	// orders[r][first+1] are the strikes of a round (r 1 for the first,
 	// 0 for later ones) when the army first strikes first among equal keys
@@ -102,14 +111,41 @@ type side struct {
 	foldChampion bool
 	champA       [3]int // the champion's attacks a round, by groupKind, when folded
 	charging     bool   // it charged this turn (round 1)
-	// at is the face of the enemy it touches, and flanked says an enemy
-	// touches its flank or rear: in a fight of two, only a charger does.
-	at      Facing
-	flanked bool
-	groups  []group
-	impact  *variant // impact hits, on the charge
-	stomp   *variant // Stomp, after all other blows
+	// contacts are the enemy units it touches, as Engaged.Contacts lists
+	// them: one in a fight of two. enemy is the first one's unit, the
+	// enemy in a fight of two.
+	contacts []contact
+	enemy    int
+	// targets are the enemy members its blows may go to, contact by
+	// contact, each enemy's rank and file first: group.v is indexed by
+	// them (in a fight of two, the enemy's members, in member order).
+	targets []slot
+	// at is the face of the first enemy it touches, and flanked says an
+	// enemy touches its flank or rear: in a fight of two, only a charger
+	// does. flankers are those enemies.
+	at       Facing
+	flanked  bool
+	flankers []int
+	groups   []group
+	impact   []*variant // impact hits on the charge, at each contact's enemy; nil: none
+	stomp    *variant   // Stomp, after all other blows
 }
+
+// contact is a unit's base contact with an enemy unit, as the engine
+// reads it (Contact).
+type contact struct {
+	enemy  int    // the enemy's unit
+	at     Facing // the face of the enemy it touches
+	models int    // its models in base contact with the enemy
+	// front says the enemy touches this unit's front, not its flank or
+	// rear: its supporting ranks and front-rank characters fight that way.
+	front bool
+	// target is the index in side.targets of the enemy's rank and file.
+	target int
+}
+
+// slot is a member of a unit: a target of blows.
+type slot struct{ unit, member int }
 
 // member is the rank and file of a unit or one of its characters.
 type member struct {
@@ -172,9 +208,15 @@ type variant struct {
 }
 
 // NewFight builds the model of cc under rs: a fight of two units, one an
-// army.
+// army, or of two armies of several units (checkSeveral).
 func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	cc = cc.normalised()
+	if len(cc.Units) > 2 && len(cc.Units) <= MaxUnits {
+		if err := cc.checkSeveral(rs); err != nil {
+			return nil, err
+		}
+		return buildFight(rs, cc), nil
+	}
 	if len(cc.Units) != 2 {
 		return nil, cc.checkUnits()
 	}
@@ -220,8 +262,13 @@ func (f *Fight) pairTwins(step []strike) {
 
 // buildFight builds the model of a valid cc under rs.
 func buildFight(rs *Ruleset, cc Combat) *Fight {
-	f := &Fight{rs: rs, cc: cc, chargeEvent: -1, tabs: &tableCache{}, sides: make([]*side, len(cc.Units))}
-	f.chargeTest, f.chargedTest = f.chargeTests()
+	f := &Fight{rs: rs, cc: cc, chargeEvent: -1, tabs: &tableCache{}, sides: make([]*side, len(cc.Units)),
+		several: len(cc.Units) > 2, stride: 2}
+	for i := range cc.Units {
+		f.stride = max(f.stride, len(cc.Units[i].Contacts))
+		f.armies[cc.Units[i].Army] = append(f.armies[cc.Units[i].Army], i)
+	}
+	f.chargeTest, f.chargedTest = fearOnCharge(rs, &cc)
 	for i := range f.sides {
 		f.sides[i] = f.newSide(i)
 		if f.sides[i].charging {
@@ -261,6 +308,16 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 	return f
 }
 
+// anyOf reports whether set holds a unit of army a.
+func (f *Fight) anyOf(a int, set *[MaxUnits]bool) bool {
+	for _, u := range f.armies[a] {
+		if set[u] {
+			return true
+		}
+	}
+	return false
+}
+
 // unit is the fight's unit i.
 func (f *Fight) unit(i int) *Engaged { return &f.cc.Units[i] }
 
@@ -276,8 +333,21 @@ func (f *Fight) PerDie() *Fight {
 }
 
 func (f *Fight) newSide(i int) *side {
-	me, foe := f.unit(i), f.unit(1-i)
-	s := &side{army: me.Army, charging: me.Charged, at: me.Contacts[0].At, flanked: f.cc.flanked(i)}
+	me := f.unit(i)
+	s := &side{army: me.Army, charging: me.Charged, at: me.Contacts[0].At, flanked: f.cc.flanked(i), enemy: me.Contacts[0].Enemy}
+	for e := range f.cc.Units {
+		if at, ok := f.cc.touches(e, i); ok && at != Front {
+			s.flankers = append(s.flankers, e)
+		}
+	}
+	for _, c := range me.Contacts {
+		at, _ := f.cc.touches(c.Enemy, i)
+		s.contacts = append(s.contacts, contact{enemy: c.Enemy, at: c.At, models: c.Models, front: at == Front, target: len(s.targets)})
+		for m := range len(f.unit(c.Enemy).Characters) + 1 {
+			s.targets = append(s.targets, slot{c.Enemy, m})
+		}
+	}
+	foe := f.unit(s.enemy)
 	fold := f.foldsChampion(i)
 	for m := range len(me.Characters) + 1 {
 		mf := f.memberFighter(i, m)
@@ -308,11 +378,14 @@ func (f *Fight) newSide(i int) *side {
 	}
 
 	rf := &s.members[0].f
-	foeRF := f.memberFighter(1-i, 0)
+	foeRF := f.memberFighter(s.enemy, 0)
 	tg := foeRF.target()
 	if me.ImpactHits.Max() > 0 && (me.ImpactHits.Die != 0 || me.ImpactHits.N > 0) {
 		a := Attack{Phase: CloseCombat, Count: me.Frontage * me.ImpactHits.Max(), S: me.Profile.S, AutoHit: true, Round: 1}
-		s.impact = f.variant(a, tg, me.Frontage*me.ImpactHits.Max())
+		for _, c := range s.contacts {
+			foeRF := f.memberFighter(c.enemy, 0)
+			s.impact = append(s.impact, f.variant(a, foeRF.target(), me.Frontage*me.ImpactHits.Max()))
+		}
 	}
 	if f.rs.Stomp && rf.monstrous() && (foe.Type == Infantry || foe.Type == WarBeast || foe.Type == Swarm) {
 		str := me.Profile.S
@@ -337,7 +410,13 @@ func (f *Fight) foldsChampion(i int) bool {
 	if k < 0 || f.challenges() {
 		return false
 	}
-	c := &me.Characters[k]
+	return sameBlows(&me.Characters[k], &me.Fighter)
+}
+
+// sameBlows reports whether character c strikes as the rank and file of
+// me do but for his Attacks: WS, S, I, weapon, mount and attack rules
+// theirs, at no model of his own choosing.
+func sameBlows(c *Character, me *Fighter) bool {
 	p, q := c.Profile, me.Profile
 	sameMount := c.Mount == nil && me.Mount == nil || c.Mount != nil && me.Mount != nil && reflect.DeepEqual(*c.Mount, *me.Mount)
 	return p.WS == q.WS && p.S == q.S && p.I == q.I && c.Weapon == me.Weapon && c.StrengthBonus == me.StrengthBonus &&
@@ -388,7 +467,7 @@ func (f *Fight) addGroups(s *side, i, m int) {
 	if twins {
 		riderMax += supMax // the supporting ranks' blows are rolled with them
 	}
-	f.fill(&rider, i, riderMax, strength)
+	f.fill(s, &rider, i, riderMax, strength)
 	riderAt := len(s.groups)
 	s.groups = append(s.groups, rider)
 
@@ -397,7 +476,7 @@ func (f *Fight) addGroups(s *side, i, m int) {
 		// great weapon's Always Strikes Last is the riders' alone.
 		mount := group{kind: mounts, member: m, ws: mt.WS, i: mt.I, perModel: mt.A, rules: mt.Rules,
 			asf: mf.AlwaysStrikesFirst, asl: mf.AlwaysStrikesLast, twin: -1}
-		f.fill(&mount, i, maxAttacks(mt.A), func(bool) int { return mt.S })
+		f.fill(s, &mount, i, maxAttacks(mt.A), func(bool) int { return mt.S })
 		s.groups = append(s.groups, mount)
 	}
 
@@ -407,7 +486,7 @@ func (f *Fight) addGroups(s *side, i, m int) {
 		if twins {
 			sup.twin = riderAt
 		}
-		f.fill(&sup, i, supMax, strength)
+		f.fill(s, &sup, i, supMax, strength)
 		s.groups = append(s.groups, sup)
 	}
 }
@@ -426,18 +505,18 @@ func roundOf(round1 bool) int {
 	return 2
 }
 
-// fill works out every variant of g, the attacks of unit i, against each
-// enemy member, whose Strength in the first round or later is
-// strength(round1).
-func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
-	targets := len(f.unit(1-i).Characters) + 1
+// fill works out every variant of g, the attacks of unit i (whose side s
+// is), against each of its targets, whose Strength in the first round or
+// later is strength(round1).
+func (f *Fight) fill(s *side, g *group, i, maxN int, strength func(round1 bool) int) {
+	targets := len(s.targets)
 	g.v = make([][2][2][2][2]variant, targets)
 	for tgt := range targets {
 		for r1 := range 2 {
 			for feared := range 2 {
 				for foeFeared := range 2 {
 					for regen := range 2 {
-						a, tg := f.blows(g, i, tgt, maxN, strength(r1 == 1), r1 == 1, feared == 1, foeFeared == 1, regen == 1)
+						a, tg := f.blows(g, s.targets[tgt], maxN, strength(r1 == 1), r1 == 1, feared == 1, foeFeared == 1, regen == 1)
 						g.v[tgt][r1][feared][foeFeared][regen] = *f.variant(a, tg, maxN)
 					}
 				}
@@ -451,19 +530,19 @@ func (f *Fight) fill(g *group, i, maxN int, strength func(round1 bool) int) {
 	for tgt := range targets {
 		for foeFeared := range 2 {
 			for regen := range 2 {
-				a, tg := f.blows(g, i, tgt, maxN, strength(true), true, false, foeFeared == 1, regen == 1)
+				a, tg := f.blows(g, s.targets[tgt], maxN, strength(true), true, false, foeFeared == 1, regen == 1)
 				g.sixes[tgt][foeFeared][regen] = *f.sixesVariant(a, tg, maxN)
 			}
 		}
 	}
 }
 
-// blows is the attack and target of g, the attacks of unit i, at the
-// enemy's member tgt, at Strength s: in the first round or later, its WS
-// down to 1 by a failed 8th Fear test or not, the enemy's too, and against
-// the enemy's Regeneration save or not.
-func (f *Fight) blows(g *group, i, tgt, maxN, s int, round1, feared, foeFeared, regen bool) (Attack, Target) {
-	foe := f.memberFighter(1-i, tgt)
+// blows is the attack and target of g at the enemy member at, at
+// Strength s: in the first round or later, its WS down to 1 by a failed
+// 8th Fear test or not, the enemy's too, and against the enemy's
+// Regeneration save or not.
+func (f *Fight) blows(g *group, at slot, maxN, s int, round1, feared, foeFeared, regen bool) (Attack, Target) {
+	foe := f.memberFighter(at.unit, at.member)
 	ws, mod := g.ws, 0
 	if feared {
 		if f.rs.Fear == FearMinusOneToHit {
@@ -558,8 +637,8 @@ func (f *Fight) newTrial() *fightTrial {
 		t.st[i] = make([]fighterState, len(sd.members))
 		strikes += len(sd.groups)
 	}
-	t.pending = make([]pending, 2*strikes)
+	t.pending = make([]pending, f.stride*strikes)
 	t.aims = make([][2]aim, strikes)
-	t.plainN = make([]int, strikes)
+	t.plainN = make([]int, f.stride*strikes)
 	return t
 }

@@ -303,8 +303,8 @@ func TestFearLowersTheFearedUnitsWSForBothSides(t *testing.T) {
 	f := newFight(t, eighth(t), Combat{Sides: [2]Fighter{empireKnights(), trolls}, Charger: 0, HighGround: -1, MaxRounds: 1})
 	tr := f.NewTrialer().(*fightTrial)
 	tr.st[0][0].feared = true // the Knights failed their Fear test
-	knights := tr.variant(0, &f.sides[0].groups[0], 0, 1)
-	trollBlows := tr.variant(1, &f.sides[1].groups[0], 0, 1)
+	knights := tr.variant(0, &f.sides[0].groups[0], &f.sides[0].contacts[0], 0, 1)
+	trollBlows := tr.variant(1, &f.sides[1].groups[0], &f.sides[1].contacts[0], 0, 1)
 	if knights.st.hit.Need != 5 {
 		t.Errorf("feared Knights (WS 1) hit the Trolls (WS 3) on %d+, want 5+", knights.st.hit.Need)
 	}

@@ -164,6 +164,9 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 
 // exactFits reports whether f is within the exact solver's reach.
 func (f *Fight) exactFits() error {
+	if f.several {
+		return fmt.Errorf("exact solution: %d units fight; the exact solver takes a fight of two units so far (use sim run)", len(f.sides))
+	}
 	for i, sd := range f.sides {
 		if n := len(sd.members); n > maxExactMembers {
 			return fmt.Errorf("exact solution: %s has %d characters; the exact solver takes at most %d a unit (use sim run)",
@@ -531,9 +534,9 @@ func (xs *exactSolver) advance(m *midKey, step [2]int, round int) {
 		return
 	}
 	j := step[0] + int(m.strike)
-	t.hitAims(nil, &t.aims[j], t.pending[2*j:2*j+2])
-	t.wound(nil, &t.pending[2*j])
-	t.wound(nil, &t.pending[2*j+1])
+	t.hitAims(nil, &t.aims[j], t.pending[t.f.stride*j:t.f.stride*j+2])
+	t.wound(nil, &t.pending[t.f.stride*j])
+	t.wound(nil, &t.pending[t.f.stride*j+1])
 }
 
 // variantIndex is v's index in xs.variants, added if it is new.

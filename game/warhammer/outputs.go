@@ -29,6 +29,7 @@ type unitOutputs struct {
 	casualties, wounds        int // metrics
 	breaks, destroyed, caught int // events
 	fell                      int // <unit>.falls_back (break_test: three_outcomes), or -1
+	panics                    int // <unit>.panics (friend_breaks_panic in_combat, a fight of several units), or -1
 	// charMetric and charEvent are the first of its characters' metrics
 	// (perChar a character) and events (slain, one a character).
 	charMetric, charEvent int
@@ -102,6 +103,12 @@ func (f *Fight) outcomes() {
 			o.unit[i].fell = event(units[i].ID + ".falls_back")
 		}
 	}
+	for i := range units {
+		o.unit[i].panics = -1
+		if f.several && f.rs.FriendBreaksPanic == PanicInCombat && len(f.armies[units[i].Army]) > 1 {
+			o.unit[i].panics = event(units[i].ID + ".panics")
+		}
+	}
 	f.out = o
 }
 
@@ -113,6 +120,14 @@ func (f *Fight) outcomes() {
 func (f *Fight) mostResult(a int) int {
 	const bonuses = 3 + 2 + 1 + 1 + 1 + 2
 	most := bonuses
+	if f.several {
+		// A standard and a charge a unit, flank and rear bonuses a
+		// contact.
+		most = 3 + 1 + 1 + 1
+		for _, u := range f.armies[a] {
+			most += 2 + 3*len(f.sides[u].contacts)
+		}
+	}
 	for i := range f.cc.Units {
 		if u := &f.cc.Units[i]; u.Army != a {
 			most += 2*f.woundsOf(i, true) + f.rs.OverkillCap*len(u.Characters)
@@ -173,6 +188,9 @@ func (f *Fight) characterOutcomes(o *outputs) {
 // two units: a unit with a policy to issue one, and a character or
 // champion in each.
 func (f *Fight) challenges() bool {
+	if len(f.cc.Units) != 2 {
+		return false // challenges across units are issue 30's step 6
+	}
 	a, b := f.unit(0), f.unit(1)
 	if len(a.Characters) == 0 || len(b.Characters) == 0 {
 		return false

@@ -92,18 +92,24 @@ type pending struct {
 }
 
 type fightTrial struct {
-	base    *Fight // the fight as built
-	f       *Fight // the fight this trial fights: base, or base.noCharge
-	counts  []int
-	st      [][]fighterState // by unit and member: 0 the rank and file, 1+k character k
-	pending []pending        // two a strike: at the rank and file or first target, and at a character
-	aims    [][2]aim         // where each strike's blows go, a round's
-	plainN  []int            // plainStep's scratch: the blows of each strike of a step
+	base   *Fight // the fight as built
+	f      *Fight // the fight this trial fights: base, or base.noCharge
+	counts []int
+	st     [][]fighterState // by unit and member: 0 the rank and file, 1+k character k
+	// pending are the wounds of a step's strikes, Fight.stride a strike:
+	// at the rank and file or first target and at a character (aims), or
+	// at each contact's enemy (plainStep).
+	pending []pending
+	aims    [][2]aim // where each strike's blows go, a round's
+	plainN  []int    // plainStep's scratch: the blows of each strike of a step at each contact, by stride
 	// duel[a] is army a's member fighting a challenge (0: none): in a
 	// fight of two units, a member of unit a.
 	duel             [2]int
 	issued, accepted bool
-	overkill         [2]int // Overkill each army scored this round
+	// status is where each unit of a fight of several units stands
+	// (armies.go); always inFight in a fight of two.
+	status   [MaxUnits]unitStatus
+	overkill [2]int // Overkill each army scored this round
 	// x is the path the exact solver walks, nil when the trial rolls dice
 	// (chance.go); xs is its scratch.
 	x  *paths
@@ -143,8 +149,9 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 // (an army; -1: none), and which unit broke and which was caught.
 type fightOutcome struct {
 	rounds, winner, prevWinner int
-	broke, caught              [2]bool
-	fell                       [2]bool // fell back in good order (break_test: three_outcomes)
+	broke, caught              [MaxUnits]bool // by unit
+	fell                       [MaxUnits]bool // fell back in good order (break_test: three_outcomes)
+	panicked                   [MaxUnits]bool // fled for Panic (friend_breaks_panic; fights of several units)
 }
 
 // begin readies t for a new fight.
@@ -159,6 +166,7 @@ func (t *fightTrial) begin() {
 	}
 	t.duel = [2]int{}
 	t.issued, t.accepted = false, false
+	t.status = [MaxUnits]unitStatus{}
 }
 
 // fightRound fights round number round and what follows it: the winner,
@@ -177,6 +185,9 @@ func (t *fightTrial) afterRound(d *engine.Dice, r *engine.TrialResult, round int
 		out := &t.f.out
 		r.Values[out.army[0].cr], r.Values[out.army[1].cr] = cr[0], cr[1]
 		r.Values[out.crDiff] = cr[0] - cr[1]
+	}
+	if t.f.several {
+		return t.afterArmies(d, round, cr, o)
 	}
 	// In a fight of two units, army i is unit i.
 	alive0, alive1 := t.standing(0), t.standing(1)
@@ -254,10 +265,13 @@ func (t *fightTrial) record(r *engine.TrialResult, o *fightOutcome) {
 		if u.fell >= 0 {
 			r.Events[u.fell] = o.fell[i]
 		}
+		if u.panics >= 0 {
+			r.Events[u.panics] = o.panicked[i]
+		}
 	}
 	for a := range out.army {
 		r.Events[out.army[a].wins] = o.winner == a
-		r.Events[out.army[a].ahead] = o.winner < 0 && o.prevWinner == a && standing[a]
+		r.Events[out.army[a].ahead] = o.winner < 0 && o.prevWinner == a && f.anyOf(a, &standing)
 	}
 	r.Events[out.draw] = o.winner < 0
 	if e := out.challenge; e >= 0 {
@@ -306,16 +320,19 @@ func (t *fightTrial) roundStart(d *engine.Dice, round, prevWinner int) (first in
 	return t.strikesFirst(d, round, prevWinner)
 }
 
-// impactStep rolls the Impact Hits of unit c, which charged, and marks
-// their wounds.
+// impactStep rolls the Impact Hits of unit c, which charged, contact by
+// contact, and marks their wounds.
 func (t *fightTrial) impactStep(d *engine.Dice, c int) {
-	me := t.f.unit(c)
-	n := t.impactHits(d, me.ImpactHits, min(me.contact(), t.st[c][0].alive))
-	if tgt := t.unitTarget(1 - c); tgt >= 0 {
-		var p pending
-		t.hit(d, t.f.sides[c].impact, n, 1-c, tgt, &p)
-		t.beginStep()
-		t.wound(d, &p)
+	me, sd := t.f.unit(c), t.f.sides[c]
+	for k := range sd.contacts {
+		ct := &sd.contacts[k]
+		n := t.impactHits(d, me.ImpactHits, min(ct.models, t.st[c][0].alive))
+		if tgt := t.unitTarget(ct.enemy); tgt >= 0 {
+			var p pending
+			t.hit(d, sd.impact[k], n, ct.enemy, tgt, &p)
+			t.beginStep()
+			t.wound(d, &p)
+		}
 	}
 }
 
@@ -331,8 +348,9 @@ func (t *fightTrial) fearTests(d *engine.Dice) {
 		return
 	}
 	for i := range t.st {
-		me, foe := f.unit(i), f.unit(1-i)
-		if me.fears(&foe.Fighter) && (rs.Fear != FearMinusOneToHit || t.unitStrength(1-i) > t.unitStrength(i)) {
+		e := f.sides[i].enemy // a fight of two: the enemy (fights of several units are 6th and 7th's)
+		me, foe := f.unit(i), f.unit(e)
+		if me.fears(&foe.Fighter) && (rs.Fear != FearMinusOneToHit || t.unitStrength(e) > t.unitStrength(i)) {
 			t.st[i][0].feared = !t.fearTest(d, i)
 		}
 	}
@@ -351,31 +369,41 @@ func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
 		t.aim(order[j], round, &t.aims[j])
 	}
 	for j := step[0]; j < step[1]; j++ {
-		t.hitAims(d, &t.aims[j], t.pending[2*j:2*j+2])
+		t.hitAims(d, &t.aims[j], t.pending[t.f.stride*j:t.f.stride*j+2])
 	}
 	t.beginStep()
 	for j := step[0]; j < step[1]; j++ {
-		t.wound(d, &t.pending[2*j])
-		t.wound(d, &t.pending[2*j+1])
+		t.wound(d, &t.pending[t.f.stride*j])
+		t.wound(d, &t.pending[t.f.stride*j+1])
 	}
 }
 
-// plainStep is strikeStep for a fight in which neither unit has a
-// character, only perhaps a champion who strikes with his unit
+// plainStep is strikeStep for a fight in which no unit has a character,
+// only perhaps a champion who strikes with his unit
 // (Fight.foldsChampion), and no blow is struck at one: each strike is one
-// group of attacks at the enemy unit, and the step takes the short way.
-// It rolls the same dice as the general way, in the same order (the exact
-// solver, which takes the general way, is tested against it).
+// group of attacks at each enemy unit its unit touches, and the step
+// takes the short way. It rolls the same dice as the general way, in the
+// same order (the exact solver, which takes the general way, is tested
+// against it). A strike's blows at its unit's contact k are n[j*stride+k],
+// and their wounds pending[j*stride+k].
 func (t *fightTrial) plainStep(d *engine.Dice, strikes []strike, round int) {
-	n := t.plainN[:len(strikes)]
+	stride := t.f.stride
+	n := t.plainN[:len(strikes)*stride]
 	for j, s := range strikes {
-		t.pending[2*j].rules = nil
 		i := s.side
 		sd := t.f.sides[i]
 		g := &sd.groups[s.group]
-		n[j], _ = t.attacks(i, g, round)
+		at := n[j*stride : j*stride+len(sd.contacts)]
+		for k := range at {
+			t.pending[j*stride+k].rules = nil
+		}
+		if t.f.several {
+			t.split(i, g, round, at)
+			continue
+		}
+		at[0], _ = t.attacks(i, g, round)
 		if c := sd.champion; c > 0 && g.kind != supporters && t.st[i][c].alive > 0 && !t.outOfContact(i, c) {
-			n[j] += sd.champA[g.kind] // he strikes with them
+			at[0] += sd.champA[g.kind] // he strikes with them
 		}
 	}
 	// Supporting ranks roll with the rank and file they support: the
@@ -383,21 +411,28 @@ func (t *fightTrial) plainStep(d *engine.Dice, strikes []strike, round int) {
 	// Binomial(a + b, p), and their wounds are marked alike; group.twin).
 	for j, s := range strikes {
 		if s.twin >= 0 {
-			n[s.twin] += n[j]
-			n[j] = 0
+			for k := range t.f.sides[s.side].contacts {
+				n[s.twin*stride+k] += n[j*stride+k]
+				n[j*stride+k] = 0
+			}
 		}
 	}
 	for j, s := range strikes {
-		i := s.side
-		if tgt := t.unitTarget(1 - i); tgt >= 0 && n[j] > 0 {
-			g := &t.f.sides[i].groups[s.group]
-			t.hit(d, t.variant(i, g, tgt, round), n[j], 1-i, tgt, &t.pending[2*j])
+		sd := t.f.sides[s.side]
+		for k := range sd.contacts {
+			c := &sd.contacts[k]
+			if tgt := t.unitTarget(c.enemy); tgt >= 0 && n[j*stride+k] > 0 {
+				g := &sd.groups[s.group]
+				t.hit(d, t.variant(s.side, g, c, tgt, round), n[j*stride+k], c.enemy, tgt, &t.pending[j*stride+k])
+			}
 		}
 	}
 	t.beginStep() // a folded champion may be struck once his rank and file are slain
-	for j := range strikes {
-		if p := &t.pending[2*j]; p.rules != nil {
-			t.wound(d, p)
+	for j, s := range strikes {
+		for k := range t.f.sides[s.side].contacts {
+			if p := &t.pending[j*stride+k]; p.rules != nil {
+				t.wound(d, p)
+			}
 		}
 	}
 }
@@ -411,9 +446,9 @@ func (t *fightTrial) roundEnd(d *engine.Dice, round int) [2]int {
 		if sd.stomp != nil {
 			s := &t.st[i][0]
 			front := max(0, min(f.unit(i).contact(), s.startAlive)-(s.startAlive-s.alive))
-			if tgt := t.unitTarget(1 - i); tgt >= 0 {
+			if tgt := t.unitTarget(sd.enemy); tgt >= 0 { // a fight of two (Stomp is 8th's)
 				var p pending
-				t.hit(d, sd.stomp, front, 1-i, tgt, &p)
+				t.hit(d, sd.stomp, front, sd.enemy, tgt, &p)
 				t.beginStep()
 				t.wound(d, &p)
 			}
@@ -429,6 +464,9 @@ func (t *fightTrial) roundEnd(d *engine.Dice, round int) [2]int {
 	}
 	t.overkill = [2]int{}
 	t.scoreOverkill()
+	if f.several {
+		return [2]int{t.armyResult(0, round), t.armyResult(1, round)}
+	}
 	return [2]int{t.combatResult(0, round), t.combatResult(1, round)} // in a fight of two units, army i is unit i
 }
 
@@ -452,17 +490,18 @@ func (t *fightTrial) regenerate(d *engine.Dice, mb *member, s *fighterState) {
 	s.woundsLost += s.lost
 }
 
-// variant picks the stages of unit i's group g at the enemy's member tgt
-// this round.
-func (t *fightTrial) variant(i int, g *group, tgt, round int) *variant {
-	r1, feared, foeFeared, regen := 0, 0, 0, t.regenTarget(i, tgt)
+// variant picks the stages of unit i's group g at member m of the enemy
+// of its contact c this round.
+func (t *fightTrial) variant(i int, g *group, c *contact, m, round int) *variant {
+	tgt := c.target + m
+	r1, feared, foeFeared, regen := 0, 0, 0, t.regenTarget(c.enemy, m)
 	if round == 1 {
 		r1 = 1
 	}
 	if t.st[i][0].feared {
 		feared = 1
 	}
-	if t.st[1-i][0].feared {
+	if t.st[c.enemy][0].feared {
 		foeFeared = 1
 	}
 	if round == 1 && t.st[i][0].sixes {
@@ -471,12 +510,12 @@ func (t *fightTrial) variant(i int, g *group, tgt, round int) *variant {
 	return &g.v[tgt][r1][feared][foeFeared][regen]
 }
 
-// regenTarget is 1 when unit i's enemy member tgt has its Regeneration
-// save now, else 0.
-func (t *fightTrial) regenTarget(i, tgt int) int {
-	foe := &t.st[1-i][tgt]
+// regenTarget is 1 when unit e's member m has its Regeneration save now,
+// else 0.
+func (t *fightTrial) regenTarget(e, m int) int {
+	foe := &t.st[e][m]
 	rolled := t.f.rs.Regeneration == RegenSave || t.f.rs.Regeneration == RegenAfterWound
-	if t.f.sides[1-i].members[tgt].regen && rolled && !foe.lostRegenBattle && !foe.lostRegenPhase {
+	if t.f.sides[e].members[m].regen && rolled && !foe.lostRegenBattle && !foe.lostRegenPhase {
 		return 1
 	}
 	return 0
@@ -680,4 +719,84 @@ func (f *Fight) crossTie(s []strike) bool {
 		}
 	}
 	return false
+}
+
+// split is plainStep's attacks of a unit of a fight of several units:
+// how many attacks group g of unit i makes now at each of its contacts'
+// enemies, into n (by contact). Its models in contact with an enemy still
+// fighting strike that enemy; the casualties of the round so far come off
+// its fighting models from the last contact first [U]; a folded champion
+// stands in the first front contact's place and strikes there; supporting
+// ranks strike only enemies at its front, behind the models in contact
+// with them (docs/rules.md "Several units in one combat").
+func (t *fightTrial) split(i int, g *group, round int, n []int) {
+	clear(n)
+	sd, s := t.f.sides[i], &t.st[i][0]
+	if t.status[i] != inFight {
+		return
+	}
+	var places [MaxPerArmy]int
+	total, champ := 0, -1
+	chars := t.frontCharacters(i)
+	for k := range sd.contacts {
+		c := &sd.contacts[k]
+		if !t.inCombat(c.enemy) {
+			continue
+		}
+		places[k] = c.models
+		if champ < 0 && c.front {
+			champ = k
+			places[k] = max(0, c.models-chars) // characters take places of the front rank
+		}
+		total += places[k]
+	}
+	lost := s.startAlive - s.alive
+	frontStart := min(total, s.startAlive)
+	if g.kind != supporters {
+		front := max(0, frontStart-lost)
+		takeFromLast(places[:len(n)], total-front)
+		for k := range n {
+			n[k] = places[k] * g.perModel
+		}
+		if c := sd.champion; c > 0 && champ >= 0 && t.st[i][c].alive > 0 {
+			n[champ] += sd.champA[g.kind] // he strikes with them
+		}
+		return
+	}
+	t.splitSupport(i, g, round, n, places[:len(n)], frontStart, lost)
+}
+
+// splitSupport is split for g, unit i's supporting ranks, whose front
+// rank had frontStart models fighting at the start of the round, places
+// by contact, and has lost lost models this round.
+func (t *fightTrial) splitSupport(i int, g *group, round int, n, places []int, frontStart, lost int) {
+	sd, me, s := t.f.sides[i], t.f.unit(i), &t.st[i][0]
+	ranks := 0
+	if me.Weapon.extraRank(round, sd.charging, me.mounted()) {
+		ranks++
+	}
+	front := 0
+	for k, c := range sd.contacts {
+		if !c.front {
+			places[k] = 0 // the ranks behind fight only to the front
+		}
+		places[k] *= ranks
+		front += places[k]
+	}
+	behind := s.startAlive - min(max(0, me.Frontage-t.frontCharacters(i)), s.startAlive)
+	start := min(behind, front)
+	models := max(0, start-max(0, lost-frontStart))
+	takeFromLast(places, front-models)
+	for k := range n {
+		n[k] = places[k] * g.perModel
+	}
+}
+
+// takeFromLast takes n from places, the last first, down to 0.
+func takeFromLast(places []int, n int) {
+	for k := len(places) - 1; k >= 0 && n > 0; k-- {
+		d := min(places[k], n)
+		places[k] -= d
+		n -= d
+	}
 }

@@ -21,19 +21,20 @@ type aim struct {
 func (t *fightTrial) aim(s strike, round int, a *[2]aim) {
 	a[0], a[1] = aim{}, aim{}
 	i := s.side
-	g := &t.f.sides[i].groups[s.group]
+	sd := t.f.sides[i]
+	g, c, foe := &sd.groups[s.group], &sd.contacts[0], sd.enemy // a fight of two: its one contact
 	if g.member > 0 {
 		me := &t.st[i][g.member]
 		if me.alive == 0 || me.retired || t.outOfContact(i, g.member) {
 			return // slain earlier this round, retired from a challenge, or out of contact
 		}
 		if tgt := t.characterTarget(i, g.member); tgt >= 0 {
-			a[0] = aim{t.variant(i, g, tgt, round), g.perModel, 1 - i, tgt}
+			a[0] = aim{t.variant(i, g, c, tgt, round), g.perModel, foe, tgt}
 		}
 		return
 	}
 	n, models := t.attacks(i, g, round)
-	if sd := t.f.sides[i]; sd.foldChampion && g.kind != supporters {
+	if sd.foldChampion && g.kind != supporters {
 		if c := sd.champion; t.st[i][c].alive > 0 && !t.outOfContact(i, c) {
 			n, models = n+sd.champA[g.kind], models+1 // he strikes with them
 		}
@@ -41,15 +42,15 @@ func (t *fightTrial) aim(s strike, round int, a *[2]aim) {
 	if n == 0 {
 		return
 	}
-	if tgt := t.f.sides[i].members[0].strikeAt; tgt > 0 && g.kind != supporters && t.attackable(1-i, tgt) {
+	if tgt := sd.members[0].strikeAt; tgt > 0 && g.kind != supporters && t.attackable(foe, tgt) {
 		// The models in base contact with the enemy character strike it.
-		c := &t.f.unit(1 - i).Characters[tgt-1]
-		at := min(c.inContact(), models) * g.perModel
-		a[1] = aim{t.variant(i, g, tgt, round), at, 1 - i, tgt}
+		ch := &t.f.unit(foe).Characters[tgt-1]
+		at := min(ch.inContact(), models) * g.perModel
+		a[1] = aim{t.variant(i, g, c, tgt, round), at, foe, tgt}
 		n -= at
 	}
-	if tgt := t.unitTarget(1 - i); tgt >= 0 && n > 0 {
-		a[0] = aim{t.variant(i, g, tgt, round), n, 1 - i, tgt}
+	if tgt := t.unitTarget(foe); tgt >= 0 && n > 0 {
+		a[0] = aim{t.variant(i, g, c, tgt, round), n, foe, tgt}
 	}
 }
 
@@ -77,7 +78,13 @@ func (t *fightTrial) attackable(i, m int) bool {
 // characters/issuing-a-challenge). Such a character neither strikes nor is
 // struck, and cannot challenge.
 func (t *fightTrial) outOfContact(i, m int) bool {
-	return m > 0 && t.f.sides[i].flanked && t.st[i][0].alive > 0
+	if m == 0 || t.st[i][0].alive == 0 {
+		return false
+	}
+	if t.f.several {
+		return !t.frontEngaged(i) // no enemy still fighting touches its front
+	}
+	return t.f.sides[i].flanked
 }
 
 // unitTarget is the member of unit i that blows at the unit strike: its
@@ -102,16 +109,17 @@ func (t *fightTrial) unitTarget(i int) int {
 // its opponent in a challenge, else the model it strikes at, else the
 // enemy's unit; -1 when it may strike none.
 func (t *fightTrial) characterTarget(i, m int) int {
+	foe := t.f.sides[i].enemy // a fight of two: the enemy
 	if t.duel[i] == m {
-		if o := t.duel[1-i]; t.st[1-i][o].alive > 0 {
+		if o := t.duel[foe]; t.st[foe][o].alive > 0 {
 			return o
 		}
 		return -1 // its opponent has fallen: its remaining blows are lost
 	}
-	if tgt := t.f.sides[i].members[m].strikeAt; tgt > 0 && t.attackable(1-i, tgt) {
+	if tgt := t.f.sides[i].members[m].strikeAt; tgt > 0 && t.attackable(foe, tgt) {
 		return tgt
 	}
-	return t.unitTarget(1 - i)
+	return t.unitTarget(foe)
 }
 
 // frontCharacters is how many of unit i's characters stand in its front
