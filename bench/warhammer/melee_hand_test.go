@@ -321,6 +321,23 @@ func TestMeleeScripted(t *testing.T) {
 				"l.combat_result": 1, "combat_result_difference": 1},
 			events: []string{"draw", "w.wins_on_result", "l1.breaks"},
 		},
+		{
+			// 6th. A (1 model, a musician) and B (1 model) face each
+			// other; no one charged. Equal Initiative: a roll-off, 3
+			// against 4, B first: misses on 1; A misses on 2 (4+). A
+			// draw, 0 to 0, won "by 1 point" by the musician (6th.whfb.app
+			// appendix-seven-special-rules/standard-bearers-and-musicians):
+			// B tests at 7-1 and 3+4 breaks it (it would hold at 7). A
+			// pursues: 2+2 against B's 6+6, which escapes.
+			name: "musician-wins-a-draw-by-1", rules: "6th",
+			units: []warhammer.Engaged{
+				engaged(withMusician(infantry("a", 1, 1)), 0, false, touch(1, warhammer.Front, 1)),
+				engaged(infantry("b", 1, 1), 1, false, touch(0, warhammer.Front, 1)),
+			},
+			faces:  []int{3, 4, 1, 2, 3, 4, 2, 2, 6, 6},
+			values: map[string]int{"rounds": 1, "a.combat_result": 0, "b.combat_result": 0, "combat_result_difference": 0},
+			events: []string{"a.wins", "b.breaks"},
+		},
 	}
 	for _, r := range rows {
 		t.Run(r.name, func(t *testing.T) {
@@ -382,4 +399,9 @@ func twoLosers(fear bool) []warhammer.Engaged {
 		engaged(l1, 1, false, touch(0, warhammer.Front, 1)),
 		engaged(l2, 1, false, touch(0, warhammer.Front, 1)),
 	}
+}
+
+func withMusician(f warhammer.Fighter) warhammer.Fighter {
+	f.Musician = true
+	return f
 }

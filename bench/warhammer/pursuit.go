@@ -14,7 +14,9 @@ func (b *brawl) decide(c combatSet, cr [2]int, events []bool) {
 	}
 	b.markWiped(c, events)
 	if winner >= 0 {
-		b.breakTests(c, 1-winner, cr[winner]-cr[1-winner], events)
+		// A draw won by the musician is won "by 1 point" (6th.whfb.app
+		// appendix-seven-special-rules/standard-bearers-and-musicians).
+		b.breakTests(c, 1-winner, max(cr[winner]-cr[1-winner], 1), events)
 	}
 	b.panic(c, events)
 	b.pursue(c, winner, events)
@@ -115,29 +117,27 @@ func (b *brawl) breaks(c combatSet, i, diff int) bool {
 // is lower than the victorious enemy" (6th.whfb.app psychology/defeated-
 // by-fear-causing-enemy). fear_break_compare: unit_vs_fear_causers
 // compares the losing unit's own Unit Strength with the Fear-causing
-// winners' together; side_vs_fear_causers "the combined unit strength of
-// the units on the losing side" with "the combined unit strength of all
-// Fear-causing enemy units on the winning side" (7th.whfb.app, same page).
-// The winners are the winning army's units in combat c.
+// winners in contact with it together; side_vs_fear_causers "the
+// combined unit strength of the units on the losing side" with "the
+// combined unit strength of all Fear-causing enemy units on the winning
+// side" (7th.whfb.app, same page), those still fighting in combat c
+// (docs/rules.md, "Several units in one combat", Fear).
 func (b *brawl) fearBreaks(c combatSet, i int) bool {
-	if b.rs.Fear != warhammer.FearAutoBreak {
+	if b.rs.Fear != warhammer.FearAutoBreak || !subjectToFear(b.us[i].f, &warhammer.Fighter{CausesFear: true}) {
 		return false
 	}
-	causers, feared := 0, false
+	side := b.rs.FearBreakCompare == warhammer.FearSideVsCausers
+	causers := 0
 	for j := range b.units {
-		if b.us[j].army != b.us[i].army && b.standing(c, j) && causesFear(b.us[j].f) {
+		if b.us[j].army != b.us[i].army && b.standing(c, j) && causesFear(b.us[j].f) && (side || b.live(i, j)) {
 			causers += b.unitStrength(j)
-			feared = feared || subjectToFear(b.us[i].f, b.us[j].f)
 		}
 	}
-	if !feared {
-		return false
-	}
 	mine := b.unitStrength(i)
-	if b.rs.FearBreakCompare == warhammer.FearSideVsCausers {
+	if side {
 		mine = b.armyStrengths(c)[b.us[i].army]
 	}
-	return mine < causers
+	return causers > 0 && mine < causers
 }
 
 // terrified reports whether a Terror-causer of the winning army is in
