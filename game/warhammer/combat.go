@@ -6,7 +6,7 @@ import "github.com/wargamesim/sim/engine"
 // §3.1), in a fight of two units unit i's: the wounds it caused (after
 // Regeneration, Killing Blows as the ruleset scores them), its rank bonus,
 // standards, outnumbering, high ground, the charge, and attacking a flank
-// or the rear.
+// or the rear with Unit Strength flank_bonus_unit_strength or more.
 func (t *fightTrial) combatResult(i, round int) int {
 	f, rs := t.f, t.f.rs
 	sd, me := f.sides[i], f.unit(i)
@@ -46,11 +46,16 @@ func (t *fightTrial) combatResult(i, round int) int {
 		if rs.ChargeBonus && round == 1 {
 			cr++
 		}
-		switch sd.at {
-		case Flank:
-			cr++
-		case Rear:
-			cr += 2
+		if t.unitStrength(i) >= rs.FlankBonusUnitStrength {
+			// A flanker reduced below flank_bonus_unit_strength "can't
+			// claim" the bonus (6th.whfb.app faq/close-combat, Warhammer
+			// Chronicles 2004 p.112).
+			switch sd.at {
+			case Flank:
+				cr++
+			case Rear:
+				cr += 2
+			}
 		}
 	}
 	return cr
@@ -238,7 +243,7 @@ func (t *fightTrial) breaks(d *engine.Dice, l, w, margin int) bool {
 		// fear_break_insane_courage: "an act of Insane Courage will keep
 		// such units in the fight" (7th.whfb.app
 		// psychology/defeated-by-fear-causing-enemy): a double 1 on 2D6.
-		return !(t.f.several && t.f.rs.FearBreakInsaneCourage && t.insaneCourage(d))
+		return !(t.f.rs.FearBreakInsaneCourage && t.insaneCourage(d))
 	default:
 		return !t.leadership(d, l, target, t.f.rs.InsaneCourage)
 	}

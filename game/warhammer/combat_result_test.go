@@ -121,15 +121,24 @@ var combatCases = []combatCase{
 	{name: "6th front charge adds nothing", preset: "6th", a: foot(5, 5), b: foot(5, 5), charger: sideA, facing: Front,
 		cr: [2]int{0, 0}, winner: nobody,
 		source: "§3.1: the charge is not among 6th's bonuses (docs/rules.md charge_bonus: no)"},
-	{name: "6th flank +1", preset: "6th", a: foot(4, 4), b: foot(4, 4), charger: sideA, facing: Flank,
+	{name: "6th flank +1", preset: "6th", a: foot(5, 5), b: foot(5, 5), charger: sideA, facing: Flank,
 		cr: [2]int{1, 0}, winner: sideA, test: rollsTest, target: 7,
-		source: "§3.1 flank +1; Ld 8 − 1"},
-	{name: "6th rear +2", preset: "6th", a: foot(4, 4), b: foot(4, 4), charger: sideA, facing: Rear,
+		source: "§3.1 flank +1 (a flanker of Unit Strength 5); Ld 8 − 1"},
+	{name: "6th rear +2", preset: "6th", a: foot(5, 5), b: foot(5, 5), charger: sideA, facing: Rear,
 		cr: [2]int{2, 0}, winner: sideA, test: rollsTest, target: 6,
 		source: "§3.1 rear +2; Ld 8 − 2"},
-	{name: "6th rear +2 every round", preset: "6th", a: foot(4, 4), b: foot(4, 4), charger: sideB, facing: Rear, round: 2,
+	{name: "6th rear +2 every round", preset: "6th", a: foot(5, 5), b: foot(5, 5), charger: sideB, facing: Rear, round: 2,
 		cr: [2]int{0, 2}, winner: sideB, test: rollsTest, target: 6,
 		source: "§3.1 rear +2; docs/rules.md: +1 flank, +2 rear, every round"},
+	{name: "6th a flanker below Unit Strength 5 claims nothing", preset: "6th", a: foot(4, 4), b: foot(4, 4), charger: sideA, facing: Flank,
+		cr: [2]int{0, 0}, winner: nobody,
+		source: "6th.whfb.app faq/close-combat (Warhammer Chronicles 2004 p.112): a flanker below Unit Strength 5 \"can't claim\" the bonus (flank_bonus_unit_strength 5)"},
+	{name: "6th the flanker's Unit Strength at the end of the round", preset: "6th", a: foot(5, 5), b: foot(5, 5), charger: sideA, facing: Rear, wounds: [2]int{0, 1},
+		cr: [2]int{0, 2}, winner: sideB, test: rollsTest, target: 6,
+		source: "6th.whfb.app faq/close-combat: reduced below Unit Strength 5 by the end of the phase (4 left), A claims no rear bonus; B scores its 1 wound, and outnumbers 5 to 4, +1; Ld 8 − 2"},
+	{name: "8th a flanker of any Unit Strength", preset: "8th", a: foot(4, 4), b: foot(4, 4), charger: sideA, facing: Flank,
+		cr: [2]int{2, 0}, winner: sideA, test: rollsTest, target: 6,
+		source: "8th.whfb.app close-combat/flank-attack (no condition: flank_bonus_unit_strength 0): flank +1, and the charge +1 (§2.10)"},
 
 	// Ranks (§3.1, 6th: +1 a rank of 4 or more behind the first, counted at the start, at most +3).
 	{name: "6th three ranks of 4: +2", preset: "6th", a: foot(12, 4), b: foot(12, 12),
@@ -178,8 +187,8 @@ var combatCases = []combatCase{
 		cr: [2]int{2, 1}, winner: sideA, test: rollsTest, target: 7,
 		source: "§3.1 6th: B's +2 ranks lost to a rear charge of US 5; A rear +2; B outnumbers, +1; Ld 8 − 1"},
 	{name: "6th flank charge by Unit Strength 4 leaves ranks", preset: "6th", a: foot(4, 4), b: foot(15, 5), charger: sideA, facing: Flank,
-		cr: [2]int{1, 3}, winner: sideB, test: rollsTest, target: 6,
-		source: "§3.1 6th: US 4 does not cancel B's +2 ranks; B outnumbers +1; A flank +1; Ld 8 − 2"},
+		cr: [2]int{0, 3}, winner: sideB, test: rollsTest, target: 5,
+		source: "§3.1 6th: US 4 does not cancel B's +2 ranks; B outnumbers +1; A's flank +1 lost below Unit Strength 5 (6th.whfb.app faq/close-combat); Ld 8 − 3"},
 
 	// Break tests (§3.1 6th: Stubborn tests on unmodified Ld; §2.11: Unbreakable passes).
 	{name: "6th break test on Ld less the difference", preset: "6th", a: foot(10, 10), b: foot(5, 5), wounds: [2]int{3, 0},
@@ -400,6 +409,44 @@ func TestBreakTestDice(t *testing.T) {
 			d := engine.Scripted(c.dice...)
 			if got := tr.breaks(d, 0, 1, c.margin); got != c.breaks {
 				t.Errorf("breaks %v, want %v (%s)", got, c.breaks, c.source)
+			}
+			if d.Left() != 0 {
+				t.Errorf("%d scripted dice left unrolled", d.Left())
+			}
+		})
+	}
+}
+
+// A unit broken by Fear without a test (6th.whfb.app
+// psychology/defeated-by-fear-causing-enemy): under 7th "an act of Insane
+// Courage will keep such units in the fight" (7th.whfb.app, the same page;
+// fear_break_insane_courage yes), a double 1 on 2D6; 6th rolls nothing.
+func TestFearBreakInsaneCourage(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name   string
+		preset string
+		dice   []int
+		breaks bool
+	}{
+		{"7th: a double 1 keeps it in the fight", "7th", []int{1, 1}, false},
+		{"7th: anything else breaks it", "7th", []int{1, 2}, true},
+		{"6th: no roll, it breaks", "6th", nil, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			goblins := foot(8, 8, ld(6))
+			goblins.ID = "goblins"
+			fearsome := trolls(3, 3)
+			fearsome.ID = "trolls"
+			f := newFight(t, combatRules(t, c.preset), Combat{Sides: [2]Fighter{goblins, fearsome}, Charger: -1, HighGround: -1, MaxRounds: 1})
+			tr := f.NewTrialer().(*fightTrial)
+			tr.begin()
+			if test, _ := tr.breakTest(0, 1, 1); test != breaksOutright {
+				t.Fatalf("break test %s, want breaks outright (Trolls US 9 against 8 Goblins)", breakNames[test])
+			}
+			d := engine.Scripted(c.dice...)
+			if got := tr.breaks(d, 0, 1, 1); got != c.breaks {
+				t.Errorf("breaks %v, want %v", got, c.breaks)
 			}
 			if d.Left() != 0 {
 				t.Errorf("%d scripted dice left unrolled", d.Left())
