@@ -15,12 +15,7 @@ import (
 // cases that the new path takes (6th and 7th rules, no characters): the
 // same Combat, in its Units form, run both ways with independent dice,
 // must agree within 4.5 standard errors on every metric's mean and tail
-// and every event (enginetest.AgreeSamples). Two rules of issue 30 that a
-// fight of two reads differently from today's are set to today's reading
-// for the new path: flank_bonus_unit_strength 0 (fight.go gives any
-// charger the flank bonus) and fear_break_insane_courage no (fight.go
-// breaks a unit beaten by Fear without a roll); both are held by their
-// own cases (TestMeleeByHand, the agreement cases).
+// and every event (enginetest.AgreeSamples).
 func TestMeleeTwoUnits(t *testing.T) {
 	trials := 100_000
 	if testing.Short() || raceDetector {
@@ -33,10 +28,7 @@ func TestMeleeTwoUnits(t *testing.T) {
 		if !ok || c.skip != "" {
 			continue
 		}
-		rs, cc := f.Inputs()
-		today := *rs
-		today.FlankBonusUnitStrength, today.FearBreakInsaneCourage = 0, false
-		m, err := meleeReference(&today, cc)
+		m, err := meleeReference(f.Inputs())
 		if err != nil {
 			continue // 8th, tow or characters: not this path's yet
 		}
