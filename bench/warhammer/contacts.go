@@ -106,7 +106,15 @@ type brawl struct {
 }
 
 func newBrawl(m *melee, d dice) *brawl {
-	b := &brawl{melee: m, d: d, face: m.links.face}
+	b := &brawl{}
+	b.init(m, d)
+	return b
+}
+
+// init readies b for a trial of m: every unit whole and fighting. A trial
+// keeps its brawl on the stack (no allocation per trial).
+func (b *brawl) init(m *melee, d dice) {
+	*b = brawl{melee: m, d: d, face: m.links.face}
 	endOfPhase := m.rs.Regeneration == warhammer.RegenEndOfPhase
 	for i, f := range m.units {
 		s := &b.us[i]
@@ -117,7 +125,6 @@ func newBrawl(m *melee, d dice) *brawl {
 		s.monstrous = isMonstrous(f.Type)
 		b.lastWon[i] = -1
 	}
-	return b
 }
 
 // live reports whether units i and j fight each other: in contact, both

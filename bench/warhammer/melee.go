@@ -187,7 +187,8 @@ func (m *melee) testsToCharge(i int) bool {
 // no contact is left or MaxRounds are fought (docs/rules.md, "Flee and
 // pursuit with several winners and losers": "what is left fights on").
 func (m *melee) trial(d dice, values []int, events []bool) {
-	b := newBrawl(m, d)
+	var b brawl
+	b.init(m, d)
 	b.charge(events)
 	for b.n = 1; b.n <= m.cc.MaxRounds && b.anyContact(); b.n++ {
 		b.round(values, events)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/wargamesim/sim/bench/refrun"
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/engine/enginetest"
 	"github.com/wargamesim/sim/game/warhammer"
@@ -81,4 +82,21 @@ func aligned(t testing.TB, ref, got *engine.Result) *engine.Result {
 		}
 	}
 	return &out
+}
+
+// TestMeleeDoesNotAllocate holds the several-unit reference to the
+// reference's rule: no allocation per trial (README.md, "The machine").
+func TestMeleeDoesNotAllocate(t *testing.T) {
+	for _, c := range meleeCases() {
+		rs := preset(t, c.rules)
+		cc := warhammer.Combat{Units: c.units(), HighGround: -1, MaxRounds: 6}
+		cc.Armies[0].ID, cc.Armies[1].ID = c.armies[0], c.armies[1]
+		ref, err := meleeReference(rs, cc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a := refrun.Allocs(len(ref.Metrics()), len(ref.Events()), Stream, ref.Trial); a != 0 {
+			t.Errorf("%s: %v allocations per trial, want 0", c.name, a)
+		}
+	}
 }
