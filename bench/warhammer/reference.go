@@ -32,6 +32,7 @@ type Resolver struct {
 	events  []string
 	volley  *volley
 	fight   *fight
+	melee   *melee // a fight of several units (melee.go)
 }
 
 // Reference builds the reference resolver of the Warhammer model m (a
@@ -56,6 +57,9 @@ func Reference(m engine.Model) (*Resolver, error) {
 		if err := supported(rs); err != nil {
 			return nil, err
 		}
+		if len(cc.Units) > 2 {
+			return meleeReference(rs, cc)
+		}
 		if err := supportedFight(rs, &cc); err != nil {
 			return nil, err
 		}
@@ -64,6 +68,20 @@ func Reference(m engine.Model) (*Resolver, error) {
 		return nil, fmt.Errorf("warhammerref: the reference resolves Warhammer volleys and fights, not a %T", m)
 	}
 	return r, nil
+}
+
+// meleeReference is the resolver of a fight of several units, cc's
+// Units (melee.go). A fight of two units written as Units may go this way
+// too, which the tests use to hold the two paths to each other.
+func meleeReference(rs *warhammer.Ruleset, cc warhammer.Combat) (*Resolver, error) {
+	if err := supported(rs); err != nil {
+		return nil, err
+	}
+	m, metrics, events, err := newMelee(rs, &cc)
+	if err != nil {
+		return nil, err
+	}
+	return &Resolver{melee: m, metrics: metrics, events: events}, nil
 }
 
 // volleySpec is a volley as the engine received it.
@@ -116,8 +134,12 @@ func (r *Resolver) Events() []string { return r.events }
 // per metric and one flag per event; values and events must be zeroed.
 func (r *Resolver) Trial(rnd *rand.Rand, values []int, events []bool) {
 	d := dice{rnd}
-	if r.volley != nil {
+	switch {
+	case r.volley != nil:
 		r.volley.trial(d, values, events)
+		return
+	case r.melee != nil:
+		r.melee.trial(d, values, events)
 		return
 	}
 	r.fight.trial(d, values, events)

@@ -205,7 +205,11 @@ func (rd *round) combatResult() [2]int {
 		if rs.ChargeBonus && s.charging {
 			cr[i]++
 		}
-		if rd.charger == i {
+		// A charger below flank_bonus_unit_strength at the end of the
+		// round "can't claim" the flank or rear bonus (6th.whfb.app
+		// faq/close-combat, Warhammer Chronicles 2004 p.112; docs/rules.md,
+		// "Combat result").
+		if rd.charger == i && rd.unitStrength(i) >= rs.FlankBonusUnitStrength {
 			switch rd.facing {
 			case warhammer.Flank:
 				cr[i]++
@@ -306,6 +310,15 @@ func (rd *round) breakTest(i, diff int) breakResult {
 	}
 	if rs.Fear == warhammer.FearAutoBreak && subjectToFear(s.f, e.f) &&
 		rd.unitStrength(1-i) > rd.unitStrength(i) {
+		// 7th: "an act of Insane Courage will keep such units in the
+		// fight" (7th.whfb.app psychology/defeated-by-fear-causing-enemy;
+		// fear_break_insane_courage): a double 1, not a break test, so no
+		// battle standard re-roll.
+		if rs.FearBreakInsaneCourage {
+			if x, y := rd.d.d6(), rd.d.d6(); x == 1 && y == 1 {
+				return holds
+			}
+		}
 		return breaksAndFlees
 	}
 	ld := rd.leadership(i)

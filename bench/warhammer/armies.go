@@ -1,0 +1,342 @@
+package warhammerref
+
+import "github.com/wargamesim/sim/game/warhammer"
+
+// The armies' side of a combat of several units: the combat result summed
+// per army, break tests unit by unit, Panic, flee and pursuit, and the end
+// of the fight (docs/rules.md, "Combats of several units").
+
+// round fights one round: who fights, the blows, Regeneration, then each
+// combat's result and its consequences.
+func (b *brawl) round(values []int, events []bool) {
+	for i := range b.units {
+		s := &b.us[i]
+		s.u.startPhase()
+		s.charging = b.n == 1 && s.charged
+		s.broke, s.wiped = false, false
+	}
+	for i := range b.units {
+		if b.us[i].state == fighting {
+			b.whoFights(i)
+			b.us[i].ranks = b.rankBonus(i)
+		}
+	}
+	b.strikeBlows()
+	b.regenerate()
+	var seen [warhammer.MaxUnits]bool
+	for i := range b.units {
+		if b.us[i].state != fighting || seen[i] {
+			continue
+		}
+		c := b.combat(i, &seen)
+		cr := b.combatResult(c)
+		if b.n == 1 && c.first {
+			values[b.out.cr], values[b.out.cr+1], values[b.out.diff] = cr[0], cr[1], cr[0]-cr[1]
+		}
+		b.decide(c, cr, events)
+	}
+	b.leaveWithoutFoes()
+}
+
+// regenerate rolls 6th-edition Regeneration once every blow is struck
+// (seed 000), unit by unit; a Flaming wound takes it away for the battle
+// where flaming_removes_regeneration says so.
+func (b *brawl) regenerate() {
+	rs := b.rs
+	perWoundLost := rs.RegenDice == warhammer.RegenPerWoundLost
+	battle := rs.FlamingRegen == warhammer.LoseRegenForBattle
+	for i := range b.units {
+		u := &b.us[i].u
+		u.endOfPhase(b.d, perWoundLost, rs.FlamingRegen, rs.RegenCounts)
+		u.burnt = u.burnt || battle && u.flamed
+	}
+}
+
+// combatSet is one combat: units "interconnected" by live contacts
+// (6th.whfb.app close-combat/fight-combats), found from one of them.
+type combatSet struct {
+	in    [warhammer.MaxUnits]bool
+	first bool // it holds the fight's first unit still fighting: the one whose combat result is reported
+}
+
+// combat is the combat of unit i: every unit reached through live
+// contacts. Units slain to the last model this round still count in it,
+// for they lose it.
+func (b *brawl) combat(i int, seen *[warhammer.MaxUnits]bool) combatSet {
+	var c combatSet
+	c.first = true
+	for k := range i {
+		c.first = c.first && b.us[k].state != fighting
+	}
+	stack := [warhammer.MaxUnits]int{i}
+	n := 1
+	c.in[i], seen[i] = true, true
+	for n > 0 {
+		n--
+		k := stack[n]
+		for _, j := range b.links.of(k) {
+			if b.live(k, j) && !c.in[j] {
+				c.in[j], seen[j] = true, true
+				stack[n] = j
+				n++
+			}
+		}
+	}
+	return c
+}
+
+// standing reports whether unit i still has models in combat c.
+func (b *brawl) standing(c combatSet, i int) bool {
+	return c.in[i] && b.us[i].state == fighting && b.us[i].u.alive > 0
+}
+
+// combatResult adds up each army's combat result in combat c (docs/rules.md,
+// "Combat result summed per side"): "It does not matter which particular
+// units suffered the wounds, just add them all up" (6th rulebook,
+// cc_3_result); then ranks, standards, outnumbering, high ground, the
+// charge and flank and rear, from units with models left (a unit wiped
+// out keeps the wounds it caused and adds nothing else).
+func (b *brawl) combatResult(c combatSet) [2]int {
+	var cr [2]int
+	for j := range b.units {
+		if c.in[j] {
+			cr[1-b.us[j].army] += b.us[j].u.scored
+		}
+	}
+	us := b.armyStrengths(c)
+	for a := range cr {
+		if !b.armyStands(c, a) {
+			continue
+		}
+		cr[a] += b.armyRanks(c, a) + b.standards(c, a) + b.flankBonus(c, a)
+		if b.rs.OutnumberBonus && us[a] > us[1-a] {
+			// "the combined Unit Strength of your troops in combat"
+			// (6th.whfb.app close-combat/combat-resolution-bonuses).
+			cr[a]++
+		}
+		if b.rs.HighGroundBonus && b.cc.HighGround == a {
+			cr[a]++ // once for the army (RULES.md §3.1)
+		}
+		cr[a] += b.chargeBonus(c, a)
+	}
+	return cr
+}
+
+func (b *brawl) armyStands(c combatSet, a int) bool {
+	for i := range b.units {
+		if b.us[i].army == a && b.standing(c, i) {
+			return true
+		}
+	}
+	return false
+}
+
+// armyStrengths is each army's total Unit Strength in combat c.
+func (b *brawl) armyStrengths(c combatSet) [2]int {
+	var us [2]int
+	for i := range b.units {
+		if b.standing(c, i) {
+			us[b.us[i].army] += b.unitStrength(i)
+		}
+	}
+	return us
+}
+
+// unitStrength is unit i's Unit Strength (resolution.go's modelStrength a
+// model standing).
+func (b *brawl) unitStrength(i int) int {
+	f := b.us[i].f
+	return modelStrengthOf(b.rs, f.UnitStrength, f.Type, f.Weight, f.Profile.W) * b.us[i].u.alive
+}
+
+// armyRanks is army a's one rank bonus (side_rank_bonus): "count the bonus
+// from the unit with the largest number of ranks. Do not add up the
+// bonuses" (6th.whfb.app close-combat/combat-resolution-bonuses). With
+// best_claimable the highest bonus any of its units can claim; with
+// deepest_unit the deepest unit's (the first listed of equal depth),
+// nothing if that one is disrupted.
+func (b *brawl) armyRanks(c combatSet, a int) int {
+	best, deepest, depth := 0, -1, -1
+	for i := range b.units {
+		if b.us[i].army != a || !b.standing(c, i) {
+			continue
+		}
+		ranks := b.rankBonus(i)
+		if b.rs.RankCounted != warhammer.RanksAtEnd {
+			ranks = b.us[i].ranks
+		}
+		best = max(best, ranks)
+		if d := b.ranksOf(i); d > depth {
+			deepest, depth = i, d
+		}
+	}
+	if b.rs.SideRankBonus == warhammer.RankBonusDeepestUnit {
+		if deepest < 0 {
+			return 0
+		}
+		if b.rs.RankCounted != warhammer.RanksAtEnd {
+			return b.us[deepest].ranks
+		}
+		return b.rankBonus(deepest)
+	}
+	return best
+}
+
+// ranksOf is unit i's ranks of rank_bonus_width models (resolution.go).
+func (b *brawl) ranksOf(i int) int {
+	s := &b.us[i]
+	width := b.rs.RankWidth
+	if s.monstrous {
+		width = b.rs.MonstrousRankWidth
+	}
+	return ranksOf(s.u.alive, s.f.Frontage, width)
+}
+
+// rankBonus is +1 a rank behind the first, at most +3 (RULES.md §2.10),
+// none while the unit is disrupted.
+func (b *brawl) rankBonus(i int) int {
+	if b.disrupted(i) {
+		return 0
+	}
+	return min(max(b.ranksOf(i)-1, 0), 3)
+}
+
+// disrupted reports whether unit i has lost its rank bonus: "charged in
+// the flank or rear by an enemy with a Unit Strength of five or more",
+// only while that enemy fights on so (6th.whfb.app
+// close-combat/combat-resolution-bonuses); 7th: "fighting to its flank or
+// rear against an enemy unit with a unit strength of 5 or more". With
+// disruption_unit_strength: per_enemy_unit one such enemy unit is needed;
+// with combined the enemies in its flanks and rear add up.
+func (b *brawl) disrupted(i int) bool {
+	if b.rs.FlankCancelsRanks != warhammer.FlankUnitStrength5 {
+		return false
+	}
+	total := 0
+	for _, j := range b.links.of(i) {
+		if !b.live(i, j) || b.face[j][i] == warhammer.Front {
+			continue
+		}
+		us := b.unitStrength(j)
+		if b.rs.DisruptionUnitStrength == warhammer.DisruptPerEnemyUnit && us >= 5 {
+			return true
+		}
+		total += us
+	}
+	return b.rs.DisruptionUnitStrength == warhammer.DisruptCombined && total >= 5
+}
+
+// standards is army a's standards (standards_count): "+1 if one or more
+// units on your side have a standard, and not +1 per standard" (7th.whfb.app
+// command-groups/combat-result-bonus; 6th the same), or +1 a unit under
+// per_unit; the battle standard counts as a standard (6th) or adds an
+// extra +1 (7th: battle_standard_bonus). A standard is the last of its
+// unit's models to fall.
+func (b *brawl) standards(c combatSet, a int) int {
+	standards, bsb := 0, false
+	for i := range b.units {
+		if b.us[i].army == a && b.standing(c, i) {
+			standards += b2i(b.us[i].f.Standard)
+			bsb = bsb || b.us[i].f.BattleStandard
+		}
+	}
+	if b.rs.StandardsCount == warhammer.StandardsOncePerSide {
+		standards = min(standards, 1)
+	}
+	if b.rs.BattleStandard == warhammer.BSBExtra {
+		return standards + b2i(bsb)
+	}
+	if standards == 0 && bsb {
+		return 1
+	}
+	return standards
+}
+
+// flankBonus is army a's flank (+1) and rear (+2) bonuses in combat c
+// (6th.whfb.app close-combat/combat-results, Fig. 2). flank_bonus_count:
+// per_enemy_unit, once for each enemy unit attacked in the flank and once
+// for its rear; per_attacking_unit, once for each unit in an enemy's flank
+// or rear. A flanker below flank_bonus_unit_strength "can't claim" it
+// (6th FAQ, Warhammer Chronicles 2004 p.112), counted at the end of the
+// round.
+func (b *brawl) flankBonus(c combatSet, a int) int {
+	bonus := 0
+	for j := range b.units {
+		if b.us[j].army == a || !c.in[j] || b.us[j].state != fighting {
+			continue
+		}
+		flank, rear := 0, 0
+		for i := range b.units {
+			if b.us[i].army != a || !b.standing(c, i) || !b.live(i, j) || b.unitStrength(i) < b.rs.FlankBonusUnitStrength {
+				continue
+			}
+			switch b.face[i][j] {
+			case warhammer.Flank:
+				flank++
+			case warhammer.Rear:
+				rear++
+			}
+		}
+		if b.rs.FlankBonusCount == warhammer.FlankBonusPerEnemyUnit {
+			flank, rear = min(flank, 1), min(rear, 1)
+		}
+		bonus += flank + 2*rear
+	}
+	return bonus
+}
+
+// chargeBonus is army a's charge bonus (charge_bonus; 8th only, kept for
+// the option): per charging unit, or once (charge_bonus_count).
+func (b *brawl) chargeBonus(c combatSet, a int) int {
+	if !b.rs.ChargeBonus {
+		return 0
+	}
+	n := 0
+	for i := range b.units {
+		if b.us[i].army == a && b.standing(c, i) && b.us[i].charging {
+			n++
+		}
+	}
+	if b.rs.ChargeBonusCount == warhammer.ChargeBonusOnce {
+		n = min(n, 1)
+	}
+	return n
+}
+
+// musician reports whether army a has a musician in combat c: the last of
+// its unit's models to fall.
+func (b *brawl) musician(c combatSet, a int) bool {
+	for i := range b.units {
+		if b.us[i].army == a && b.standing(c, i) && b.us[i].f.Musician {
+			return true
+		}
+	}
+	return false
+}
+
+// modelStrengthOf is one model's Unit Strength: the scenario's per, else
+// by troop type, infantry and war beasts 1, cavalry 2, monstrous troops 3,
+// chariots 4 (tow: light 3, heavy 5), monsters and swarms their Wounds
+// (docs/rules.md, "Unit Strength"; the same reading as resolution.go).
+func modelStrengthOf(rs *warhammer.Ruleset, per int, t warhammer.TroopType, wt warhammer.Weight, w int) int {
+	if per > 0 {
+		return per
+	}
+	if rs.UnitStrength == warhammer.USTOW && t == warhammer.Chariot {
+		if weightOf(rs, t, wt) == warhammer.Light {
+			return 3
+		}
+		return 5
+	}
+	switch t {
+	case warhammer.Cavalry:
+		return 2
+	case warhammer.MonstrousInfantry, warhammer.MonstrousCavalry, warhammer.MonstrousBeast:
+		return 3
+	case warhammer.Chariot:
+		return 4
+	case warhammer.Monster, warhammer.Swarm:
+		return w
+	}
+	return 1
+}

@@ -1,0 +1,330 @@
+package warhammerref
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/game/warhammer"
+)
+
+// A close combat of several units (issue 30), written from docs/rules.md,
+// "Combats of several units", its "Proposed options" and their meanings,
+// for the 6th and 7th editions, without characters or charge reactions.
+// The two-unit reference (fight.go) is left as it is; a fight of two units
+// may be run through this path too (newMelee), which cross-checks both.
+//
+// 6th.whfb.app close-combat/fight-combats: units that are "interconnected"
+// form one combat, and "all the combat results for such a combat are
+// worked out at the same time"; unless stated otherwise the one-unit
+// rules apply (docs/rules.md, "One combat, several units").
+
+// melee is a combat of several units, as the engine described it
+// (Combat.Units), with every contact known both ways.
+type melee struct {
+	rs    *warhammer.Ruleset
+	cc    warhammer.Combat
+	units []*warhammer.Fighter
+	army  []int
+	ids   [2]string // the armies' IDs
+	links links
+	out   meleeOutputs
+}
+
+// meleeOutputs are the indices of the metrics and events: unit u's at the
+// first index + u, army a's at the first + a (docs/plans/issue-30 §2.1,
+// §4: rounds, casualties, wounds, combat_result, combat_result_difference;
+// wins, draw, breaks, destroyed, caught, wins_on_result, then charge_made
+// and panics where the rules give them).
+type meleeOutputs struct {
+	cas, wounds, cr, diff                 int
+	wins, draw, breaks, destroyed, caught int
+	ahead                                 int
+	charge                                [warhammer.MaxUnits]int // -1: the unit takes no test to charge
+	panics                                int                     // -1: friend_breaks_panic is none
+}
+
+// supportedMelee refuses what the several-unit reference leaves out: the
+// 8th-edition and The Old World rules (issue 30's step 5), characters
+// (step 6), and left_without_foes: join_remaining, whose lapping round
+// docs/rules.md does not say how to place.
+func supportedMelee(rs *warhammer.Ruleset, cc *warhammer.Combat) error {
+	var errs []error
+	if rs.SupportingAttacks || rs.Steadfast || rs.Stomp || rs.PressOfBattle || rs.ChargeInitiative ||
+		rs.BreakTest == warhammer.BreakThreeWays || rs.RankBonus == warhammer.RanksByTroopType ||
+		rs.MassedInfantry || rs.Fear == warhammer.FearWS1 || rs.Fear == warhammer.FearMinusOneToHit {
+		errs = append(errs, errors.New("warhammerref: a fight of several units is implemented for the 6th and 7th rules only"))
+	}
+	if rs.LeftWithoutFoes != warhammer.LeaveCombat {
+		errs = append(errs, errors.New("warhammerref: left_without_foes: join_remaining is not implemented by the reference"))
+	}
+	for i := range cc.Units {
+		if len(cc.Units[i].Characters) > 0 {
+			errs = append(errs, fmt.Errorf("warhammerref: %s has characters; a fight of several units with characters is not implemented", cc.Units[i].ID))
+		}
+	}
+	if len(cc.Units) < 2 || len(cc.Units) > warhammer.MaxUnits {
+		errs = append(errs, fmt.Errorf("warhammerref: %d units fight; want 2 to %d", len(cc.Units), warhammer.MaxUnits))
+	}
+	return errors.Join(errs...)
+}
+
+// newMelee builds the combat of cc.Units, and its metrics and events.
+func newMelee(rs *warhammer.Ruleset, cc *warhammer.Combat) (*melee, []engine.Metric, []string, error) {
+	if err := supportedMelee(rs, cc); err != nil {
+		return nil, nil, nil, err
+	}
+	m := &melee{rs: rs, cc: *cc}
+	for i := range m.cc.Units {
+		m.units = append(m.units, &m.cc.Units[i].Fighter)
+		m.army = append(m.army, m.cc.Units[i].Army)
+	}
+	var err error
+	if m.links, err = linksOf(m.cc.Units); err != nil {
+		return nil, nil, nil, err
+	}
+	for a := range m.ids {
+		m.ids[a] = m.armyID(a)
+	}
+	metrics, events := m.outputs()
+	return m, metrics, events, nil
+}
+
+// armyID is army a's ID: its own, else that of its one unit.
+func (m *melee) armyID(a int) string {
+	if id := m.cc.Armies[a].ID; id != "" {
+		return id
+	}
+	for i, f := range m.units {
+		if m.army[i] == a {
+			return f.ID
+		}
+	}
+	return fmt.Sprint("army", a)
+}
+
+// outputs names the metrics and events, and records their indices.
+func (m *melee) outputs() ([]engine.Metric, []string) {
+	o := &m.out
+	metrics := []engine.Metric{{Name: "rounds", Max: m.cc.MaxRounds}}
+	o.cas = len(metrics)
+	for _, f := range m.units {
+		metrics = append(metrics, engine.Metric{Name: f.ID + ".casualties", Max: f.Models})
+	}
+	o.wounds = len(metrics)
+	for _, f := range m.units {
+		metrics = append(metrics, engine.Metric{Name: f.ID + ".wounds", Max: f.Models * f.Profile.W})
+	}
+	o.cr = len(metrics)
+	crMax := [2]int{m.crMax(0), m.crMax(1)}
+	for a := range m.ids {
+		metrics = append(metrics, engine.Metric{Name: m.ids[a] + ".combat_result", Max: crMax[a]})
+	}
+	o.diff = len(metrics)
+	metrics = append(metrics, engine.Metric{Name: "combat_result_difference", Min: -crMax[1], Max: crMax[0]})
+
+	events := []string{m.ids[0] + ".wins", m.ids[1] + ".wins", "draw"}
+	o.wins, o.draw = 0, 2
+	o.breaks, events = len(events), m.perUnit(events, ".breaks")
+	o.destroyed, events = len(events), m.perUnit(events, ".destroyed")
+	o.caught, events = len(events), m.perUnit(events, ".caught")
+	o.ahead = len(events)
+	events = append(events, m.ids[0]+".wins_on_result", m.ids[1]+".wins_on_result")
+	for i := range o.charge {
+		o.charge[i] = -1
+		if i < len(m.units) && m.testsToCharge(i) {
+			o.charge[i] = len(events)
+			events = append(events, m.units[i].ID+".charge_made")
+		}
+	}
+	o.panics = -1
+	if m.rs.FriendBreaksPanic == warhammer.PanicInCombat {
+		o.panics, events = len(events), m.perUnit(events, ".panics")
+	}
+	return metrics, events
+}
+
+func (m *melee) perUnit(events []string, suffix string) []string {
+	for _, f := range m.units {
+		events = append(events, f.ID+suffix)
+	}
+	return events
+}
+
+// crMax bounds army a's combat result: twice the enemy's wounds (a
+// Killing Blow may score profile Wounds on marked ones), ranks 3, a
+// standard and the battle standard for each unit, outnumbering, high
+// ground, a charge for each unit, and flank and rear for each pair.
+func (m *melee) crMax(a int) int {
+	mine, theirs, wounds := 0, 0, 0
+	for i, f := range m.units {
+		if m.army[i] == a {
+			mine++
+		} else {
+			theirs++
+			wounds += f.Models * f.Profile.W
+		}
+	}
+	return 2*wounds + 3 + 2*mine + 1 + 1 + mine + 3*mine*theirs
+}
+
+// testsToCharge reports whether unit i, a charger, tests to charge under
+// fear_on_charge: one of the enemies it charged causes Fear it is subject
+// to (6th.whfb.app psychology/fear; docs/rules.md, "Fear on the charge").
+func (m *melee) testsToCharge(i int) bool {
+	if !m.rs.FearOnCharge || !m.cc.Units[i].Charged {
+		return false
+	}
+	for _, j := range m.links.of(i) {
+		if subjectToFear(m.units[i], m.units[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// trial fights the combat once: the charge, then round after round until
+// no contact is left or MaxRounds are fought (docs/rules.md, "Flee and
+// pursuit with several winners and losers": "what is left fights on").
+func (m *melee) trial(d dice, values []int, events []bool) {
+	var b brawl
+	b.init(m, d)
+	b.charge(events)
+	for b.n = 1; b.n <= m.cc.MaxRounds && b.anyContact(); b.n++ {
+		b.round(values, events)
+		values[0] = b.n
+	}
+	b.finish(values, events)
+}
+
+// charge takes the 6th-edition Fear tests of the charge (fear_on_charge;
+// 6th.whfb.app psychology/fear), unit by unit: a charger that would charge
+// a Fear-causer tests and, failing, "may not charge"; a unit charged by
+// Fear-causers tests and, failing, flees if its Unit Strength is lower
+// than theirs (the Fear-causing chargers in contact with it together, as
+// fear_break_compare's unit_vs_fear_causers reads "the enemy"), the
+// chargers pursuing it as after a break test, or else "must roll 6s to
+// score hits in the first turn of close combat".
+func (b *brawl) charge(events []bool) {
+	if !b.rs.FearOnCharge {
+		return
+	}
+	var failed [warhammer.MaxUnits]bool
+	for i := range b.units {
+		if o := b.out.charge[i]; o >= 0 {
+			made := b.ldTest(i, b.rs.BSBReroll && b.rs.BSBRerollFear)
+			events[o], failed[i] = made, !made
+			b.us[i].charged = made
+		}
+	}
+	b.noCharge(failed)
+	flees := false
+	for j := range b.units {
+		causers, feared := 0, false
+		for i := range b.units {
+			if b.us[i].charged && b.us[i].state == fighting && b.links.touch[i][j] && causesFear(b.us[i].f) {
+				causers += b.unitStrength(i)
+				feared = feared || subjectToFear(b.us[j].f, b.us[i].f)
+			}
+		}
+		if !feared || b.ldTest(j, b.rs.BSBReroll && b.rs.BSBRerollFear) {
+			continue
+		}
+		if b.unitStrength(j) >= causers {
+			b.us[j].sixes = true
+			continue
+		}
+		b.us[j].broke, flees = true, true
+		events[b.out.breaks+j] = true
+	}
+	if flees {
+		var all combatSet
+		for i := range b.units {
+			all.in[i] = true
+		}
+		b.pursue(all, 1-b.chargedArmy(), events)
+		b.leaveWithoutFoes()
+	}
+}
+
+// chargedArmy is the army that was charged: the other army than the
+// chargers'.
+func (b *brawl) chargedArmy() int {
+	for i := range b.units {
+		if b.cc.Units[i].Charged {
+			return 1 - b.us[i].army
+		}
+	}
+	return 0
+}
+
+// noCharge handles the chargers that failed their test: "the fight starts
+// with no charger, front to front" (docs/rules.md, "Fear on the charge")
+// where no unit of their army stays in contact; otherwise a failed charger
+// stays out of the fight (docs/plans/issue-30 §2.4).
+func (b *brawl) noCharge(failed [warhammer.MaxUnits]bool) {
+	for i := range b.units {
+		if !failed[i] {
+			continue
+		}
+		if b.armyStaysInContact(b.us[i].army, failed) {
+			b.us[i].state = left
+			continue
+		}
+		for _, j := range b.links.of(i) {
+			b.face[i][j] = warhammer.Front
+		}
+	}
+}
+
+func (b *brawl) armyStaysInContact(a int, failed [warhammer.MaxUnits]bool) bool {
+	for i := range b.units {
+		if b.us[i].army == a && !failed[i] && b.links.n[i] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// finish writes each unit's casualties and wounds, and who won: an army
+// whose every enemy unit broke (fled) or was destroyed, one of its own
+// units not; else a draw (docs/plans/issue-30 §2.3), with wins_on_result
+// for the army that won the last round fought where MaxRounds ended a
+// fight still going.
+func (b *brawl) finish(values []int, events []bool) {
+	o := &b.out
+	for i := range b.units {
+		u := &b.us[i].u
+		values[o.cas+i], values[o.wounds+i] = u.models-u.alive, u.woundsLost()
+		if u.alive == 0 {
+			events[o.destroyed+i] = true
+		}
+	}
+	for a := range 2 {
+		if b.armyWins(a) {
+			events[o.wins+a] = true
+			return
+		}
+	}
+	events[o.draw] = true
+	for i := range b.units {
+		if b.us[i].state == fighting && b.anyContact() && b.lastWon[i] >= 0 {
+			events[o.ahead+b.lastWon[i]] = true
+			return
+		}
+	}
+}
+
+func (b *brawl) armyWins(a int) bool {
+	stands := false
+	for i := range b.units {
+		s := &b.us[i]
+		switch {
+		case s.army == a:
+			stands = stands || s.state == fighting || s.state == left
+		case s.state == fighting || s.state == left:
+			return false
+		}
+	}
+	return stands
+}
