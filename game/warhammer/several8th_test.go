@@ -93,30 +93,7 @@ var eighthTowCases = []severalCase{
 // TestSeveralUnitsCombatResult does.
 func TestEighthAndOldWorldCombatResult(t *testing.T) {
 	t.Parallel()
-	for _, c := range eighthTowCases {
-		t.Run(c.name, func(t *testing.T) {
-			f := severalFight(t, combatRules(t, c.preset, c.set...), c.high, 2, c.units...)
-			tr := severalTrial(t, f, c.wounds)
-			cr := [2]int{tr.armyResult(0, 1), tr.armyResult(1, 1)}
-			if cr != c.cr {
-				t.Errorf("combat result %v, want %v (%s)", cr, c.cr, c.source)
-			}
-			w, margin := tr.winnerArmies(cr)
-			if w < 0 {
-				if len(c.tests) > 0 {
-					t.Errorf("a draw, want break tests (%s)", c.source)
-				}
-				return
-			}
-			for _, u := range f.armies[1-w] {
-				test, target := tr.breakTest(u, w, margin)
-				if want := c.tests[u]; test != want || test == rollsTest && target != c.target[u] {
-					t.Errorf("%s: break test %s (target %d), want %s (target %d) (%s)", f.unit(u).ID,
-						breakNames[test], target, breakNames[want], c.target[u], c.source)
-				}
-			}
-		})
-	}
+	checkSeveralCases(t, eighthTowCases)
 }
 
 // The Old World's break tests in a fight of several units, with scripted

@@ -155,7 +155,13 @@ var severalCases = []severalCase{
 // losers' break tests through armyResult, winnerArmies and breakTest.
 func TestSeveralUnitsCombatResult(t *testing.T) {
 	t.Parallel()
-	for _, c := range severalCases {
+	checkSeveralCases(t, severalCases)
+}
+
+// checkSeveralCases checks each case's combat results and the losers'
+// break tests.
+func checkSeveralCases(t *testing.T, cases []severalCase) {
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			f := severalFight(t, combatRules(t, c.preset, c.set...), c.high, 2, c.units...)
