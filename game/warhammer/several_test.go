@@ -83,6 +83,15 @@ var severalCases = []severalCase{
 		},
 		high: -1, cr: [2]int{6, 0}, tests: map[int]breakKind{2: rollsTest}, target: map[int]int{2: 2},
 		source: "as the flank row with the rear +2 (6th.whfb.app close-combat/combat-results): 3 + 1 + 2; Ld 8 − 6"},
+	{name: "6th a flanker cut below Unit Strength 5 in the round gives the ranks back", preset: "6th",
+		units: []Engaged{
+			unitIn(foot(20, 5), "halberdiers", 0, false, at(b1, Front, 5)),
+			unitIn(cavalry(5, 5), "knights", 0, true, at(b1, Flank, 3)),
+			unitIn(foot(20, 5), "boyz", 1, false, at(a1, Front, 5), at(a2, Front, 3)),
+		},
+		high: -1, wounds: map[int]int{1: 3}, cr: [2]int{4, 6},
+		tests: map[int]breakKind{0: rollsTest, 1: rollsTest}, target: map[int]int{0: 6, 1: 6},
+		source: "docs/rules.md flank_cancels_ranks [I]: the flanker's Unit Strength when the combat result is worked out, at the end of the round (6th.whfb.app faq/close-combat, WC 2004 p.112, \"at the end of the phase\"): 2 knights left, US 4, cancel no ranks and claim no flank bonus; A +3 ranks, +1 outnumber (20 + 4 against 20); B 3 wounds, +3 ranks; Ld 8 − 2 each"},
 	{name: "6th a flanker below Unit Strength 5 claims no flank bonus", preset: "6th",
 		units: []Engaged{
 			unitIn(foot(20, 5), "halberdiers", 0, false, at(b1, Front, 5)),
