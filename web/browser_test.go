@@ -334,6 +334,24 @@ func TestPageTimeToFirstResult(t *testing.T) {
 	}
 }
 
+// A link to a fight of several units (hammer-and-anvil) opens the page on
+// it and runs to sim run's headline, the armies' names in it: a shared
+// link is how its answer travels (docs/scenarios.md, "What the hammer
+// adds").
+func TestPageLinkSeveralUnits(t *testing.T) {
+	p := newPage(t)
+	l := web.Link{V: 1, Cmd: "run", Scenario: "hammer-and-anvil", Trials: 20000, Seed: "1"}
+	frag, err := l.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.do(t, chromedp.Navigate("about:blank"), chromedp.Navigate(p.url+"#"+frag), waitText("#status", "Done"))
+	want, _ := p.cli(t, "run", "hammer-and-anvil", "--trials", "20000", "--seed", "1", "--quiet")
+	if got := p.text(t, "#headline"); got != want || !strings.HasPrefix(got, "Empire Halberdiers and Knights win ") {
+		t.Errorf("the page says %q, sim run %q", got, want)
+	}
+}
+
 // A fight built from the unit library runs as sim run runs its YAML, and a
 // variant of it compares as sim compare compares the two files.
 func TestPageBuilderAndVariant(t *testing.T) {
@@ -460,10 +478,12 @@ func TestSiteOnAStaticServer(t *testing.T) {
 }
 
 // Every game runs in the page as on the terminal: a War of the Ring and a
-// Conquest built-in give sim run's headline and tables for the same seed.
+// Conquest built-in give sim run's headline and tables for the same seed,
+// and so does a Warhammer fight of several units (hammer-and-anvil), whose
+// armies' names and units' rows the page must show as sim run does.
 func TestPageOtherGames(t *testing.T) {
 	p := newPage(t)
-	for _, name := range []string{"wotr-captain-duel", "conquest-guard-vs-drones"} {
+	for _, name := range []string{"wotr-captain-duel", "conquest-guard-vs-drones", "hammer-and-anvil"} {
 		p.do(t, choose("builtin", name), chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 			// the select's change loads the built-in's YAML
 			_, err := chromedp.Evaluate[any](`loadBuiltin()`, chromedp.EvalAwaitPromise)(ctx, tg)

@@ -131,11 +131,16 @@ func TestSeveralUnitsRefusedCleanly(t *testing.T) {
 // rewritten in the army form two ways, builds the same Combat as in its
 // two-unit form, names and plays the same roles, and gives identical
 // results under every preset, from tables and stage by stage (plan §1.2:
-// a fight of two is the army form's case of one unit an army).
+// a fight of two is the army form's case of one unit an army). A built-in
+// already in the army form (hammer-and-anvil, of three units) has no
+// two-unit form to compare with, so it is left out.
 func TestArmyFormSameAsTwoUnit(t *testing.T) {
 	t.Parallel()
 	fights := twoUnitFights(t)
 	for _, file := range slices.Sorted(maps.Keys(fights)) {
+		if armySides(t, fights[file]) {
+			continue
+		}
 		for form, src := range armyForms(t, fights[file]) {
 			t.Run(fmt.Sprintf("%s/form%d", pinName(file, ""), form), func(t *testing.T) {
 				t.Parallel()
@@ -193,6 +198,18 @@ func sameFight(t *testing.T, two, army []byte, preset string, sameLines bool) {
 // lists its contact, the other side its unit's id, so that the engine
 // derives its contact; and both sides armies with ids, each unit listing
 // its contact.
+// armySides is whether src's fight.sides are armies (mappings), not the
+// two units' ids.
+func armySides(t *testing.T, src []byte) bool {
+	t.Helper()
+	var doc yaml.Node
+	if err := yaml.Unmarshal(src, &doc); err != nil {
+		t.Fatal(err)
+	}
+	sides := mappingValue(mappingValue(doc.Content[0], "fight"), "sides")
+	return sides != nil && len(sides.Content) > 0 && sides.Content[0].Kind == yaml.MappingNode
+}
+
 func armyForms(t *testing.T, src []byte) [2][]byte {
 	t.Helper()
 	var doc yaml.Node

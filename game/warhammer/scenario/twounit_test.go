@@ -46,7 +46,9 @@ const pinExactWork = 1e6
 // pinPresets are the presets every fight is fought under.
 var pinPresets = []string{"6th", "7th", "8th", "tow"}
 
-// twoUnitFights are the fights pinned: every built-in close combat, and
+// twoUnitFights are the fights pinned: every built-in close combat (a
+// built-in of several units, such as hammer-and-anvil, too: the refactors
+// still to come must not change it either), and
 // the fights of testdata/two-unit, each written for paths the built-ins
 // leave out (its comment says which).
 func twoUnitFights(t *testing.T) map[string][]byte {

@@ -209,9 +209,13 @@ func (c *checker) faces(us []fighting, units []*Unit, touch [][]touching, k int)
 }
 
 // ranks is how many ranks the unit forms, its characters' places
-// counted: the models on a flank.
+// counted: the models on a flank. A unit of no models (a mistake
+// reported elsewhere) forms none, rather than dividing by its frontage 0.
 func ranks(u *Unit) int {
 	w := frontage(u)
+	if w == 0 {
+		return 0
+	}
 	return (u.Models + len(u.Characters) + w - 1) / w
 }
 
