@@ -18,7 +18,7 @@ func (b *brawl) round(values []int, events []bool) {
 	for i := range b.units {
 		if b.us[i].state == fighting {
 			b.whoFights(i)
-			b.us[i].ranks = b.rankBonus(i)
+			b.us[i].ranks = b.depthBonus(i)
 		}
 	}
 	b.strikeBlows()
@@ -161,11 +161,7 @@ func (b *brawl) armyRanks(c combatSet, a int) int {
 		if b.us[i].army != a || !b.standing(c, i) {
 			continue
 		}
-		ranks := b.rankBonus(i)
-		if b.rs.RankCounted != warhammer.RanksAtEnd {
-			ranks = b.us[i].ranks
-		}
-		best = max(best, ranks)
+		best = max(best, b.countedRanks(i))
 		if d := b.ranksOf(i); d > depth {
 			deepest, depth = i, d
 		}
@@ -174,12 +170,27 @@ func (b *brawl) armyRanks(c combatSet, a int) int {
 		if deepest < 0 {
 			return 0
 		}
-		if b.rs.RankCounted != warhammer.RanksAtEnd {
-			return b.us[deepest].ranks
-		}
-		return b.rankBonus(deepest)
+		return b.countedRanks(deepest)
 	}
 	return best
+}
+
+// countedRanks is unit i's rank bonus as the result is added up: its ranks
+// counted as rank_bonus_counted says (at the round's start, or now), lost
+// if it is disrupted now. The flanker's Unit Strength is read when the
+// combat result is worked out, at the end of the round, as the 6th FAQ
+// reads the flank bonus ("at the end of the phase"): docs/rules.md, "Flank
+// or rear cancelling ranks" [I] (README, "Disagreements" point 2, settled
+// so), so a flanker cut below Unit Strength 5 in the round gives the
+// ranks back in that round's result.
+func (b *brawl) countedRanks(i int) int {
+	if b.disrupted(i) {
+		return 0
+	}
+	if b.rs.RankCounted != warhammer.RanksAtEnd {
+		return b.us[i].ranks
+	}
+	return b.depthBonus(i)
 }
 
 // ranksOf is unit i's ranks of rank_bonus_width models (resolution.go).
@@ -192,12 +203,9 @@ func (b *brawl) ranksOf(i int) int {
 	return ranksOf(s.u.alive, s.f.Frontage, width)
 }
 
-// rankBonus is +1 a rank behind the first, at most +3 (RULES.md §2.10),
-// none while the unit is disrupted.
-func (b *brawl) rankBonus(i int) int {
-	if b.disrupted(i) {
-		return 0
-	}
+// depthBonus is +1 a rank behind the first, at most +3 (RULES.md §2.10),
+// before any disruption.
+func (b *brawl) depthBonus(i int) int {
 	return min(max(b.ranksOf(i)-1, 0), 3)
 }
 

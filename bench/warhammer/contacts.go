@@ -85,7 +85,7 @@ type band struct {
 	sixes    bool                    // failed its Fear test when charged: 6s to hit in round 1 (6th)
 	front    [warhammer.MaxUnits]int // its models fighting each enemy at the round's start
 	support  [warhammer.MaxUnits]int // its models in the ranks behind striking each enemy
-	ranks    int                     // rank bonus counted at the start of the round
+	ranks    int                     // rank bonus of its depth at the start of the round, before disruption
 	broke    bool                    // broke or panicked this round
 	wiped    bool                    // slain to the last model this round
 }

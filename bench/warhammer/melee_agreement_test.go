@@ -31,6 +31,9 @@ func meleeCases() []meleeCase {
 			why: "the Knights (US 10) in the Boyz' flank cancel their ranks and add +1; outnumbering by the army; one rank bonus (the Halberdiers'); Stubborn"},
 		{name: "6th/rear-charge", rules: "6th", armies: [2]string{"empire", "boyz"}, units: hammerAndAnvil(warhammer.Rear),
 			why: "the rear +2, and the Boyz' attacks split between two enemies"},
+		{name: "6th/rear-charger-cut-below-us5", rules: "6th", armies: [2]string{"empire", "boyz"}, units: weakRearCharger,
+			why: "3 Knights (US 6) in the Boyz' rear drop below US 5 at one loss: the Boyz' ranks come back in that round's result, " +
+				"the flanker's Unit Strength read at the end of the round (docs/rules.md, flank or rear cancelling ranks [I])"},
 		{name: "6th/two-units-in-one-front", rules: "6th", armies: [2]string{"orcs", "empire"}, units: twoInOneFront,
 			why: "a 10-wide unit charges two 5-wide units in its front, 5 models each; the spears' rank behind"},
 		{name: "6th/one-winner-two-losers-one-stubborn", rules: "6th", armies: [2]string{"warriors", "alliance"}, units: oneWinnerTwoLosers,
@@ -272,4 +275,13 @@ func pursuitCase() []warhammer.Engaged {
 		engaged(a, 1, false, touch(0, warhammer.Front, 3)),
 		engaged(b, 1, false, touch(0, warhammer.Front, 2), touch(1, warhammer.Front, 2)),
 	}
+}
+
+// weakRearCharger: hammer-and-anvil with 3 Knights (US 6) in the Boyz'
+// rear, all 3 fighting, so that one Knight slain takes them below Unit
+// Strength 5 in most fights (README, "Disagreements" point 2).
+func weakRearCharger() []warhammer.Engaged {
+	us := hammerAndAnvil(warhammer.Rear)()
+	us[1].Models, us[1].Frontage = 3, 3
+	return us
 }
