@@ -2,6 +2,7 @@ package warhammerref
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,7 +67,7 @@ func TestMeleeAgreement(t *testing.T) {
 	if testing.Short() || raceDetector {
 		trials = 10_000
 	}
-	for _, c := range meleeCases() {
+	for _, c := range slices.Concat(meleeCases(), meleeCases8th(), meleeCasesTOW()) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			rs := preset(t, c.rules)
