@@ -41,6 +41,25 @@ func TestMeleeSupportSplit(t *testing.T) {
 	}
 }
 
+// TestMeleeSupportShortRanks: 18 Orcs (10 wide) once the Spearmen are
+// gone (fled) fight the Swordsmen alone, 5 models touching them. Their
+// ranks are 10 and 8: rank 2 stands 5 behind the Swordsmen contact (the
+// other 3 behind no enemy), and there is no rank 3, so 5 support, not 8:
+// a rank is the unit's frontage wide, and the ranks behind stand "rank by
+// rank behind every front contact" (docs/rules.md, Supporting attacks).
+// The engine gives 8 (README, "Disagreements" point 3).
+func TestMeleeSupportShortRanks(t *testing.T) {
+	us := twoInOneFront()
+	us[0].Models = 18
+	b := combatAt(t, preset(t, "8th"), us, -1, nil)
+	b.n, b.us[0].charging = 2, false
+	b.us[1].state = fled
+	b.whoFights(0)
+	if got := b.us[0].support[2]; got != 5 {
+		t.Errorf("supporting models at the Swordsmen %d, want 5 (rank 2's five behind the contact; no rank 3)", got)
+	}
+}
+
 // TestMeleeDisruptionAndSteadfast checks disruption by edition and
 // Steadfast against the deepest enemy unit.
 func TestMeleeDisruptionAndSteadfast(t *testing.T) {
