@@ -183,7 +183,11 @@ func ranksOf(n, frontage, width int) int {
 // disrupted reports whether unit i, charged in the flank or rear, has lost
 // its rank bonus: the charger has Unit Strength 5 (6th) or two ranks of at
 // least five models (8th). A unit of a fight of several units is
-// disrupted by the enemies in its flanks and rear (disruptedBy).
+// disrupted by the enemies in its flanks and rear (disruptedBy). The
+// charger is counted now, when the combat result is worked out at the end
+// of the round, as the 6th FAQ counts the flank bonus (docs/rules.md
+// flank_cancels_ranks [I]): one cut below Unit Strength 5 in the round
+// leaves the ranks, even where they were counted at its start.
 func (t *fightTrial) disrupted(i int) bool {
 	f := t.f
 	if !f.sides[i].flanked {

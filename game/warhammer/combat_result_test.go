@@ -1,6 +1,7 @@
 package warhammer
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -450,6 +451,64 @@ func TestFearBreakInsaneCourage(t *testing.T) {
 			}
 			if d.Left() != 0 {
 				t.Errorf("%d scripted dice left unrolled", d.Left())
+			}
+		})
+	}
+}
+
+// When a flank or rear charger's Unit Strength cancels the ranks (6th,
+// docs/rules.md flank_cancels_ranks [I]): it is read when the combat
+// result is worked out, at the end of the round, as the 6th FAQ reads
+// the flank bonus (6th.whfb.app faq/close-combat, Warhammer Chronicles
+// 2004 p.112: a flanker reduced below Unit Strength 5 "at the end of the
+// phase" cannot claim it). A, 5 models five wide, charges the rear of B,
+// 15 five wide (three ranks at the start: +2), and strikes first (the
+// charge, 6th); one round, scripted die by die.
+func TestRearChargerCutBelowFiveGivesTheRanksBack(t *testing.T) {
+	t.Parallel()
+	a, b := foot(5, 5), foot(15, 5)
+	a.ID, b.ID = "a", "b"
+	f := newFight(t, combatRules(t, "6th"), Combat{Sides: [2]Fighter{a, b}, Charger: 0, Facing: Rear, HighGround: -1, MaxRounds: 1}).PerDie()
+	for _, c := range []struct {
+		name   string
+		dice   []int
+		cr     [2]int
+		events []string
+		source string
+	}{
+		{"B slays one: A's Unit Strength 4 at the end, B keeps its ranks", []int{
+			1, 1, 1, 1, 1, // A's five attacks miss (4+)
+			4, 4, 1, 1, 1, 1, // B's first hits and wounds on 4+ (no save), its other four miss
+			2, 2, // A tests at 8 − 4: 4 holds
+		}, [2]int{0, 4}, []string{"draw", "b.wins_on_result"},
+			"A has 4 models at the end: below Unit Strength 5, it claims no rear bonus and cancels no ranks; B 1 wound, +2 ranks, outnumbers 15 to 4 +1 = 4; A holds on 4 ≤ 8 − 4; one round: a draw, B ahead"},
+		{"B slays none: A's Unit Strength 5 cancels B's ranks", []int{
+			1, 1, 1, 1, 1, // A misses
+			1, 1, 1, 1, 1, // B misses
+			3, 3, // B tests at 8 − 1: 6 holds
+		}, [2]int{2, 1}, []string{"draw", "a.wins_on_result"},
+			"A, Unit Strength 5 at the end: rear +2, and B's +2 ranks lost; B outnumbers 15 to 5, +1; B holds on 6 ≤ 8 − 1"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d := engine.Scripted(c.dice...)
+			r := trial(f, d)
+			metric := func(name string) int {
+				return r.Values[slices.IndexFunc(f.Metrics(), func(m engine.Metric) bool { return m.Name == name })]
+			}
+			if cr := [2]int{metric("a.combat_result"), metric("b.combat_result")}; cr != c.cr {
+				t.Errorf("combat result %v, want %v (%s)", cr, c.cr, c.source)
+			}
+			want := map[string]bool{}
+			for _, e := range c.events {
+				want[e] = true
+			}
+			for _, e := range []string{"a.wins", "b.wins", "draw", "a.wins_on_result", "b.wins_on_result", "a.breaks", "b.breaks"} {
+				if got := r.Events[slices.Index(f.Events(), e)]; got != want[e] {
+					t.Errorf("%s %v, want %v (%s)", e, got, want[e], c.source)
+				}
+			}
+			if d.Left() != 0 {
+				t.Errorf("%d scripted dice left unrolled (%s)", d.Left(), c.source)
 			}
 		})
 	}

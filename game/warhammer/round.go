@@ -274,12 +274,33 @@ func (t *fightTrial) record(r *engine.TrialResult, o *fightOutcome) {
 	}
 	for a := range out.army {
 		r.Events[out.army[a].wins] = o.winner == a
-		r.Events[out.army[a].ahead] = o.winner < 0 && o.prevWinner == a && f.anyOf(a, &standing)
+		r.Events[out.army[a].ahead] = o.winner < 0 && o.prevWinner == a && t.stoppedUndecided(a, &standing)
 	}
 	r.Events[out.draw] = o.winner < 0
 	if e := out.challenge; e >= 0 {
 		r.Events[e], r.Events[e+1] = t.issued, t.accepted
 	}
+}
+
+// stoppedUndecided reports whether a drawn fight was stopped by
+// max_rounds with army a still fighting and its enemy holding, so that
+// the last round's winner on combat result is ahead (wins_on_result,
+// docs/output.md): in a fight of two, a model of a stands (both wiped out
+// is a draw with no one ahead); in a fight of several, two enemy units
+// still touch. A fight of several that ended with no contact left was not
+// stopped undecided: every unit of one army or both broke, fled, fell
+// back, left or was destroyed, so the enemy of the round's winner did not
+// hold.
+func (t *fightTrial) stoppedUndecided(a int, standing *[MaxUnits]bool) bool {
+	if !t.f.several {
+		return t.f.anyOf(a, standing)
+	}
+	for u := range t.f.sides {
+		if t.inCombat(u) && t.engaged(u) {
+			return true
+		}
+	}
+	return false
 }
 
 // round fights round number round and returns each army's combat result.

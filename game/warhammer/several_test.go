@@ -2,6 +2,7 @@ package warhammer
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,6 +83,15 @@ var severalCases = []severalCase{
 		},
 		high: -1, cr: [2]int{6, 0}, tests: map[int]breakKind{2: rollsTest}, target: map[int]int{2: 2},
 		source: "as the flank row with the rear +2 (6th.whfb.app close-combat/combat-results): 3 + 1 + 2; Ld 8 − 6"},
+	{name: "6th a flanker cut below Unit Strength 5 in the round gives the ranks back", preset: "6th",
+		units: []Engaged{
+			unitIn(foot(20, 5), "halberdiers", 0, false, at(b1, Front, 5)),
+			unitIn(cavalry(5, 5), "knights", 0, true, at(b1, Flank, 3)),
+			unitIn(foot(20, 5), "boyz", 1, false, at(a1, Front, 5), at(a2, Front, 3)),
+		},
+		high: -1, wounds: map[int]int{1: 3}, cr: [2]int{4, 6},
+		tests: map[int]breakKind{0: rollsTest, 1: rollsTest}, target: map[int]int{0: 6, 1: 6},
+		source: "docs/rules.md flank_cancels_ranks [I]: the flanker's Unit Strength when the combat result is worked out, at the end of the round (6th.whfb.app faq/close-combat, WC 2004 p.112, \"at the end of the phase\"): 2 knights left, US 4, cancel no ranks and claim no flank bonus; A +3 ranks, +1 outnumber (20 + 4 against 20); B 3 wounds, +3 ranks; Ld 8 − 2 each"},
 	{name: "6th a flanker below Unit Strength 5 claims no flank bonus", preset: "6th",
 		units: []Engaged{
 			unitIn(foot(20, 5), "halberdiers", 0, false, at(b1, Front, 5)),
@@ -436,5 +446,64 @@ func TestSeveralUnitsRefused(t *testing.T) {
 		if _, err := NewFight(combatRules(t, preset), Combat{Units: units(nil), Armies: [2]Army{{ID: "A"}, {ID: "B"}}, HighGround: -1, MaxRounds: 3}); err != nil {
 			t.Errorf("%s: %v, want the fight", preset, err)
 		}
+	}
+}
+
+// wins_on_result in a fight of several units (docs/output.md: "Within a
+// draw: the fight ended undecided, and this side won the last round
+// fought on combat result, but its enemy held"): set where max_rounds
+// stopped the fight with enemies still touching, not where it ended with
+// no contact left because the round's loser fled (bench/warhammer
+// README.md "Disagreements", 7th/fear-break-by-side). A1 and A2 (5
+// models each, Ld 8) fight B (10) at its front; A wins the round 5 to 0;
+// one round at most.
+func TestSeveralUnitsWinsOnResult(t *testing.T) {
+	t.Parallel()
+	rows := []struct {
+		name   string
+		wiped  bool // A1 lost its last model in the round
+		dice   []int
+		events []string // the events set, each army's and the draw
+		source string
+	}{
+		{"the loser broke, the winner's last unit panicked: a draw, no one ahead", true,
+			[]int{6, 6, 6, 6}, []string{"draw"},
+			"B tests at 8 − 5: 12 breaks; A1 was wiped out, so A2 tests Panic (6th.whfb.app close-combat/panic-tests-for-breaks): 12 > 8, it flees; no pursuer is left (A1 slain, A2 fled); every unit of both armies broke, panicked or was destroyed: a draw (docs/rules.md \"The end\"), and B did not hold, so A is not ahead"},
+		{"the loser held and max_rounds stopped the fight: A ahead", false,
+			[]int{1, 1}, []string{"draw", "A.wins_on_result"},
+			"B tests at 8 − 5: 2 holds; no one fled or was slain, so no Panic and no pursuit; A1 and A2 still touch B when the one round is over: undecided, A won the last round and B held"},
+		{"the loser broke and escaped: A wins", false,
+			[]int{6, 6, 1, 1, 1, 1, 6, 6}, []string{"A.wins"},
+			"B breaks on 12; A1 and A2 pursue on 2 and 2 (unit order), B flees 12: it escapes; every B unit fled and A's did not: A wins (6th.whfb.app close-combat/pursuit)"},
+	}
+	for _, c := range rows {
+		t.Run(c.name, func(t *testing.T) {
+			f := severalFight(t, combatRules(t, "6th"), -1, 1,
+				unitIn(foot(5, 5), "a1", 0, false, at(2, Front, 5)),
+				unitIn(foot(5, 5), "a2", 0, false, at(2, Front, 5)),
+				unitIn(foot(10, 10), "b", 1, false, at(0, Front, 5), at(1, Front, 5)))
+			tr := f.NewTrialer().(*fightTrial)
+			tr.begin()
+			if c.wiped {
+				tr.st[a1][0].alive = 0
+			}
+			d := engine.Scripted(c.dice...)
+			o := fightOutcome{rounds: 1, prevWinner: -1, winner: -1}
+			tr.afterArmies(d, 1, [2]int{5, 0}, &o)
+			r := engine.NewTrialResult(f)
+			tr.record(&r, &o)
+			want := map[string]bool{}
+			for _, e := range c.events {
+				want[e] = true
+			}
+			for _, e := range []string{"A.wins", "B.wins", "draw", "A.wins_on_result", "B.wins_on_result"} {
+				if got := r.Events[slices.Index(f.Events(), e)]; got != want[e] {
+					t.Errorf("%s %v, want %v (%s)", e, got, want[e], c.source)
+				}
+			}
+			if d.Left() != 0 {
+				t.Errorf("%d scripted dice left unrolled (%s)", d.Left(), c.source)
+			}
+		})
 	}
 }
