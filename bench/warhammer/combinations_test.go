@@ -106,7 +106,7 @@ func combinationCases() []agreementCase {
 	// 3 Knights (US 6) charge the rear of 25 Stubborn infantry and drop
 	// below Unit Strength 5 at their first loss: the flanked unit's ranks
 	// come back in that round's result, the flanker read at the end of
-	// the round (docs/rules.md, "Flank or rear cancelling ranks" [I];
+	// the round (docs/rules.md, Options, flank_cancels_ranks [I];
 	// README, "Disagreements" point 2).
 	yaml := strings.NewReplacer("NAME", "weak-rear-charger", "ruleset: tow", "ruleset: 6th", "RULES", "",
 		"A_TYPE", "cavalry", "A_MORE", "models: 3\n    frontage: 3",

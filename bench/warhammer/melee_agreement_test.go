@@ -108,11 +108,7 @@ func TestMeleeAgreement(t *testing.T) {
 // meleeDisagreements are the events TestMeleeAgreement leaves out of its
 // comparison, by suffix, each with why (README.md, "Disagreements"); the
 // test logs their probabilities. Remove a row when the engine is fixed.
-var meleeDisagreements = map[string]string{
-	".wins_on_result": "the engine sets <army>.wins_on_result in draws that ended before max_rounds, with no contact " +
-		"left, for the army that won the last round though its enemies fled; docs/output.md: \"Within a draw: the " +
-		"fight ended undecided, and this side won the last round fought on combat result, but its enemy held\"",
-}
+var meleeDisagreements = map[string]string{}
 
 // dropEvents returns res without the events whose names end in suffix,
 // logging each one's probability.

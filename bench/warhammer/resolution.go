@@ -30,7 +30,7 @@ func ranksOf(alive, frontage, width int) int {
 // infantry 10), or with two ranks of five (8th disruption). The combat
 // result reads it at the end of the round, when the flanker's Unit
 // Strength is read, as the 6th FAQ reads the flank bonus ("at the end of
-// the phase"): docs/rules.md, "Flank or rear cancelling ranks" [I].
+// the phase"): docs/rules.md, Options, flank_cancels_ranks [I].
 func (rd *round) disrupted(i int) bool {
 	c := rd.charger
 	if c != 1-i || rd.facing == warhammer.Front {
