@@ -231,10 +231,10 @@ func (b *brawl) armyRanks(c combatSet, a int) int {
 // counted as rank_bonus_counted says (at the round's start, or now), lost
 // if it is disrupted now. The flanker's Unit Strength is read when the
 // combat result is worked out, at the end of the round, as the 6th FAQ
-// reads the flank bonus ("at the end of the phase"): docs/rules.md, Options, flank_cancels_ranks [I]; "Flank
-// or rear cancelling ranks" [I] (README, "Disagreements" point 2, settled
-// so), so a flanker cut below Unit Strength 5 in the round gives the
-// ranks back in that round's result.
+// reads the flank bonus ("at the end of the phase"): docs/rules.md,
+// Options, flank_cancels_ranks [I] (README, "Disagreements" point 2), so
+// a flanker cut below Unit Strength 5 in the round gives the ranks back
+// in that round's result.
 func (b *brawl) countedRanks(i int) int {
 	if b.disrupted(i) {
 		return 0
