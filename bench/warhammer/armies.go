@@ -13,14 +13,16 @@ func (b *brawl) round(values []int, events []bool) {
 		s := &b.us[i]
 		s.u.startPhase()
 		s.charging = b.n == 1 && s.charged
-		s.broke, s.wiped = false, false
+		s.broke, s.wiped, s.fallsBack = false, false, false
+		s.feared, s.fearsOf = false, [warhammer.MaxUnits]bool{}
 	}
 	for i := range b.units {
 		if b.us[i].state == fighting {
 			b.whoFights(i)
-			b.us[i].ranks = b.rankBonus(i)
+			b.us[i].ranks = b.depthBonus(i)
 		}
 	}
+	b.fearTests()
 	b.strikeBlows()
 	b.regenerate()
 	var seen [warhammer.MaxUnits]bool
@@ -36,6 +38,40 @@ func (b *brawl) round(values []int, events []bool) {
 		b.decide(c, cr, events)
 	}
 	b.leaveWithoutFoes()
+}
+
+// fearTests takes the Fear tests of the round's start under fear:
+// ws1_on_failed_test (8th) and minus_1_to_hit_on_failed_test (tow): every
+// unit still fighting that touches an enemy unit it fears takes one test
+// (Fear-causers and Unbreakable units take none: subjectToFear); under
+// The Old World only a Fear-causing unit of higher Unit Strength than its
+// own is feared, compared now. Failing, 8th: WS 1 against every enemy;
+// The Old World: -1 to hit only the attacks at such units (docs/rules.md,
+// "Several units in one combat", Fear (8th, tow): "A unit only needs to
+// make one Fear test per turn"; one test for several feared units [I]).
+func (b *brawl) fearTests() {
+	rs := b.rs
+	if rs.Fear != warhammer.FearWS1 && rs.Fear != warhammer.FearMinusOneToHit {
+		return
+	}
+	for i := range b.units {
+		s := &b.us[i]
+		var feared [warhammer.MaxUnits]bool
+		any := false
+		for _, j := range b.links.of(i) {
+			feared[j] = b.live(i, j) && subjectToFear(s.f, b.us[j].f) &&
+				(rs.Fear == warhammer.FearWS1 || b.unitStrength(j) > b.unitStrength(i))
+			any = any || feared[j]
+		}
+		if !any || b.ldTest(i, rs.BSBReroll && rs.BSBRerollFear) {
+			continue
+		}
+		if rs.Fear == warhammer.FearWS1 {
+			s.feared = true
+		} else {
+			s.fearsOf = feared
+		}
+	}
 }
 
 // regenerate rolls 6th-edition Regeneration once every blow is struck
@@ -114,12 +150,28 @@ func (b *brawl) combatResult(c combatSet) [2]int {
 			// (6th.whfb.app close-combat/combat-resolution-bonuses).
 			cr[a]++
 		}
+		if b.rs.MassedInfantry && us[a] > us[1-a] && b.hasInfantry(c, a) {
+			// Massed Infantry (The Old World): +1 to the side of higher
+			// Unit Strength, all added, if one of its units is infantry
+			// (docs/rules.md, "Several units in one combat", Massed
+			// Infantry (tow); infantry the troop type, README Question 5).
+			cr[a]++
+		}
 		if b.rs.HighGroundBonus && b.cc.HighGround == a {
 			cr[a]++ // once for the army (RULES.md §3.1)
 		}
 		cr[a] += b.chargeBonus(c, a)
 	}
 	return cr
+}
+
+func (b *brawl) hasInfantry(c combatSet, a int) bool {
+	for i := range b.units {
+		if b.us[i].army == a && b.standing(c, i) && b.us[i].f.Type == warhammer.Infantry {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *brawl) armyStands(c combatSet, a int) bool {
@@ -161,11 +213,7 @@ func (b *brawl) armyRanks(c combatSet, a int) int {
 		if b.us[i].army != a || !b.standing(c, i) {
 			continue
 		}
-		ranks := b.rankBonus(i)
-		if b.rs.RankCounted != warhammer.RanksAtEnd {
-			ranks = b.us[i].ranks
-		}
-		best = max(best, ranks)
+		best = max(best, b.countedRanks(i))
 		if d := b.ranksOf(i); d > depth {
 			deepest, depth = i, d
 		}
@@ -174,12 +222,27 @@ func (b *brawl) armyRanks(c combatSet, a int) int {
 		if deepest < 0 {
 			return 0
 		}
-		if b.rs.RankCounted != warhammer.RanksAtEnd {
-			return b.us[deepest].ranks
-		}
-		return b.rankBonus(deepest)
+		return b.countedRanks(deepest)
 	}
 	return best
+}
+
+// countedRanks is unit i's rank bonus as the result is added up: its ranks
+// counted as rank_bonus_counted says (at the round's start, or now), lost
+// if it is disrupted now. The flanker's Unit Strength is read when the
+// combat result is worked out, at the end of the round, as the 6th FAQ
+// reads the flank bonus ("at the end of the phase"): docs/rules.md,
+// Options, flank_cancels_ranks [I] (README, "Disagreements" point 2), so
+// a flanker cut below Unit Strength 5 in the round gives the ranks back
+// in that round's result.
+func (b *brawl) countedRanks(i int) int {
+	if b.disrupted(i) {
+		return 0
+	}
+	if b.rs.RankCounted != warhammer.RanksAtEnd {
+		return b.us[i].ranks
+	}
+	return b.depthBonus(i)
 }
 
 // ranksOf is unit i's ranks of rank_bonus_width models (resolution.go).
@@ -192,11 +255,18 @@ func (b *brawl) ranksOf(i int) int {
 	return ranksOf(s.u.alive, s.f.Frontage, width)
 }
 
-// rankBonus is +1 a rank behind the first, at most +3 (RULES.md §2.10),
-// none while the unit is disrupted.
-func (b *brawl) rankBonus(i int) int {
-	if b.disrupted(i) {
-		return 0
+// depthBonus is +1 a rank behind the first, at most +3 (RULES.md §2.10),
+// before any disruption.
+// Under rank_bonus: by_troop_type (The Old World) each troop type's rank
+// width and most bonus (RULES.md §4; resolution.go's troopRanks).
+func (b *brawl) depthBonus(i int) int {
+	if b.rs.RankBonus == warhammer.RanksByTroopType {
+		f := b.us[i].f
+		width, most := troopRanks(b.rs, f.Type, f.Weight)
+		if width == 0 {
+			return 0
+		}
+		return min(max(ranksOf(b.us[i].u.alive, f.Frontage, width)-1, 0), most)
 	}
 	return min(max(b.ranksOf(i)-1, 0), 3)
 }
@@ -207,23 +277,37 @@ func (b *brawl) rankBonus(i int) int {
 // close-combat/combat-resolution-bonuses); 7th: "fighting to its flank or
 // rear against an enemy unit with a unit strength of 5 or more". With
 // disruption_unit_strength: per_enemy_unit one such enemy unit is needed;
-// with combined the enemies in its flanks and rear add up.
+// with combined the enemies in its flanks and rear add up. The Old World:
+// heavy infantry only by Unit Strength 10 (Steady in the Ranks). 8th: an
+// enemy unit with two ranks of five models or more (flank_cancels_ranks:
+// two_ranks_of_5; docs/rules.md, "Several units in one combat",
+// Disruption (8th, tow)).
 func (b *brawl) disrupted(i int) bool {
-	if b.rs.FlankCancelsRanks != warhammer.FlankUnitStrength5 {
-		return false
+	least := 5
+	f := b.us[i].f
+	if b.rs.RankBonus == warhammer.RanksByTroopType && f.Type == warhammer.Infantry && weightOf(b.rs, f.Type, f.Weight) == warhammer.Heavy {
+		least = 10
 	}
 	total := 0
 	for _, j := range b.links.of(i) {
 		if !b.live(i, j) || b.face[j][i] == warhammer.Front {
 			continue
 		}
-		us := b.unitStrength(j)
-		if b.rs.DisruptionUnitStrength == warhammer.DisruptPerEnemyUnit && us >= 5 {
-			return true
+		switch b.rs.FlankCancelsRanks {
+		case warhammer.FlankTwoRanksOf5:
+			if ranksOf(b.us[j].u.alive, b.us[j].f.Frontage, 5) >= 2 {
+				return true
+			}
+		case warhammer.FlankUnitStrength5:
+			us := b.unitStrength(j)
+			if b.rs.DisruptionUnitStrength == warhammer.DisruptPerEnemyUnit && us >= least {
+				return true
+			}
+			total += us
 		}
-		total += us
 	}
-	return b.rs.DisruptionUnitStrength == warhammer.DisruptCombined && total >= 5
+	return b.rs.FlankCancelsRanks == warhammer.FlankUnitStrength5 &&
+		b.rs.DisruptionUnitStrength == warhammer.DisruptCombined && total >= least
 }
 
 // standards is army a's standards (standards_count): "+1 if one or more

@@ -103,5 +103,15 @@ func combinationCases() []agreementCase {
 			"B_TYPE", c.bType, "B_MORE", c.bMore, "FIGHT", c.fight).Replace(combinationYAML)
 		cs = append(cs, agreementCase{name: "combination/" + c.name, plan: func(tb testing.TB) *scenarios.Plan { return load(tb, c.name, yaml) }})
 	}
-	return cs
+	// 3 Knights (US 6) charge the rear of 25 Stubborn infantry and drop
+	// below Unit Strength 5 at their first loss: the flanked unit's ranks
+	// come back in that round's result, the flanker read at the end of
+	// the round (docs/rules.md, Options, flank_cancels_ranks [I];
+	// README, "Disagreements" point 2).
+	yaml := strings.NewReplacer("NAME", "weak-rear-charger", "ruleset: tow", "ruleset: 6th", "RULES", "",
+		"A_TYPE", "cavalry", "A_MORE", "models: 3\n    frontage: 3",
+		"B_TYPE", "infantry", "B_MORE", "models: 25\n    frontage: 5\n    special_rules: {stubborn: true}",
+		"FIGHT", "charger: a, facing: rear").Replace(towYAML)
+	return append(cs, agreementCase{name: "combination/weak-rear-charger",
+		plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "weak-rear-charger", yaml) }})
 }

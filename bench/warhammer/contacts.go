@@ -69,6 +69,7 @@ const (
 	fled                // broke (or panicked) and got away
 	destroyed           // slain to the last model, or caught fleeing
 	left                // pursued, or left with no enemy in contact
+	fellBack            // fell back in good order (break_test: three_outcomes): out, not pursued
 )
 
 // band is one unit during a trial.
@@ -81,13 +82,16 @@ type band struct {
 	state     bandState
 	charged   bool // it charged (and passed any test to charge)
 	// This round.
-	charging bool                    // it charged, and this is the first round
-	sixes    bool                    // failed its Fear test when charged: 6s to hit in round 1 (6th)
-	front    [warhammer.MaxUnits]int // its models fighting each enemy at the round's start
-	support  [warhammer.MaxUnits]int // its models in the ranks behind striking each enemy
-	ranks    int                     // rank bonus counted at the start of the round
-	broke    bool                    // broke or panicked this round
-	wiped    bool                    // slain to the last model this round
+	charging  bool                     // it charged, and this is the first round
+	sixes     bool                     // failed its Fear test when charged: 6s to hit in round 1 (6th)
+	front     [warhammer.MaxUnits]int  // its models fighting each enemy at the round's start
+	support   [warhammer.MaxUnits]int  // its models in the ranks behind striking each enemy
+	ranks     int                      // rank bonus of its depth at the start of the round, before disruption
+	broke     bool                     // broke or panicked this round
+	fallsBack bool                     // falls back in good order this round (tow)
+	feared    bool                     // failed its Fear test this round: WS 1 (8th)
+	fearsOf   [warhammer.MaxUnits]bool // failed its Fear test: -1 to hit these Fear-causers this round (tow)
+	wiped     bool                     // slain to the last model this round
 }
 
 // brawl is one trial of a melee.
@@ -150,12 +154,13 @@ func (b *brawl) atFront(i, j int) bool { return b.face[j][i] == warhammer.Front 
 // whoFights sets unit i's models fighting each live enemy at the start of
 // the round: its models in contact with that enemy (Contact.Models), as
 // many as stand, in the order listed (6th.whfb.app close-combat/which-
-// models-fight: a model fights if its base touches an enemy's). Spears on
-// foot fight in a rank more but on the turn they charged, behind the
-// models touching an enemy at the unit's front only: "the ranks behind
-// fight only to the front" (docs/rules.md, "Who fights"), read per
-// contact as docs/plans/issue-30 §2.2 does ("supporting ranks strike only
-// contacts at the unit's front, split as the front rank below them is").
+// models-fight: a model fights if its base touches an enemy's). Then the
+// ranks behind (supportRanks) strike per front contact: "behind the
+// models touching an enemy at the unit's front, that enemy; none strike
+// an enemy at its flank or rear", rank by rank behind every front
+// contact, a rank too short for all filled from the first contact on
+// (docs/rules.md, "Several units in one combat", Supporting attacks,
+// Press of Battle [I]; as docs/plans/issue-30 §2.2 reads the spears').
 func (b *brawl) whoFights(i int) {
 	s := &b.us[i]
 	s.front, s.support = [warhammer.MaxUnits]int{}, [warhammer.MaxUnits]int{}
@@ -167,17 +172,45 @@ func (b *brawl) whoFights(i int) {
 		}
 	}
 	f := s.f
-	if f.Weapon != warhammer.Spear || s.mounted || s.charging {
-		return
-	}
-	// The rank behind the front rank.
-	behind := min(f.Frontage, max(0, s.u.alive-min(f.Frontage, s.u.alive)))
-	for _, j := range b.links.of(i) {
-		if b.live(i, j) && b.atFront(i, j) {
-			s.support[j] = min(b.links.models[i][j], behind)
-			behind -= s.support[j]
+	firstRank := min(f.Frontage, s.u.alive)
+	for rank := 1; rank <= b.supportRanks(i); rank++ {
+		inRank := min(f.Frontage, max(0, s.u.alive-firstRank-(rank-1)*f.Frontage))
+		for _, j := range b.links.of(i) {
+			if b.live(i, j) && b.atFront(i, j) {
+				n := min(b.links.models[i][j], inRank)
+				s.support[j] += n
+				inRank -= n
+			}
 		}
 	}
+}
+
+// supportRanks is how many ranks behind unit i's front rank strike: 8th's
+// supporting attacks, one rank, two for a horde (10 wide, 6 monstrous);
+// The Old World's Press of Battle, infantry's second rank but in the round
+// it charged; a spear on foot one rank more but in the round it charged
+// (docs/rules.md, "Who fights"; RULES.md §2.2, §3.1, §4; fight.go reads
+// the same in a fight of two).
+func (b *brawl) supportRanks(i int) int {
+	s := &b.us[i]
+	f, extra := s.f, 0
+	if b.rs.SupportingAttacks {
+		extra = 1
+		horde := 10
+		if s.monstrous {
+			horde = 6
+		}
+		if min(f.Frontage, s.u.alive) >= horde {
+			extra++
+		}
+	}
+	if b.rs.PressOfBattle && f.Type == warhammer.Infantry && !s.charging {
+		extra++
+	}
+	if f.Weapon == warhammer.Spear && !s.mounted && !s.charging {
+		extra++
+	}
+	return extra
 }
 
 // fighting is unit i's models still fighting enemy j at this step of the

@@ -164,7 +164,7 @@ type fighter struct {
 	sixes     bool // it failed its Fear test when charged: only 6s hit in the first round (6th)
 	front     int  // rank-and-file models fighting in base contact at the start of the round
 	support   int  // models making supporting attacks at the start of the round
-	ranks     int  // rank bonus counted at the start of the round (6th)
+	ranks     int  // rank bonus of its depth counted at the start of the round (6th), before disruption
 	overkill  int  // Overkill its challenger scored this round
 }
 
@@ -301,7 +301,7 @@ func (rd *round) fightRound(events []bool) [2]int {
 	for i := range rd.sides {
 		s := &rd.sides[i]
 		s.front, s.support = rd.whoFights(i)
-		s.ranks = rd.rankBonus(i)
+		s.ranks = rd.depthBonus(i)
 	}
 	// Fear (8th): a unit fighting Fear-causers tests Leadership at the
 	// start of each round and fights at WS 1 if it fails; Fear-causers

@@ -40,21 +40,16 @@ type meleeOutputs struct {
 	cas, wounds, cr, diff                 int
 	wins, draw, breaks, destroyed, caught int
 	ahead                                 int
+	fallsBack                             int                     // -1: break_test is not three_outcomes
 	charge                                [warhammer.MaxUnits]int // -1: the unit takes no test to charge
 	panics                                int                     // -1: friend_breaks_panic is none
 }
 
-// supportedMelee refuses what the several-unit reference leaves out: the
-// 8th-edition and The Old World rules (issue 30's step 5), characters
-// (step 6), and left_without_foes: join_remaining, whose lapping round
+// supportedMelee refuses what the several-unit reference leaves out:
+// characters (issue 30's step 6), and left_without_foes: join_remaining, whose lapping round
 // docs/rules.md does not say how to place.
 func supportedMelee(rs *warhammer.Ruleset, cc *warhammer.Combat) error {
 	var errs []error
-	if rs.SupportingAttacks || rs.Steadfast || rs.Stomp || rs.PressOfBattle || rs.ChargeInitiative ||
-		rs.BreakTest == warhammer.BreakThreeWays || rs.RankBonus == warhammer.RanksByTroopType ||
-		rs.MassedInfantry || rs.Fear == warhammer.FearWS1 || rs.Fear == warhammer.FearMinusOneToHit {
-		errs = append(errs, errors.New("warhammerref: a fight of several units is implemented for the 6th and 7th rules only"))
-	}
 	if rs.LeftWithoutFoes != warhammer.LeaveCombat {
 		errs = append(errs, errors.New("warhammerref: left_without_foes: join_remaining is not implemented by the reference"))
 	}
@@ -136,6 +131,10 @@ func (m *melee) outputs() ([]engine.Metric, []string) {
 			o.charge[i] = len(events)
 			events = append(events, m.units[i].ID+".charge_made")
 		}
+	}
+	o.fallsBack = -1
+	if m.rs.BreakTest == warhammer.BreakThreeWays {
+		o.fallsBack, events = len(events), m.perUnit(events, ".falls_back")
 	}
 	o.panics = -1
 	if m.rs.FriendBreaksPanic == warhammer.PanicInCombat {

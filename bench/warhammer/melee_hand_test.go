@@ -63,7 +63,7 @@ func combatAt(t *testing.T, rs *warhammer.Ruleset, us []warhammer.Engaged, highG
 	b.n = 1
 	for i := range us {
 		b.us[i].charging = us[i].Charged
-		b.us[i].ranks = b.rankBonus(i)
+		b.us[i].ranks = b.depthBonus(i)
 	}
 	for i, n := range lost {
 		b.us[i].u.alive -= n
@@ -112,11 +112,11 @@ func TestMeleeCombatResult(t *testing.T) {
 			us[1].Contacts[0].At = warhammer.Rear
 			return us
 		}, high: -1, lost: []int{2, 1, 4}, want: [2]int{11, 4}, reason: "as hammer-and-anvil, the rear +2 for the flank's +1"},
-		{name: "flanker below US 5 claims nothing", rules: "6th", units: anvil, high: -1, lost: []int{0, 3, 4}, want: [2]int{9, 4},
+		{name: "flanker below US 5 claims nothing", rules: "6th", units: anvil, high: -1, lost: []int{0, 3, 4}, want: [2]int{9, 7},
 			reason: "Knights down to 2 (US 4): no flank bonus at the end of the round (6th FAQ); 4 + 3 + 1 + outnumbering (20+4 > 21) = 9; " +
-				"Boyz still disrupted, counted at the start; 3 wounds + standard"},
+				"the Boyz' ranks back, the flanker read at the end of the round (docs/rules.md [I]): 3 wounds + 3 ranks + standard = 7"},
 		{name: "flanker below US 5 claims under 8th's reading", rules: "6th", set: func(rs *warhammer.Ruleset) { rs.FlankBonusUnitStrength = 0 },
-			units: anvil, high: -1, lost: []int{0, 3, 4}, want: [2]int{10, 4}, reason: "flank_bonus_unit_strength 0: the +1 back"},
+			units: anvil, high: -1, lost: []int{0, 3, 4}, want: [2]int{10, 7}, reason: "flank_bonus_unit_strength 0: the +1 back; the Boyz' ranks back as above"},
 		{name: "best claimable rank bonus", rules: "6th", units: withGobbos, high: -1, lost: []int{3, 0, 4, 2}, want: [2]int{11, 8},
 			reason: "Empire: 6 wounds + 3 ranks + standard + flank = 11 (US 17+10 < 21+18); " +
 				"Boyz and Gobbos: 3 wounds + Gobbos' 3 ranks (Boyz disrupted) + standard + outnumbering = 8"},

@@ -61,55 +61,114 @@ func (b *brawl) markWiped(c combatSet, events []bool) {
 // side's difference, on its own Leadership; "some may break and flee
 // whilst others stand their ground" (6th.whfb.app close-combat/losers-
 // take-a-break-test). The losing army's units of c test in unit order.
+// Under break_test: three_outcomes (The Old World) a unit that falls back
+// in good order leaves the fight once all have tested, and is not pursued;
+// the Unit Strengths of "more than twice" are counted as the tests begin
+// (docs/rules.md, "Several units in one combat", Break tests (tow) [I]).
 func (b *brawl) breakTests(c combatSet, loser, diff int, events []bool) {
+	us := b.armyStrengths(c)
+	twice := us[1-loser] > 2*us[loser]
 	for i := range b.units {
-		if b.us[i].army == loser && b.standing(c, i) && b.breaks(c, i, diff) {
+		if b.us[i].army != loser || !b.standing(c, i) {
+			continue
+		}
+		switch b.breakTest(c, i, diff, twice) {
+		case breaksAndFlees:
 			b.us[i].broke = true
 			events[b.out.breaks+i] = true
+		case fallsBack:
+			b.us[i].fallsBack = true
+			events[b.out.fallsBack+i] = true
+		}
+	}
+	for i := range b.units {
+		if b.us[i].fallsBack {
+			b.us[i].state = fellBack
 		}
 	}
 }
 
-// breaks takes unit i's break test after losing combat c by diff
-// (RULES.md §2.11, §3.1): Unbreakable never breaks; the Fear break
-// (fearBreaks); else 2D6 against Leadership minus the difference, passed
-// on the target or less, Stubborn on unmodified Leadership; a double 1
-// passes (insane_courage); the battle standard re-rolls a failure.
-func (b *brawl) breaks(c combatSet, i, diff int) bool {
+// breakTest takes unit i's break test after losing combat c by diff
+// (RULES.md §2.11, §3.1, §4): Unbreakable never breaks (The Old World:
+// gives ground); Stubborn under three_outcomes falls back without a test;
+// the Fear break (fearBreaks); else 2D6 against Leadership minus the
+// difference (Terror: Leadership -1 for both comparisons, README
+// Question 7), on unmodified Leadership if Stubborn or Steadfast; a
+// double 1 passes (insane_courage); the battle standard re-rolls a break.
+// twice: the winners' Unit Strength is more than twice the losers'.
+func (b *brawl) breakTest(c combatSet, i, diff int, twice bool) breakResult {
 	rs, s := b.rs, &b.us[i]
 	if s.f.Unbreakable {
-		return false
+		return holds
+	}
+	if rs.BreakTest == warhammer.BreakThreeWays && s.f.Stubborn {
+		return fallsBack // "Stubborn falls back without a test" (docs/rules.md)
 	}
 	if b.fearBreaks(c, i) {
 		// 7th: "an act of Insane Courage will keep such units in the
 		// fight" (7th.whfb.app psychology/defeated-by-fear-causing-enemy):
 		// a double 1 (fear_break_insane_courage).
 		if rs.FearBreakInsaneCourage {
-			x, y := b.d.d6(), b.d.d6()
-			return x != 1 || y != 1
+			if x, y := b.d.d6(), b.d.d6(); x == 1 && y == 1 {
+				return holds
+			}
 		}
-		return true
+		return breaksAndFlees
 	}
 	ld := max(s.f.Profile.Ld, s.f.GeneralLd)
 	if rs.Terror && b.terrified(c, i) {
 		ld--
 	}
 	target := ld - diff
-	if s.f.Stubborn {
+	if s.f.Stubborn || rs.Steadfast && b.steadfast(c, i) {
 		target = ld
 	}
-	test := func() bool {
-		x, y := b.d.d6(), b.d.d6()
-		if rs.InsaneCourage && x == 1 && y == 1 {
-			return false
+	r := b.rollBreak(ld, target, twice)
+	if r == breaksAndFlees && s.f.BattleStandard && rs.BSBReroll {
+		r = b.rollBreak(ld, target, twice)
+	}
+	return r
+}
+
+// rollBreak rolls one break test: 2D6, a double 1 holding under
+// insane_courage; break_or_hold: held on the target or less; three
+// outcomes (The Old World): above the Leadership breaks, at most the
+// target gives ground (holds), else falls back in good order, or breaks
+// if the winners are more than twice as strong (RULES.md §4).
+func (b *brawl) rollBreak(ld, target int, twice bool) breakResult {
+	x, y := b.d.d6(), b.d.d6()
+	switch {
+	case b.rs.InsaneCourage && x == 1 && y == 1:
+		return holds
+	case b.rs.BreakTest != warhammer.BreakThreeWays:
+		if x+y <= target {
+			return holds
 		}
-		return x+y > target
+		return breaksAndFlees
+	case x+y > ld:
+		return breaksAndFlees
+	case x+y <= target:
+		return holds
+	case twice:
+		return breaksAndFlees
 	}
-	broke := test()
-	if broke && s.f.BattleStandard && rs.BSBReroll {
-		broke = test()
+	return fallsBack
+}
+
+// steadfast reports whether unit i is Steadfast (8th): "on a unit by unit
+// basis", more ranks (of rank_bonus_width models, monstrous_rank_width
+// for monstrous troops, the front one counting) than the enemy unit with
+// the most ranks in combat c, every enemy unit still fighting counting,
+// disrupted or not (8th.whfb.app close-combat/steadfast-multiple-close-
+// combats; docs/rules.md, Steadfast (8th)).
+func (b *brawl) steadfast(c combatSet, i int) bool {
+	most := 0
+	for j := range b.units {
+		if b.us[j].army != b.us[i].army && b.standing(c, j) {
+			most = max(most, b.ranksOf(j))
+		}
 	}
-	return broke
+	return b.ranksOf(i) > most
 }
 
 // fearBreaks is the Fear break (fear: auto_break_when_outnumbered): a unit

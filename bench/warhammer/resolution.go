@@ -25,33 +25,41 @@ func ranksOf(alive, frontage, width int) int {
 	return n
 }
 
-// rankBonus is +1 a rank behind the first, at most +3, unless a charger in
-// the side's flank or rear cancels it: one of Unit Strength 5 or more (6th,
-// 7th), or with two ranks of five (8th disruption) (RULES.md §2.10, §3.1).
-func (rd *round) rankBonus(i int) int {
-	if c := rd.charger; c == 1-i && rd.facing != warhammer.Front {
-		switch rd.rs.FlankCancelsRanks {
-		case warhammer.FlankUnitStrength5:
-			// Steady in the Ranks (The Old World, under rank_bonus:
-			// by_troop_type): heavy infantry is disrupted only by Unit
-			// Strength 10 or more (docs/rules.md, "7th edition and The
-			// Old World", Rank bonus; tow.whfb.app
-			// troop-types-in-detail/heavy-infantry).
-			least := 5
-			sd := rd.sides[i].f
-			if rd.rs.RankBonus == warhammer.RanksByTroopType && sd.Type == warhammer.Infantry &&
-				weightOf(rd.rs, sd.Type, sd.Weight) == warhammer.Heavy {
-				least = 10
-			}
-			if rd.unitStrength(c) >= least {
-				return 0
-			}
-		case warhammer.FlankTwoRanksOf5:
-			if ranksOf(rd.sides[c].figures(), rd.sides[c].f.Frontage, 5) >= 2 {
-				return 0
-			}
-		}
+// disrupted reports whether a charger in side i's flank or rear cancels
+// its rank bonus now: one of Unit Strength 5 or more (6th, 7th; tow heavy
+// infantry 10), or with two ranks of five (8th disruption). The combat
+// result reads it at the end of the round, when the flanker's Unit
+// Strength is read, as the 6th FAQ reads the flank bonus ("at the end of
+// the phase"): docs/rules.md, Options, flank_cancels_ranks [I].
+func (rd *round) disrupted(i int) bool {
+	c := rd.charger
+	if c != 1-i || rd.facing == warhammer.Front {
+		return false
 	}
+	switch rd.rs.FlankCancelsRanks {
+	case warhammer.FlankUnitStrength5:
+		// Steady in the Ranks (The Old World, under rank_bonus:
+		// by_troop_type): heavy infantry is disrupted only by Unit
+		// Strength 10 or more (docs/rules.md, "7th edition and The
+		// Old World", Rank bonus; tow.whfb.app
+		// troop-types-in-detail/heavy-infantry).
+		least := 5
+		sd := rd.sides[i].f
+		if rd.rs.RankBonus == warhammer.RanksByTroopType && sd.Type == warhammer.Infantry &&
+			weightOf(rd.rs, sd.Type, sd.Weight) == warhammer.Heavy {
+			least = 10
+		}
+		return rd.unitStrength(c) >= least
+	case warhammer.FlankTwoRanksOf5:
+		return ranksOf(rd.sides[c].figures(), rd.sides[c].f.Frontage, 5) >= 2
+	}
+	return false
+}
+
+// depthBonus is side i's rank bonus from its depth alone, +1 a rank
+// behind the first, at most +3 (RULES.md §2.10, §3.1); the combat result
+// takes it off while the side is disrupted.
+func (rd *round) depthBonus(i int) int {
 	if rd.rs.RankBonus == warhammer.RanksByTroopType {
 		// The Old World: each troop type's rank width and most bonus
 		// (RULES.md §4); the types the table leaves out score none.
@@ -178,9 +186,11 @@ func (rd *round) combatResult() [2]int {
 			continue
 		}
 		if rs.RankCounted == warhammer.RanksAtEnd {
-			s.ranks = rd.rankBonus(i)
+			s.ranks = rd.depthBonus(i)
 		}
-		cr[i] += s.ranks
+		if !rd.disrupted(i) {
+			cr[i] += s.ranks
+		}
 		// A standard +1; the battle standard counts as one (6th) or adds
 		// +1 more (8th).
 		standard, bsb := s.f.Standard && s.u.alive > 0, rd.hasBattleStandard(i)

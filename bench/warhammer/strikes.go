@@ -18,9 +18,9 @@ type mgroup struct {
 	order      int
 }
 
-// maxMGroups is the most groups a round has: Impact Hits, models, mounts
-// and the spears' rank, for every unit.
-const maxMGroups = 4 * warhammer.MaxUnits
+// maxMGroups is the most groups a round has: Impact Hits, models, mounts,
+// the ranks behind and Stomp, for every unit.
+const maxMGroups = 5 * warhammer.MaxUnits
 
 // groups lists the round's groups in striking order.
 func (b *brawl) groups(list *[maxMGroups]mgroup) []mgroup {
@@ -39,10 +39,14 @@ func (b *brawl) groups(list *[maxMGroups]mgroup) []mgroup {
 			gs = append(gs, b.newGroup(i, mounts, f.Mount.I, f.AlwaysStrikesFirst, f.AlwaysStrikesLast))
 		}
 		gs = append(gs, b.newGroup(i, supporters, f.Profile.I, f.AlwaysStrikesFirst, f.AlwaysStrikesLast || f.Weapon == warhammer.GreatWeapon))
+		if b.rs.Stomp && s.monstrous {
+			// Stomp (8th): after every other blow (RULES.md §2.9.9).
+			gs = append(gs, mgroup{unit: i, who: stomps, tier: tierStomp})
+		}
 	}
 	for k := range gs {
 		g := &gs[k]
-		if g.tier != tierImpact && !(g.tier == tierFirst && b.rs.ASFAgainstASF == warhammer.ASFSimultaneously) {
+		if g.tier != tierImpact && g.tier != tierStomp && !(g.tier == tierFirst && b.rs.ASFAgainstASF == warhammer.ASFSimultaneously) {
 			g.order = g.initiative
 		}
 	}
@@ -63,7 +67,33 @@ func mbefore(a, b mgroup) bool {
 
 // newGroup is unit i's group of attacks by who, at Initiative init, with
 // Always Strikes First (first) and Last or a great weapon (last).
+// Under strike_first: initiative_10 (The Old World) Strike First sets the
+// Initiative to 10 and Strike Last (a great weapon's) to 1, the two
+// cancelling, with no tiers of their own (RULES.md §4); under
+// charge_initiative a unit that charged adds its own charge_distance in
+// the first round, at most +4 if it touches an enemy's flank or rear,
+// else at most +3, and at most 10 (docs/rules.md, "Several units in one
+// combat", Striking order (tow): "the flanker only").
 func (b *brawl) newGroup(i int, who attackers, init int, first, last bool) mgroup {
+	if b.rs.StrikeFirst == warhammer.StrikeFirstI10 {
+		switch {
+		case first && last:
+		case first:
+			init = 10
+		case last:
+			init = 1
+		}
+		first, last = false, false
+	}
+	if b.rs.ChargeInitiative && b.us[i].charging {
+		most := 3
+		for _, j := range b.links.of(i) {
+			if b.face[i][j] != warhammer.Front {
+				most = 4
+			}
+		}
+		init = min(init+min(max(b.cc.Units[i].ChargeDistance, 0), most), 10)
+	}
 	return mgroup{unit: i, who: who, initiative: init, tier: b.tier(i, first, last)}
 }
 
@@ -80,7 +110,7 @@ func (b *brawl) tier(i int, first, last bool) int {
 	if b.rs.StrikeOrder == warhammer.ChargersFirst && b.us[i].charging {
 		return tierChargers
 	}
-	if last {
+	if last && !first { // Always Strikes First and Last cancel out: Initiative (RULES.md §2.3)
 		return tierLast
 	}
 	return tierNormal
@@ -101,7 +131,7 @@ func (b *brawl) strikeBlows() {
 		}
 		step := gs[:n]
 		gs = gs[n:]
-		if !b.bothArmies(step) || b.rs.InitiativeTies == warhammer.TieSimultaneous ||
+		if !b.bothArmies(step) || b.rs.InitiativeTies == warhammer.TieSimultaneous || step[0].tier == tierStomp ||
 			step[0].tier == tierFirst && b.rs.ASFAgainstASF == warhammer.ASFSimultaneously {
 			b.strike(step, -1)
 			continue
@@ -152,6 +182,9 @@ func (b *brawl) strike(step []mgroup, army int) {
 			if !b.live(g.unit, j) {
 				continue
 			}
+			if g.who == stomps && !stomped(b.us[j].f.Type) {
+				continue
+			}
 			if a := b.attack(g, j); a.Count > 0 {
 				ps[j][np[j]] = b.roll(g, a, j)
 				np[j]++
@@ -174,7 +207,23 @@ func (b *brawl) attack(g mgroup, j int) warhammer.Attack {
 	f := s.f
 	front, support := b.fighting(g.unit, j)
 	a := warhammer.Attack{Phase: warhammer.CloseCombat, Round: b.n, Skill: f.Profile.WS, S: f.Profile.S, Rules: f.Rules}
+	if s.fearsOf[j] {
+		// The Old World: a failed Fear test, -1 to hit for "models ...
+		// that direct their attacks against the Fear-causing enemy"
+		// (tow special-rules/fear; docs/rules.md, Fear (8th, tow)).
+		a.ToHitMod = -1
+	}
 	switch g.who {
+	case stomps:
+		// Stomp: one automatic hit a model in contact with j, at the
+		// mount's Strength for a rider and mount, no special rules
+		// (RULES.md §2.9.9), contact by contact (docs/rules.md, Stomp
+		// (8th) [I]).
+		a.AutoHit, a.Rules, a.Count = true, warhammer.AttackRules{}, front
+		if f.Mount != nil {
+			a.S = f.Mount.S
+		}
+		return a
 	case impactHits:
 		a.AutoHit, a.Rules = true, warhammer.AttackRules{}
 		for range front {
@@ -198,7 +247,18 @@ func (b *brawl) attack(g mgroup, j int) warhammer.Attack {
 			a.Count = support * perModel
 		}
 	}
+	if s.feared {
+		// 8th: "All models in the unit have their Weapon Skill reduced to
+		// 1" (8th.whfb.app special-rules/fear), mounts too.
+		a.Skill = 1
+	}
 	return a
+}
+
+// stomped reports whether Stomp hits a unit of type t: infantry, war
+// beasts and swarms (RULES.md §2.9.9).
+func stomped(t warhammer.TroopType) bool {
+	return t == warhammer.Infantry || t == warhammer.WarBeast || t == warhammer.Swarm
 }
 
 // roll rolls a's blows of group g at enemy unit j, one at a time, and
@@ -240,8 +300,12 @@ func (b *brawl) roll(g mgroup, a warhammer.Attack, j int) pending {
 // (RULES.md §4, where parry is on).
 func (b *brawl) asTarget(j int) warhammer.Target {
 	f := b.us[j].f
-	return warhammer.Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: f.Profile.WS, Models: f.Models, Defence: f.Defence,
+	tg := warhammer.Target{Type: f.Type, T: f.Profile.T, W: f.Profile.W, WS: f.Profile.WS, Models: f.Models, Defence: f.Defence,
 		Parries: f.Type == warhammer.Infantry && f.Weapon == warhammer.HandWeapon && f.Defence.Shield}
+	if b.us[j].feared {
+		tg.WS = 1 // its WS is 1, so the enemy hits it against WS 1 too (README, rule bug 1)
+	}
+	return tg
 }
 
 // rerollASF gives Always Strikes First the re-roll of misses against an
