@@ -77,7 +77,9 @@ func TestReferenceAgainstExact(t *testing.T) {
 			} else {
 				exact, err = solver.Exact()
 			}
-			if err != nil && strings.Contains(err.Error(), "too large") {
+			// A fight too large, or of several units (issue 30 plan, step 8),
+			// has no exact solution yet: the agreement tests cover it.
+			if err != nil && (strings.Contains(err.Error(), "too large") || strings.Contains(err.Error(), "units so far")) {
 				t.Skip(err)
 			}
 			if err != nil {

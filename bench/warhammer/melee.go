@@ -42,7 +42,7 @@ type meleeOutputs struct {
 	ahead                                 int
 	fallsBack                             int                     // -1: break_test is not three_outcomes
 	charge                                [warhammer.MaxUnits]int // -1: the unit takes no test to charge
-	panics                                int                     // -1: friend_breaks_panic is none
+	panics                                [warhammer.MaxUnits]int // -1: no Panic (friend_breaks_panic none, or no friend)
 }
 
 // supportedMelee refuses what the several-unit reference leaves out:
@@ -136,9 +136,12 @@ func (m *melee) outputs() ([]engine.Metric, []string) {
 	if m.rs.BreakTest == warhammer.BreakThreeWays {
 		o.fallsBack, events = len(events), m.perUnit(events, ".falls_back")
 	}
-	o.panics = -1
-	if m.rs.FriendBreaksPanic == warhammer.PanicInCombat {
-		o.panics, events = len(events), m.perUnit(events, ".panics")
+	for i := range o.panics {
+		o.panics[i] = -1
+		if i < len(m.units) && m.rs.FriendBreaksPanic == warhammer.PanicInCombat && m.friends(i) {
+			o.panics[i] = len(events)
+			events = append(events, m.units[i].ID+".panics")
+		}
 	}
 	return metrics, events
 }
@@ -148,6 +151,19 @@ func (m *melee) perUnit(events []string, suffix string) []string {
 		events = append(events, f.ID+suffix)
 	}
 	return events
+}
+
+// friends reports whether unit i's army has another unit: Panic is taken
+// when "a friend" breaks or is wiped out (docs/rules.md, Panic), so a unit
+// alone in its army has no <unit>.panics (docs/rules.md, "Several units in
+// one combat": ".panics in an army of several units").
+func (m *melee) friends(i int) bool {
+	for j := range m.units {
+		if j != i && m.army[j] == m.army[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // crMax bounds army a's combat result: twice the enemy's wounds (a

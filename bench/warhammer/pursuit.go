@@ -236,7 +236,7 @@ func (b *brawl) panic(c combatSet, events []bool) {
 		}
 		if !b.ldTest(i, b.rs.BSBReroll && b.rs.BSBRerollFear) {
 			s.broke = true
-			events[b.out.panics+i] = true
+			events[b.out.panics[i]] = true
 		}
 	}
 }
