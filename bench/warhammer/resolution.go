@@ -143,26 +143,7 @@ func (rd *round) unitStrength(i int) int {
 // modelStrength is one model's Unit Strength; under unit_strength: tow
 // light chariots have 3 and heavy ones 5 (RULES.md §4).
 func (rd *round) modelStrength(per int, t warhammer.TroopType, wt warhammer.Weight, w int) int {
-	if per > 0 {
-		return per
-	}
-	if rd.rs.UnitStrength == warhammer.USTOW && t == warhammer.Chariot {
-		if weightOf(rd.rs, t, wt) == warhammer.Light {
-			return 3
-		}
-		return 5
-	}
-	switch t {
-	case warhammer.Cavalry:
-		return 2
-	case warhammer.MonstrousInfantry, warhammer.MonstrousCavalry, warhammer.MonstrousBeast:
-		return 3
-	case warhammer.Chariot:
-		return 4
-	case warhammer.Monster, warhammer.Swarm:
-		return w
-	}
-	return 1
+	return modelStrengthOf(rd.rs, per, t, wt, w)
 }
 
 // combatResult adds up each side's combat result for the round (RULES.md
