@@ -109,7 +109,7 @@ func (c *checker) minModels(p string, u *Unit) {
 		return
 	}
 	c.Optional(mp, u.MinModels, 1, warhammer.MaxModels)
-	if u.MinModels >= 1 && u.Models >= 1 && u.Models < u.MinModels {
+	if u.MinModels >= 1 && u.MinModels <= warhammer.MaxModels && u.Models >= 1 && u.Models < u.MinModels {
 		c.Add(p+".models", "%d is below the unit's minimum of %d models (min_models); give at least %d", u.Models, u.MinModels, u.MinModels)
 	}
 }
