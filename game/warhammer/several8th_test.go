@@ -146,13 +146,7 @@ func TestOldWorldBreakTestsPerUnit(t *testing.T) {
 				t.Errorf("over %v, winner %d; want %v, %d (%s)", over, o.winner, c.over, c.winner, c.source)
 			}
 			check := func(what string, got [MaxUnits]bool, want []int) {
-				var w [MaxUnits]bool
-				for _, u := range want {
-					w[u] = true
-				}
-				if got != w {
-					t.Errorf("%s %v, want %v (%s)", what, got[:len(c.f.sides)], w[:len(c.f.sides)], c.source)
-				}
+				checkUnitSet(t, what, got, want, len(c.f.sides), c.source)
 			}
 			check("broke", o.broke, c.broke)
 			check("fell back", o.fell, c.fell)

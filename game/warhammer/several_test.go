@@ -259,13 +259,7 @@ func TestSeveralUnitsAfterRound(t *testing.T) {
 				t.Errorf("over %v, winner %d; want %v, %d (%s)", over, o.winner, c.over, c.winner, c.source)
 			}
 			check := func(what string, got [MaxUnits]bool, want []int) {
-				var w [MaxUnits]bool
-				for _, u := range want {
-					w[u] = true
-				}
-				if got != w {
-					t.Errorf("%s %v, want %v (%s)", what, got[:len(c.f.sides)], w[:len(c.f.sides)], c.source)
-				}
+				checkUnitSet(t, what, got, want, len(c.f.sides), c.source)
 			}
 			check("broke", o.broke, c.broke)
 			check("panicked", o.panicked, c.panic)
@@ -511,5 +505,18 @@ func TestSeveralUnitsWinsOnResult(t *testing.T) {
 				t.Errorf("%d scripted dice left unrolled (%s)", d.Left(), c.source)
 			}
 		})
+	}
+}
+
+// checkUnitSet reports, for a what (broke, caught, ...), the units set in
+// got that are not those in want, or the other way round.
+func checkUnitSet(t *testing.T, what string, got [MaxUnits]bool, want []int, n int, source string) {
+	t.Helper()
+	var w [MaxUnits]bool
+	for _, u := range want {
+		w[u] = true
+	}
+	if got != w {
+		t.Errorf("%s %v, want %v (%s)", what, got[:n], w[:n], source)
 	}
 }
