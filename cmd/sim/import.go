@@ -56,7 +56,11 @@ func importCmd(args []string, stdout, stderr io.Writer) error {
 	if !ok {
 		return failure.Usagef("import: sim cannot import %s data yet: %s; the games it imports: %s", g.Title(), lacks(g), strings.Join(scenarios.Importing(), ", "))
 	}
-	if err := checkDestinations("import", *out, nil, pos[0]); err != nil {
+	inputs := []string{pos[0]}
+	if *aliases != "" {
+		inputs = append(inputs, *aliases)
+	}
+	if err := checkDestinations("import", *out, nil, inputs...); err != nil {
 		return err
 	}
 	doc, err := battlescribe.Open(pos[0])

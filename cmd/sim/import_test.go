@@ -189,6 +189,12 @@ func TestImportAliases(t *testing.T) {
 	if !strings.Contains(out.String(), "profile: {M: 6, WS: 3, BS: 1, S: 5, T: 4, W: 3, I: 1, A: 3, Ld: 4}") {
 		t.Errorf("with the alias, the trolls' Ld 4 is not read:\n%s", out.String())
 	}
+	// The alias file is read, so -o may not write over it.
+	errb.Reset()
+	code = exitCode(run(context.Background(), []string{"import", cat, "--aliases", good, "-o", good}, &out, &errb), &errb)
+	if after, _ := os.ReadFile(good); code != 2 || !strings.Contains(errb.String(), "is a file this command reads") || string(after) != "Nerve = Ld\n" {
+		t.Errorf("-o over the alias file: exit %d, stderr %q, file now %q", code, errb.String(), after)
+	}
 }
 
 // Another game's data is refused at once, naming the game and what sim
