@@ -640,7 +640,8 @@ func (t *fightTrial) attacks(i int, g *group, round int) (n, models int) {
 		ranks = 0
 	}
 	behind := s.startAlive - min(max(0, me.Frontage-chars), s.startAlive)
-	start := min(behind, ranks*me.contact())
+	contact := [1]int{me.contact()}
+	start := rankBehind(behind, me.Frontage, ranks, contact[:], nil)
 	models = max(0, start-max(0, lost-frontStart))
 	return models * g.perModel, models
 }
@@ -889,20 +890,37 @@ func (t *fightTrial) splitSupport(i int, g *group, round int, n, places []int, f
 	}
 	behind := s.startAlive - min(max(0, me.Frontage-t.frontCharacters(i)), s.startAlive)
 	var per [MaxPerArmy]int
-	left := behind
-	for r := 0; r < ranks && left > 0; r++ {
-		for k := range places {
-			d := min(places[k], left)
-			per[k] += d
-			left -= d
-		}
-	}
-	start := behind - left
+	start := rankBehind(behind, me.Frontage, ranks, places, per[:len(places)])
 	models := max(0, start-max(0, lost-frontStart))
 	takeFromLast(per[:len(places)], start-models)
 	for k := range n {
 		n[k] = per[k] * g.perModel
 	}
+}
+
+// rankBehind is how many of behind models, standing in ranks of width
+// models behind a front rank, strike from the first ranks of them: in
+// each rank, those standing behind the models at the front contacts, of
+// widths places, a rank too short for every contact filled from the first
+// contact on [I]. A rank holds width models (the unit's frontage), so a
+// short rank is never eked out by a rank further back (docs/rules.md,
+// "Supporting attacks, Press of Battle"). Where per is not nil it gets
+// the strikers by contact.
+func rankBehind(behind, width, ranks int, places, per []int) int {
+	n := 0
+	for r := 0; r < ranks && behind > 0; r++ {
+		inRank := min(width, behind)
+		behind -= inRank
+		for k, p := range places {
+			d := min(p, inRank)
+			inRank -= d
+			n += d
+			if per != nil {
+				per[k] += d
+			}
+		}
+	}
+	return n
 }
 
 // supportRanks is how many ranks behind the fighting models of unit i
