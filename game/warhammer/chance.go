@@ -212,6 +212,9 @@ func (t *fightTrial) rollOff(d *engine.Dice) int {
 // of attacks.
 type exactScratch struct {
 	catch [2]float64 // catchChance by pursuer, -1 until worked out
+	// catches are catchSets' chances, by pattern of pursuers and chased
+	// units (a fight of several units).
+	catches map[[MaxUnits]uint16][]float64
 	hits  map[hitKey]*hitOutcomes
 	regen regenDice
 	// The outcomes of Multiple Wounds rolled on a unit and on a character,
