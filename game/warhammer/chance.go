@@ -215,8 +215,8 @@ type exactScratch struct {
 	// catches are catchSets' chances, by pattern of pursuers and chased
 	// units (a fight of several units).
 	catches map[[MaxUnits]uint16][]float64
-	hits  map[hitKey]*hitOutcomes
-	regen regenDice
+	hits    map[hitKey]*hitOutcomes
+	regen   regenDice
 	// The outcomes of Multiple Wounds rolled on a unit and on a character,
 	// so far and after the next roll (exactWounds, exactCharacterWounds).
 	ends  [2]engine.Ordered[woundEnd]
