@@ -59,17 +59,19 @@ func twoOnOnes() []twoOnOne {
 	}
 	trollsOnTwo := func() []Engaged {
 		// 2 Trolls, causing Fear, with Regeneration, against 6 Spearmen and
-		// 3 Swordsmen side by side: a Fear test per unit (The Old World,
-		// where the Trolls' Unit Strength of 6 is above each unit's) and
-		// the Trolls' blows split between the two.
+		// 3 Swordsmen side by side, each three wide and fighting with its
+		// whole front (a narrower contact is an open reading of the
+		// supporting ranks: docs/rules.md): a Fear test per unit (The Old
+		// World, where the Trolls' Unit Strength of 6 is above each
+		// unit's) and the Trolls' blows split between the two.
 		tr := trolls(2, 2)
 		sp := foot(6, 3)
 		sp.Weapon = Spear
 		sw := foot(3, 3)
 		sw.Profile.WS, sw.Profile.I = 4, 4
 		return []Engaged{
-			unitIn(sp, "spearmen", 0, false, at(2, Front, 1)),
-			unitIn(sw, "swordsmen", 0, false, at(2, Front, 1)),
+			unitIn(sp, "spearmen", 0, false, at(2, Front, 3)),
+			unitIn(sw, "swordsmen", 0, false, at(2, Front, 3)),
 			unitIn(tr, "trolls", 1, false, at(0, Front, 1), at(1, Front, 1)),
 		}
 	}
@@ -255,5 +257,40 @@ func TestExactSeveralRefused(t *testing.T) {
 				t.Errorf("%s: error %v, want one saying %q", c.name, err, w)
 			}
 		}
+	}
+}
+
+// An enemy unit wiped out in the round still gives the flank bonus
+// against it, as in a fight of two units (combatResult) and in the
+// reference (bench/warhammer armies.go): 10 Halberdiers (two ranks of 5)
+// and 5 Knights in the flank (Unit Strength 10) slay the one model of B.
+// Army A's result (6th.whfb.app close-combat/combat-resolution): 1 wound,
+// +1 rank, +1 outnumbering (Unit Strength 30 against 0), +1 flank = 4.
+// The exact solver found this against the reference: the engine left the
+// flank out, so that A's result never reached 9 on the monster.
+func TestFlankBonusAgainstAUnitWipedOut(t *testing.T) {
+	t.Parallel()
+	f := severalFight(t, sixth(t), -1, 6,
+		unitIn(foot(10, 5), "halberdiers", 0, false, at(2, Front, 1)),
+		unitIn(cavalry(5, 5), "knights", 0, true, at(2, Flank, 1)),
+		unitIn(foot(1, 1), "b", 1, false, at(0, Front, 1), at(1, Front, 1)))
+	tr := severalTrial(t, f, map[int]int{2: 1})
+	if got := tr.armyResult(0, 1); got != 4 {
+		t.Errorf("A's combat result %d, want 4 (1 wound, rank, outnumbering, flank)", got)
+	}
+	tr = severalTrial(t, f, map[int]int{2: 1})
+	tr.status[2] = fled // gone in an earlier round: no enemy in the flank
+	if got := tr.armyResult(0, 1); got != 3 {
+		t.Errorf("with B fled earlier, A's combat result %d, want 3", got)
+	}
+}
+
+// The fights of two against one allocate nothing a trial, from their
+// round tables and by stages.
+func TestTwoOnOneDoNotAllocate(t *testing.T) {
+	for _, c := range twoOnOnes() {
+		f := c.fight(t)
+		enginetest.TrialsDoNotAllocate(t, c.name, f)
+		enginetest.TrialsDoNotAllocate(t, c.name+" by stages", f.WithoutTables())
 	}
 }
