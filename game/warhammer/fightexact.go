@@ -21,7 +21,8 @@ import (
 // its outcomes in turn with its probability. A fight that ends leaves the
 // chain by an exit marked with what the trial records; every metric's
 // distribution and every event's probability is summed from those
-// records, round by round.
+// records, round by round. A fight of two against one is solved the same
+// way, with each unit's status in the state (exactseveral.go).
 
 // maxExactMembers is the most members a unit may have for the exact
 // solver: the rank and file and three characters.
@@ -176,7 +177,10 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 	return xs.out, nil
 }
 
-// exactFits reports whether f is within the exact solver's reach.
+// exactFits reports whether f is within the exact solver's reach: in a
+// fight of several units, what severalFits allows; in every fight, at most
+// maxExactMembers members a unit, maxStepStrikes strikes a step,
+// maxExactWounds wounds a member, and an ExactWork of maxExactEstimate.
 func (f *Fight) exactFits() error {
 	if f.several {
 		if err := f.severalFits(); err != nil {
