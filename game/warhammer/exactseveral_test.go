@@ -1,7 +1,9 @@
 package warhammer
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -292,5 +294,86 @@ func TestTwoOnOneDoNotAllocate(t *testing.T) {
 		f := c.fight(t)
 		enginetest.TrialsDoNotAllocate(t, c.name, f)
 		enginetest.TrialsDoNotAllocate(t, c.name+" by stages", f.WithoutTables())
+	}
+}
+
+// A property test: 40 random small fights of two against one, under each
+// preset in turn, agree with their simulation by stages within 4.5
+// standard errors; a few may be too large, and must say so.
+func TestExactTwoOnOneProperty(t *testing.T) {
+	if testing.Short() {
+		t.Skip("simulates 40 fights")
+	}
+	rng := rand.New(rand.NewPCG(30, 8))
+	tooLarge := 0
+	for k := range 40 {
+		preset := []string{"6th", "7th", "8th", "tow"}[k%4]
+		rs := &named(t, preset).Values
+		f, name := randomTwoOnOne(t, rng, rs)
+		name = fmt.Sprintf("fight %d (%s): %s", k, preset, name)
+		ex, err := f.Exact()
+		if err != nil && strings.Contains(err.Error(), "too large") {
+			tooLarge++
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		checkSums(t, name, ex, f.Events())
+		enginetest.Agree(t, name, ex, simulate(t, f.WithoutTables(), 20_000, uint64(900+k)))
+	}
+	t.Logf("%d of 40 too large", tooLarge)
+	if tooLarge > 4 {
+		t.Errorf("%d of 40 random fights too large for the solver; want at most 4", tooLarge)
+	}
+}
+
+// randomTwoOnOne is a small random fight of two against one under rs:
+// units of up to 5 models (the one alone up to 4) of up to 2 Wounds, the
+// second of army 0 at the enemy's front, flank or rear, drawn again until
+// NewFight takes it (the Fear tests of the charge are refused).
+func randomTwoOnOne(t *testing.T, rng *rand.Rand, rs *Ruleset) (*Fight, string) {
+	t.Helper()
+	unit := func(most int) Fighter {
+		n := 1 + rng.IntN(most)
+		f := Fighter{Type: []TroopType{Infantry, Cavalry, MonstrousInfantry}[rng.IntN(3)], Models: n, Frontage: 1 + rng.IntN(n),
+			Profile: Profile{M: 4, WS: 2 + rng.IntN(5), S: 2 + rng.IntN(4), T: 2 + rng.IntN(4), W: 1 + rng.IntN(2), I: 1 + rng.IntN(6), A: 1 + rng.IntN(2), Ld: 5 + rng.IntN(5)},
+			Defence: Defence{Armour: Save(2 + rng.IntN(6)), Ward: NoSave, Regeneration: NoSave},
+			Weapon:  Weapon(rng.IntN(int(numWeapons)))}
+		if rng.IntN(4) == 0 {
+			f.Defence.Regeneration = 4
+		}
+		f.Rules.KillingBlow = rng.IntN(5) == 0
+		f.Rules.Flaming = rng.IntN(5) == 0
+		f.CausesFear = rng.IntN(5) == 0
+		f.Stubborn = rng.IntN(6) == 0
+		f.Standard = rng.IntN(2) == 0
+		f.Musician = rng.IntN(3) == 0
+		if rng.IntN(6) == 0 {
+			f.Rules.MultipleWounds = Amount{Die: 3}
+		}
+		return f
+	}
+	for {
+		a1, a2, b := unit(5), unit(5), unit(4)
+		face := []Facing{Front, Flank, Rear}[rng.IntN(3)]
+		charged := rng.IntN(3) // 0: none, 1: army 0's second unit, 2: the one alone
+		units := []Engaged{
+			unitIn(a1, "a1", 0, false, at(2, Front, 1+rng.IntN(a1.Models))),
+			unitIn(a2, "a2", 0, charged == 1, at(2, face, 1+rng.IntN(a2.Models))),
+			unitIn(b, "b", 1, charged == 2, at(0, Front, 1+rng.IntN(b.Models)), at(1, Front, 1+rng.IntN(b.Models))),
+		}
+		cc := Combat{Units: units, Armies: [2]Army{{ID: "A"}, {ID: "B"}}, HighGround: rng.IntN(3) - 1, MaxRounds: 1 + rng.IntN(5)}
+		f, err := NewFight(rs, cc)
+		if err != nil {
+			continue
+		}
+		var s strings.Builder
+		for _, u := range units {
+			p := u.Profile
+			fmt.Fprintf(&s, "[%s %d %v WS%d S%d T%d W%d I%d A%d sv%d %v %v] ", u.ID, u.Models, u.Type, p.WS, p.S, p.T, p.W, p.I, p.A, u.Defence.Armour, u.Weapon, u.Contacts)
+		}
+		fmt.Fprintf(&s, "charged %d, %d rounds", charged, cc.MaxRounds)
+		return f, s.String()
 	}
 }
