@@ -197,8 +197,8 @@ func (t *fightTrial) flankBonus(a int) int {
 			continue
 		}
 		for _, c := range f.sides[u].contacts {
-			if !t.inCombat(c.enemy) {
-				continue
+			if t.status[c.enemy] != inFight {
+				continue // fled or left in an earlier round; one wiped out this round still counts, as in a fight of two
 			}
 			switch c.at {
 			case Flank:

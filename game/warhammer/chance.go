@@ -212,8 +212,11 @@ func (t *fightTrial) rollOff(d *engine.Dice) int {
 // of attacks.
 type exactScratch struct {
 	catch [2]float64 // catchChance by pursuer, -1 until worked out
-	hits  map[hitKey]*hitOutcomes
-	regen regenDice
+	// catches are catchSets' chances, by pattern of pursuers and chased
+	// units (a fight of several units).
+	catches map[[MaxUnits]uint16][]float64
+	hits    map[hitKey]*hitOutcomes
+	regen   regenDice
 	// The outcomes of Multiple Wounds rolled on a unit and on a character,
 	// so far and after the next roll (exactWounds, exactCharacterWounds).
 	ends  [2]engine.Ordered[woundEnd]

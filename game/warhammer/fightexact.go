@@ -21,7 +21,8 @@ import (
 // its outcomes in turn with its probability. A fight that ends leaves the
 // chain by an exit marked with what the trial records; every metric's
 // distribution and every event's probability is summed from those
-// records, round by round.
+// records, round by round. A fight of two against one is solved the same
+// way, with each unit's status in the state (exactseveral.go).
 
 // maxExactMembers is the most members a unit may have for the exact
 // solver: the rank and file and three characters.
@@ -38,10 +39,24 @@ const maxExactRuns = 2_000_000
 // stops the rest.
 const maxExactEstimate = 50 * maxExactRuns
 
+// maxExactSlots is the most members of all the units together the exact
+// solver takes: a key holds one slot each, unit after unit.
+const maxExactSlots = 2 * maxExactMembers
+
+// maxExactUnits is the most units a fight the exact solver takes may
+// have: two against one.
+const maxExactUnits = 3
+
 // exactKey is a state of the chain: everything a round reads that an
-// earlier round wrote, packed small so that millions fit in memory.
+// earlier round wrote, packed small so that millions fit in memory. st
+// holds every unit's members, unit after unit (exactSolver.slot); unit
+// each unit's status in a fight of several units with what it recorded
+// (packStatus), and fears the enemy units each feared in the round so far
+// (fightTrial.fears; 0 between rounds). In a fight of two units, unit and
+// fears stay 0, so that its states are the ones it always had.
 type exactKey struct {
-	st               [2][maxExactMembers]xMember
+	st               [maxExactSlots]xMember
+	unit, fears      [maxExactUnits]uint8
 	duel             [2]int8
 	prevWinner       int8
 	issued, accepted bool
@@ -162,10 +177,15 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 	return xs.out, nil
 }
 
-// exactFits reports whether f is within the exact solver's reach.
+// exactFits reports whether f is within the exact solver's reach: in a
+// fight of several units, what severalFits allows; in every fight, at most
+// maxExactMembers members a unit, maxStepStrikes strikes a step,
+// maxExactWounds wounds a member, and an ExactWork of maxExactEstimate.
 func (f *Fight) exactFits() error {
 	if f.several {
-		return fmt.Errorf("exact solution: %d units fight; the exact solver takes a fight of two units so far (use sim run)", len(f.sides))
+		if err := f.severalFits(); err != nil {
+			return err
+		}
 	}
 	for i, sd := range f.sides {
 		if n := len(sd.members); n > maxExactMembers {
@@ -229,6 +249,9 @@ func (f *Fight) ExactWork() float64 {
 			ways += outcomes * float64(max(1, f.maxMultipleWounds(i)))
 		}
 	}
+	// In a fight of several units, a unit's status (fighting, fled,
+	// caught, left) multiplies no state: a unit out of the fight keeps the
+	// wounds it had, so its states are among those counted already.
 	return states * ways * float64(f.cc.MaxRounds)
 }
 
@@ -528,7 +551,11 @@ func (xs *exactSolver) advance(m *midKey, step [2]int, round int) {
 	order := t.f.orders[roundKind(round)][m.first+1]
 	if m.strike < 0 {
 		for j := step[0]; j < step[1]; j++ {
-			t.aim(order[j], round, &t.aims[j])
+			if t.f.several {
+				t.aimContacts(order[j], round, &t.aims[j])
+			} else {
+				t.aim(order[j], round, &t.aims[j])
+			}
 		}
 		t.beginStep()
 		return
@@ -592,15 +619,25 @@ func (xs *exactSolver) key(o *fightOutcome, afterRound bool) exactKey {
 func (xs *exactSolver) state(o *fightOutcome, roundStart, afterRound, inStep bool) exactKey {
 	t := xs.t
 	k := exactKey{prevWinner: int8(o.prevWinner), issued: t.issued, accepted: t.accepted, noCharge: t.f != t.base}
+	k.duel = [2]int8{int8(t.duel[0]), int8(t.duel[1])}
+	slot := 0
 	for i := range t.st {
-		k.duel[i] = int8(t.duel[i])
 		for m := range t.st[i] {
 			s := t.st[i][m]
 			if roundStart {
 				s.startRound()
 				s.sixes = s.sixes && !afterRound
 			}
-			k.st[i][m] = xs.pack(i, m, &s, inStep)
+			k.st[slot] = xs.pack(i, m, &s, inStep)
+			slot++
+		}
+	}
+	if t.f.several {
+		for u := range t.st {
+			k.unit[u] = packStatus(t.status[u], o, u)
+			if !roundStart {
+				k.fears[u] = uint8(t.fears[u])
+			}
 		}
 	}
 	return k
@@ -622,12 +659,21 @@ func (t *fightTrial) loadKey(k exactKey) fightOutcome {
 		t.f = t.base.noCharge
 	}
 	t.issued, t.accepted = k.issued, k.accepted
+	t.duel = [2]int{int(k.duel[0]), int(k.duel[1])}
+	slot := 0
 	for i := range t.st {
-		t.duel[i] = int(k.duel[i])
 		for m := range t.st[i] {
 			mb := &t.f.sides[i].members[m]
-			k.st[i][m].unpack(&t.st[i][m], mb.f.Profile.W, mb.f.Models*mb.f.Profile.W, mb.regenBin != nil)
+			k.st[slot].unpack(&t.st[i][m], mb.f.Profile.W, mb.f.Models*mb.f.Profile.W, mb.regenBin != nil)
+			slot++
 		}
 	}
-	return fightOutcome{prevWinner: int(k.prevWinner), winner: -1}
+	o := fightOutcome{prevWinner: int(k.prevWinner), winner: -1}
+	if t.f.several {
+		for u := range t.st {
+			t.status[u] = unpackStatus(k.unit[u], &o, u)
+			t.fears[u] = uint16(k.fears[u])
+		}
+	}
+	return o
 }

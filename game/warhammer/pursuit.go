@@ -139,9 +139,15 @@ func (t *fightTrial) pursue(d *engine.Dice, w int, o *fightOutcome, flees *[MaxU
 	var chased uint16
 	for _, p := range t.f.armies[w] {
 		if chases[p] = t.chases(p, flees); chases[p] != 0 {
-			roll[p] = t.fleeRoll(d, p)
 			chased |= chases[p]
+			if t.x == nil {
+				roll[p] = t.fleeRoll(d, p)
+			}
 		}
+	}
+	if t.x != nil && chased != 0 {
+		t.exactCatch(&chases, o) // the exact solver: one choice point
+		chased = 0
 	}
 	for e := range t.f.sides {
 		if chased&(1<<e) == 0 {

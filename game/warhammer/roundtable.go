@@ -115,6 +115,9 @@ func (f *Fight) tables() *roundTables {
 		return nil
 	}
 	whole := f.ExactWork() <= maxTableWork
+	if f.several && !whole {
+		return nil // a fight of several units gets whole tables or none (issue 30, step 8)
+	}
 	runs := firstRoundRuns
 	if whole {
 		runs = tableRuns
@@ -127,6 +130,9 @@ func (f *Fight) tables() *roundTables {
 	}
 	if whole && b.later() == nil {
 		return b.tb
+	}
+	if f.several {
+		return nil
 	}
 	b.tb.later, b.tb.keys = nil, b.keys // the later rounds by stages
 	return b.tb
