@@ -217,7 +217,9 @@ type Plan struct {
 	Names map[string]string
 	// Roles names the part each unit plays in the fight, by unit id
 	// ("target"; "first" and "second"), so that compare --by-role can
-	// line up scenarios whose units have different ids.
+	// line up scenarios whose units have different ids. A key may also
+	// be a whole result name ("knights.wins"), whose role then wins over
+	// its id's: an army whose id is one of its units' ids.
 	Roles map[string]string
 	// Costs gives each unit that has points what it costs, by unit id
 	// (docs/import.md), for compare --points and the results per 100
