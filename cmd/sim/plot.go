@@ -283,6 +283,9 @@ func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, er
 func matrixChart(m *report.Matrix, o plots.Options) (*plots.Chart, error) {
 	g := plots.Grid{Rows: m.Rows, Cols: m.Cols, RowTitle: "charging unit", ColTitle: "charged unit"}
 	title := "P(the charging unit wins)"
+	if m.With != "" {
+		title = "P(the charging unit wins, " + m.With + ")"
+	}
 	if !m.IsRowWins() {
 		g.RowTitle, g.ColTitle, title = "striking unit", "target", "P(the target is destroyed by one round of blows)"
 	}
