@@ -12,7 +12,7 @@ import (
 	"github.com/wargamesim/sim/study"
 )
 
-const matrixUsage = `Usage: sim matrix --units A,B,C [--vs X,Y,Z] [--fight charge|volley | --template FILE] [flags]
+const matrixUsage = `Usage: sim matrix --units A,B,C [--vs X,Y,Z] [--fight charge|volley | --template FILE] [--with NAME[:SIZE][@front|flank|rear]] [flags]
 
 Fights every unit of --units (rows) against every unit of --vs (columns;
 the same units by default), all from a game's unit library (sim units
