@@ -93,9 +93,9 @@ func newSweeper(s Setup, o SweepOptions) (*sweeper, error) {
 		for i, v := range p.Values {
 			vals[i] = p.Text(v)
 		}
-		named := scenarios.NamedPath(w.src, p.Path)
-		if named == p.Path {
-			named = ""
+		named := "" // a path by ids words itself (report.FieldLabel)
+		if strings.Contains(p.Path, "[") {
+			named = scenarios.NamedPath(w.src, p.Path)
 		}
 		w.sw.Parameters = append(w.sw.Parameters, report.Parameter{Path: p.Path, Values: vals, Named: named})
 	}
