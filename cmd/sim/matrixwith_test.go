@@ -57,16 +57,15 @@ func runMeans(t *testing.T, path string, args ...string) (win, colCas, rowCas fl
 // charges the column's front with its contact, at most the column's
 // frontage (Halberdiers 5 wide, the library's Chaos Warriors 4: 4); a
 // third unit at the flank charged too and touches one model a rank of the
-// column's (15 Chaos Warriors 4 wide: 4 ranks; 3 Knights: 3 in contact),
-// at the rear a rank (4; the Knights 3); at the front it was fighting
-// already, at the corner model the row leaves (4 + 1 - 4 = 1); the column
-// touches each with as many. Equal to the last bit: same dice, same
-// fight.
+// column's (12 Chaos Warriors 4 wide: 3 ranks, of the 10 Night Goblins'
+// front of 5), at the rear a rank (4 of the 5); at the front it was fighting already,
+// at the corner model the row leaves (4 + 1 - 4 = 1); the column touches
+// each with as many. Equal to the last bit: same dice, same fight.
 func TestMatrixWithIsTheArmyFile(t *testing.T) {
 	t.Parallel()
 	file := func(with, at, charged string, rowN, withN int) string {
 		return "name: by-hand\nruleset: 6th\nunits:\n  - {id: row, from: empire_halberdiers}\n" +
-			"  - {id: with, from: " + with + "}\n  - {id: col, from: chaos_warriors, models: 15}\n" +
+			"  - {id: with, from: " + with + "}\n  - {id: col, from: chaos_warriors, models: 12}\n" +
 			"fight:\n  type: close_combat\n  sides:\n    - id: row\n      units:\n" +
 			"        - {unit: row, charged: true, fights: [{unit: col, models: " + strconv.Itoa(rowN) + "}]}\n" +
 			"        - {unit: with, " + charged + "fights: [{unit: col, at: " + at + ", models: " + strconv.Itoa(withN) + "}]}\n" +
@@ -76,15 +75,15 @@ func TestMatrixWithIsTheArmyFile(t *testing.T) {
 		with, text, title string
 		hand              string
 	}{
-		{"empire_knights:3", "", "with empire_knights:3 at the column's flank", file("empire_knights, models: 3", "flank", "charged: true, ", 4, 3)},
-		{"empire_knights:3@rear", "", "with empire_knights:3 at the column's rear", file("empire_knights, models: 3", "rear", "charged: true, ", 4, 3)},
+		{"night_goblins:10", "", "with night_goblins:10 at the column's flank", file("night_goblins, models: 10", "flank", "charged: true, ", 4, 3)},
+		{"night_goblins:10@rear", "", "with night_goblins:10 at the column's rear", file("night_goblins, models: 10", "rear", "charged: true, ", 4, 4)},
 		{"empire_halberdiers:10@front", "", "with empire_halberdiers:10 at the column's front", file("empire_halberdiers, models: 10", "front", "", 4, 1)},
 	} {
 		path := filepath.Join(t.TempDir(), "hand.yaml")
 		if err := os.WriteFile(path, []byte(c.hand), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		win, colCas, rowCas, title := matrixCell0(t, "--units", "empire_halberdiers", "--vs", "chaos_warriors:15", "--with", c.with, "--trials", "4000", "--seed", "3")
+		win, colCas, rowCas, title := matrixCell0(t, "--units", "empire_halberdiers", "--vs", "chaos_warriors:12", "--with", c.with, "--trials", "4000", "--seed", "3")
 		hw, hc, hr := runMeans(t, path, "--trials", "4000", "--seed", "3")
 		if win != hw || colCas != hc || rowCas != hr {
 			t.Errorf("--with %s: cell P(win) %v, casualties %v and %v; the file by hand %v, %v and %v", c.with, win, colCas, rowCas, hw, hc, hr)
