@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -72,8 +73,12 @@ func MetricLabel(name string, names map[string]string) string {
 // of an item of a list, "units.knights.models", is the item's name and the
 // field, "Empire Knights: models"; an item given by its index
 // ("units[1].profile.Ld") keeps the index, "units[1]: profile Ld"; any
-// other path is its words, "fight max rounds".
+// other path is its words, "fight max rounds". A path whose items are
+// named by their keys (scenarios.NamedPath) reads as keyedFieldLabel says.
 func FieldLabel(path string, names map[string]string) string {
+	if l, ok := keyedFieldLabel(path, names); ok {
+		return l
+	}
 	segs := strings.Split(path, ".")
 	switch {
 	case strings.Contains(segs[0], "[") && len(segs) > 1:
@@ -86,3 +91,40 @@ func FieldLabel(path string, names map[string]string) string {
 
 // spaced puts spaces for underscores.
 func spaced(s string) string { return strings.ReplaceAll(s, "_", " ") }
+
+// keyedFieldLabel words a path whose list items are written by key,
+// "list[key]" (scenarios.NamedPath), as its subject's name and the field:
+// "fight.sides[empire].units[knights].charge_distance" is "Empire
+// Knights: charge distance". The subject is the first keyed item, or the
+// second where the first holds it directly (an army's unit); a keyed item
+// after the subject qualifies the field: "fight.sides[orcs].units[boyz].
+// fights[halberdiers].models" is "Orc Boyz: models (fights Empire
+// Halberdiers)". false when no item has a key that is not a number.
+func keyedFieldLabel(path string, names map[string]string) (string, bool) {
+	type item struct{ list, key string }
+	var items []item
+	var fields []string
+	subject := -1
+	for i, seg := range strings.Split(path, ".") {
+		list, key, keyed := strings.Cut(strings.TrimSuffix(seg, "]"), "[")
+		if _, err := strconv.Atoi(key); !keyed || err == nil {
+			if subject >= 0 {
+				fields = append(fields, spaced(seg))
+			}
+			continue
+		}
+		items = append(items, item{list, key})
+		held := subject >= 0 && len(fields) == 0 && len(items) == 2 && i > 0
+		if subject < 0 || held {
+			subject = len(items) - 1
+		}
+	}
+	if subject < 0 || len(fields) == 0 {
+		return "", false
+	}
+	l := UnitName(items[subject].key, names) + ": " + strings.Join(fields, " ")
+	for _, it := range items[subject+1:] {
+		l += " (" + spaced(it.list) + " " + UnitName(it.key, names) + ")"
+	}
+	return l, true
+}

@@ -15,6 +15,7 @@ type Matrix struct {
 	Fight      string            `json:"fight"`           // the kind of cell, as the game names it: "charge", "volley"
 	FightSays  string            `json:"fight_says"`      // what the row units do: "charge the columns and fight to the break"
 	Sizes      string            `json:"sizes,omitempty"` // the sizes given, "empire_knights 8 models"; others are the library's
+	With       string            `json:"with,omitempty"`  // the unit sim matrix --with adds to each row's army: "with empire_halberdiers at the column's front"
 	Ruleset    string            `json:"ruleset"`
 	Rules      map[string]string `json:"rules,omitempty"`
 	Rows       []string          `json:"rows"` // unit library names
@@ -102,7 +103,8 @@ func (m *Matrix) anyExact() bool {
 	return exact
 }
 
-// title is the matrix's title: the fight, what the rows say, the ruleset,
+// title is the matrix's title: the fight, what the rows say (and the unit
+// --with adds to them), the ruleset,
 // the trials and the seed, with where the seed and sizes came from and
 // whether it was interrupted.
 func (m *Matrix) title() string {
@@ -110,7 +112,11 @@ func (m *Matrix) title() string {
 	for _, r := range m.Cells {
 		cells = append(cells, r...)
 	}
-	title := fmt.Sprintf("matrix (%s): rows %s; %s, %s, seed %d", m.Fight, m.FightSays,
+	says := m.FightSays
+	if m.With != "" {
+		says += ", " + m.With
+	}
+	title := fmt.Sprintf("matrix (%s): rows %s; %s, %s, seed %d", m.Fight, says,
 		RulesetText(m.Ruleset, m.Rules), trialsText(m.Trials, "cell", cells), m.Seed)
 	if m.SeedSource == "random" {
 		title += " (drawn at random)"

@@ -36,6 +36,19 @@ type Sweep struct {
 type Parameter struct {
 	Path   string   `json:"path"`
 	Values []string `json:"values"`
+	// Named is Path with its list items named by their keys
+	// (scenarios.NamedPath), where that differs, for the labels:
+	// "fight.sides[empire].units[knights].charge_distance".
+	Named string `json:"named,omitempty"`
+}
+
+// Label words the parameter for people (FieldLabel): by its named path
+// where it has one.
+func (p Parameter) Label(names map[string]string) string {
+	if p.Named != "" {
+		return FieldLabel(p.Named, names)
+	}
+	return FieldLabel(p.Path, names)
 }
 
 // Point is the sweep's result at one value of each parameter.
@@ -83,7 +96,7 @@ func (s *Sweep) Table(metrics, events []string, csv bool) Table {
 		if csv {
 			t.Header = append(t.Header, p.Path)
 		} else {
-			t.Header = append(t.Header, FieldLabel(p.Path, s.Names))
+			t.Header = append(t.Header, p.Label(s.Names))
 		}
 	}
 	for _, e := range events {

@@ -144,6 +144,20 @@ type Lister interface {
 	Columns(name string) []string
 }
 
+// A WithMatchup is a Library whose matrix cells may hold a third unit
+// (sim matrix --with): the row's army is the row unit and the library unit
+// with, which stands at the column's face at ("front", "flank" or
+// "rear").
+type WithMatchup interface {
+	// MatchupWith is Matchup with the unit with beside row, under the id
+	// with; its results name row (its army's and its own) and col as
+	// Matchup's do.
+	MatchupWith(row, col, with Pick, at, fight string) []byte
+}
+
+// Faces are the faces of a unit that --with may name, the default first.
+var Faces = []string{"flank", "front", "rear"}
+
 // A CharacterLibrary is a Library whose game also has ready-made
 // characters to join its units (sim units --characters).
 type CharacterLibrary interface {
@@ -217,7 +231,9 @@ type Plan struct {
 	Names map[string]string
 	// Roles names the part each unit plays in the fight, by unit id
 	// ("target"; "first" and "second"), so that compare --by-role can
-	// line up scenarios whose units have different ids.
+	// line up scenarios whose units have different ids. A key may also
+	// be a whole result name ("knights.wins"), whose role then wins over
+	// its id's: an army whose id is one of its units' ids.
 	Roles map[string]string
 	// Costs gives each unit that has points what it costs, by unit id
 	// (docs/import.md), for compare --points and the results per 100

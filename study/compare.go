@@ -296,10 +296,14 @@ func columnLabel(arg, rules, name string, manyScenarios, manyRules bool) string 
 
 // roleNames renames a plan's units by the role its game gives them in the
 // fight (Plan.Roles): a volley's target, a close combat's first and second
-// sides.
+// sides; a result that Roles names whole ("knights.wins") goes by that
+// role before its unit's.
 func roleNames(p *scenarios.Plan) func(string) string {
 	return func(name string) string {
 		unit, rest, ok := strings.Cut(name, ".")
+		if role, known := p.Roles[name]; ok && known {
+			return role + "." + rest // a result the Roles name whole
+		}
 		if role, known := p.Roles[unit]; ok && known {
 			return role + "." + rest
 		}

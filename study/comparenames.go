@@ -1,6 +1,8 @@
 package study
 
 import (
+	"strings"
+
 	"github.com/wargamesim/sim/scenarios"
 )
 
@@ -12,20 +14,24 @@ import (
 func comparisonNames(plans []*scenarios.Plan, byRole bool) map[string]string {
 	names := map[string]string{}
 	clash := map[string]bool{}
+	add := func(key, n string) {
+		if have, ok := names[key]; ok && have != n {
+			clash[key] = true
+		}
+		names[key] = n
+	}
 	for _, p := range plans {
 		for id, n := range p.Names {
-			key := id
-			if byRole {
-				role, ok := p.Roles[id]
-				if !ok {
-					continue
-				}
-				key = role
+			if !byRole {
+				add(id, n)
+				continue
 			}
-			if have, ok := names[key]; ok && have != n {
-				clash[key] = true
+			if role, ok := p.Roles[id]; ok {
+				add(role, n)
 			}
-			names[key] = n
+		}
+		if byRole {
+			wholeRoleNames(p, add)
 		}
 	}
 	for k := range clash {
@@ -35,4 +41,15 @@ func comparisonNames(plans []*scenarios.Plan, byRole bool) map[string]string {
 		return nil
 	}
 	return names
+}
+
+// wholeRoleNames gives the roles that Plan.Roles names by a whole result
+// ("knights.wins": first, an army that shares its id with one of its
+// units) the name of the result's owner.
+func wholeRoleNames(p *scenarios.Plan, add func(key, n string)) {
+	for key, role := range p.Roles {
+		if id, _, whole := strings.Cut(key, "."); whole && p.Names[id] != "" {
+			add(role, p.Names[id])
+		}
+	}
 }

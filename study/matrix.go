@@ -38,6 +38,12 @@ type MatrixOptions struct {
 	// Exact solves each cell exactly where it can be, and simulates the
 	// others.
 	Exact bool
+	// With is a third library unit that joins every row unit's army,
+	// NAME[:SIZE][@FACE], FACE the column's face it stands at (one of
+	// scenarios.Faces, the first by default); "": none. The game's
+	// library must be a scenarios.WithMatchup, and a template must
+	// have a unit with the id with.
+	With string
 }
 
 // Matrix fights every pairing, each cell on the same seed. Every cell is
@@ -74,6 +80,8 @@ type matrix struct {
 	kind       scenarios.Fight
 	rows, cols []scenarios.Pick
 	tmpl       []byte // the template's YAML, or nil
+	with       *scenarios.Pick
+	at         string // the face with stands at
 	o          MatrixOptions
 }
 
@@ -113,6 +121,9 @@ func newMatrix(o MatrixOptions) (*matrix, error) {
 		}
 	}
 	mx.o = o
+	if err := mx.pickWith(); err != nil {
+		return nil, err
+	}
 	return mx, mx.pick()
 }
 
@@ -147,7 +158,7 @@ func (mx *matrix) pick() error {
 // template filled with them. A cell is built when it runs, so that the
 // models (a few hundred KB each) are not all held at once.
 func (mx *matrix) load(i, j int) (*scenarios.Plan, error) {
-	src, file, loadRules := mx.lib.Matchup(mx.rows[i], mx.cols[j], mx.kind.Name), "matrix", mx.rs
+	src, file, loadRules := mx.matchup(i, j), "matrix", mx.rs
 	if mx.tmpl != nil {
 		// The cell is the template rewritten, so its lines are not the
 		// file's: errors name the cell.
@@ -156,7 +167,7 @@ func (mx *matrix) load(i, j int) (*scenarios.Plan, error) {
 			loadRules = nil // the template's own ruleset
 		}
 		var err error
-		if src, err = fillTemplate(mx.tmpl, mx.lib, mx.rows[i], mx.cols[j]); err != nil {
+		if src, err = fillTemplate(mx.tmpl, mx.lib, mx.rows[i], mx.cols[j], mx.with); err != nil {
 			return nil, failure.Usagef("matrix: --template %s: %v", mx.o.Template, err)
 		}
 	}
@@ -192,9 +203,9 @@ func (mx *matrix) check() (*report.Matrix, error) {
 		rulesetName, rulesSet = first.RulesetName, first.Rules
 	}
 	m := &report.Matrix{Kind: "matrix", Game: mx.rs.Game(), Fight: mx.kind.Name, RowWins: mx.kind.Win == scenarios.RowWins, FightSays: mx.kind.Says, Ruleset: rulesetName, Rules: rulesSet,
-		Rows: pickNames(mx.rows), Cols: pickNames(mx.cols), Sizes: sizesText(append(slices.Clone(mx.rows), mx.cols...), mx.lib.SizeField()),
+		Rows: pickNames(mx.rows), Cols: pickNames(mx.cols), Sizes: sizesText(mx.sized(), mx.lib.SizeField()), With: mx.withText(),
 		Complete: true, Dice: engine.StreamVersion}
-	if mx.tmpl == nil {
+	if mx.tmpl == nil && mx.with == nil { // points per row unit; --with fights an army
 		m.RowCost, m.ColModelPoints = matrixPoints(mx.lib, mx.rs, mx.rows, mx.cols)
 	}
 	return m, nil

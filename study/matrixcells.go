@@ -145,17 +145,26 @@ func sizesText(picks []scenarios.Pick, field string) string {
 	return strings.Join(parts, ", ")
 }
 
-// fillTemplate is a template scenario with its units row and col started
-// from the picks: their from: set, and their size when a pick gives one.
-func fillTemplate(tmpl []byte, lib scenarios.Library, row, col scenarios.Pick) ([]byte, error) {
+// fillTemplate is a template scenario with its units row and col (and
+// with, where with is not nil) started from the picks: their from: set,
+// and their size when a pick gives one.
+func fillTemplate(tmpl []byte, lib scenarios.Library, row, col scenarios.Pick, with *scenarios.Pick) ([]byte, error) {
 	data := tmpl
-	for _, p := range []struct {
+	type fill struct {
 		id   string
 		pick scenarios.Pick
-	}{{"row", row}, {"col", col}} {
+	}
+	fills := []fill{{"row", row}, {"col", col}}
+	if with != nil {
+		fills = append(fills, fill{"with", *with})
+	}
+	for _, p := range fills {
 		var err error
 		at := lib.UnitList() + "." + p.id + "."
 		if data, err = scenarios.SetField(data, at+"from", p.pick.Unit); err != nil {
+			if p.id == "with" {
+				return nil, fmt.Errorf("%w; with --with, a template gives a third unit the id with, which each cell fills", err)
+			}
 			return nil, fmt.Errorf("%w; a template gives the two units the ids row and col, which each cell fills", err)
 		}
 		if p.pick.Size > 0 {

@@ -93,7 +93,11 @@ func newSweeper(s Setup, o SweepOptions) (*sweeper, error) {
 		for i, v := range p.Values {
 			vals[i] = p.Text(v)
 		}
-		w.sw.Parameters = append(w.sw.Parameters, report.Parameter{Path: p.Path, Values: vals})
+		named := "" // a path by ids words itself (report.FieldLabel)
+		if strings.Contains(p.Path, "[") {
+			named = scenarios.NamedPath(w.src, p.Path)
+		}
+		w.sw.Parameters = append(w.sw.Parameters, report.Parameter{Path: p.Path, Values: vals, Named: named})
 	}
 	return w, nil
 }

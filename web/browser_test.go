@@ -352,6 +352,44 @@ func TestPageLinkSeveralUnits(t *testing.T) {
 	}
 }
 
+// A fight of several units written in the editor (the army form, ids of
+// its own) runs as sim run runs the same file: the page passes the YAML
+// through, so what the format loads the page runs (plan §4, "Web").
+func TestPageEditorSeveralUnits(t *testing.T) {
+	p := newPage(t)
+	yaml := `name: two-on-one
+ruleset: 6th
+units:
+  - {id: halbs, from: empire_halberdiers}
+  - {id: riders, from: empire_knights, models: 5}
+  - {id: ladz, from: orc_boyz, models: 25}
+fight:
+  type: close_combat
+  sides:
+    - id: reik
+      name: The Reikland
+      units:
+        - {unit: halbs, fights: [{unit: ladz}]}
+        - {unit: riders, charged: true, fights: [{unit: ladz, at: flank, models: 3}]}
+    - id: waaagh
+      units:
+        - {unit: ladz, fights: [{unit: halbs, models: 5}, {unit: riders, models: 4}]}
+`
+	file := filepath.Join(t.TempDir(), "two-on-one.yaml")
+	if err := os.WriteFile(file, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do(t, click("#editor summary"), set("#yaml", yaml))
+	head, tables := p.runPage(t, "5000", "7")
+	wantHead, wantTables := p.cli(t, "run", file, "--trials", "5000", "--seed", "7", "--quiet")
+	if head != wantHead || !strings.HasPrefix(head, "The Reikland win ") {
+		t.Errorf("the page says %q, sim run %q", head, wantHead)
+	}
+	if !strings.Contains(tables, "riders.casualties") || strings.TrimSpace(tables) != strings.TrimSpace(wantTables) {
+		t.Errorf("the page's tables differ from sim run's:\n%s\nwant\n%s", tables, wantTables)
+	}
+}
+
 // A fight built from the unit library runs as sim run runs its YAML, and a
 // variant of it compares as sim compare compares the two files.
 func TestPageBuilderAndVariant(t *testing.T) {

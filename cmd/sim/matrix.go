@@ -12,7 +12,7 @@ import (
 	"github.com/wargamesim/sim/study"
 )
 
-const matrixUsage = `Usage: sim matrix --units A,B,C [--vs X,Y,Z] [--fight charge|volley | --template FILE] [flags]
+const matrixUsage = `Usage: sim matrix --units A,B,C [--vs X,Y,Z] [--fight charge|volley | --template FILE] [--with NAME[:SIZE][@front|flank|rear]] [flags]
 
 Fights every unit of --units (rows) against every unit of --vs (columns;
 the same units by default), all from a game's unit library (sim units
@@ -22,6 +22,12 @@ and they fight (Warhammer: to the break; War of the Ring: one turn); with
 --fight volley the row unit strikes once (Warhammer: one round of blows
 on the charge; Conquest: one Clash). The default is the game's first. Each cell gives P(the row wins) (a volley:
 P(the column unit is destroyed)) and the column unit's expected casualties.
+
+--with NAME[:SIZE][@front|flank|rear] adds a third library unit to each
+row unit's army (Warhammer's charge): the row charges the column's front
+and NAME stands at the column's flank (the default) or rear, charging
+with it, or at its front, already fighting; each cell then gives P(the
+row's army wins).
 
   sim matrix --units empire_knights,knights_errant,chaos_knights --vs trolls,ogre_bulls,minotaurs
 
@@ -93,6 +99,7 @@ func addMatrixFlags(fs *flagSet, o *study.MatrixOptions) *float64 {
 	points := fs.Float64("points", 0, "fight at equal points: each unit takes as many models as this many points buy (its library points a model and unit_points)")
 	fs.StringVar(&o.Template, "template", "", "a scenario (file or built-in) whose units with the ids row and col each cell fills with its two library units; its fight, ruleset and the rest stay as it says")
 	fs.StringVar(&o.Rules, "rules", "", "ruleset: a preset, a house-rules file, plus options (default: the game's default preset)")
+	fs.StringVar(&o.With, "with", "", "a library unit that joins each row unit's army, NAME[:SIZE][@front|flank|rear]: the column's face it stands at (default flank, charging with the row; at the front it was already fighting)")
 	fs.BoolVar(&o.Exact, "exact", false, "solve each cell exactly where it can be, and simulate the others; the tables mark which")
 	return points
 }

@@ -263,10 +263,10 @@ func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, er
 			return nil, fmt.Errorf("%s never happens at any value: nothing to draw", strings.Join(head, ", "))
 		}
 		// An interrupted sweep has points for its first values only.
-		return plots.Trend(report.FieldLabel(s.Parameters[0].Path, s.Names), s.Parameters[0].Values[:len(s.Points)], lines, o)
+		return plots.Trend(s.Parameters[0].Label(s.Names), s.Parameters[0].Values[:len(s.Points)], lines, o)
 	}
 	rows, cols := s.Parameters[0], s.Parameters[1]
-	g := plots.Grid{Rows: rows.Values, Cols: cols.Values, RowTitle: report.FieldLabel(rows.Path, s.Names), ColTitle: report.FieldLabel(cols.Path, s.Names)}
+	g := plots.Grid{Rows: rows.Values, Cols: cols.Values, RowTitle: rows.Label(s.Names), ColTitle: cols.Label(s.Names)}
 	for range rows.Values {
 		g.Values = append(g.Values, nanRow(len(cols.Values)))
 	}
@@ -283,6 +283,9 @@ func sweepChart(s *report.Sweep, what string, o plots.Options) (*plots.Chart, er
 func matrixChart(m *report.Matrix, o plots.Options) (*plots.Chart, error) {
 	g := plots.Grid{Rows: m.Rows, Cols: m.Cols, RowTitle: "charging unit", ColTitle: "charged unit"}
 	title := "P(the charging unit wins)"
+	if m.With != "" {
+		title = "P(the charging unit wins, " + m.With + ")"
+	}
 	if !m.IsRowWins() {
 		g.RowTitle, g.ColTitle, title = "striking unit", "target", "P(the target is destroyed by one round of blows)"
 	}

@@ -11,7 +11,7 @@ import (
 // both fields, "P(Empire Knights win), by Empire Knights: models and
 // Trolls: models".
 func sweepTitle(s *report.Sweep, event string) string {
-	field := func(i int) string { return report.FieldLabel(s.Parameters[i].Path, s.Names) }
+	field := func(i int) string { return s.Parameters[i].Label(s.Names) }
 	if len(s.Parameters) == 1 {
 		base := s.Title
 		if base == "" {

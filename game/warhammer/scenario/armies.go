@@ -147,23 +147,38 @@ func armyNames(f *Fight, names map[string]string) {
 }
 
 // armyRoles is the part each army and unit plays (plan §4): the armies
-// are first and second; a unit whose id is not its army's is first_1,
-// first_2... in the army's order, so that compare --by-role lines up two
-// fights' units. In a fight of two the unit's id is its army's: first.
+// are first and second, and an army's units first_1, first_2... in its
+// order, so that compare --by-role lines up two fights' units whatever
+// their ids. The unit of an army of one unit plays its army's role, first,
+// as in a fight of two, whether or not the army has an id of its own. An
+// army of several units whose id is one of its units' keeps its role
+// for its own results, by their whole names (empire.wins is first.wins
+// while empire.casualties is first_1.casualties: scenarios.Plan.Roles).
 func armyRoles(f *Fight) map[string]string {
 	us := fightingUnits(f)
 	roles := map[string]string{}
 	for a, role := range []string{"first", "second"} {
-		id := armyID(f, us, a)
-		for k, i := range armyMembers(us, a) {
-			if us[i].Unit != id {
+		id, m := armyID(f, us, a), armyMembers(us, a)
+		for k, i := range m {
+			roles[us[i].Unit] = role
+			if len(m) > 1 {
 				roles[us[i].Unit] = fmt.Sprintf("%s_%d", role, k+1)
 			}
+		}
+		if _, shared := roles[id]; shared && len(m) > 1 {
+			for _, r := range armyResults {
+				roles[id+"."+r] = role
+			}
+			continue
 		}
 		roles[id] = role
 	}
 	return roles
 }
+
+// armyResults are what an army scores, beside its units' results
+// (plan §4): its wins, its wins on combat result, its combat result.
+var armyResults = []string{"wins", "wins_on_result", "combat_result"}
 
 // armyTitle names army a for the first line of a report: a unit as the
 // two-unit form names it, or the army's name and its units' ids.

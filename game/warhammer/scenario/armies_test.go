@@ -65,7 +65,7 @@ func TestArmyCombatBuilt(t *testing.T) {
 	if want := map[string]string{"empire": "The Empire"}; !maps.Equal(names, want) {
 		t.Errorf("names %v, want %v", names, want)
 	}
-	wantRoles := map[string]string{"empire": "first", "halberdiers": "first_1", "knights": "first_2", "orcs": "second", "boyz": "second_1"}
+	wantRoles := map[string]string{"empire": "first", "halberdiers": "first_1", "knights": "first_2", "orcs": "second", "boyz": "second"}
 	if roles := armyRoles(&s.Fight); !maps.Equal(roles, wantRoles) {
 		t.Errorf("roles %v, want %v", roles, wantRoles)
 	}
@@ -77,8 +77,9 @@ func TestArmyCombatBuilt(t *testing.T) {
 
 // A side written as a unit id beside an army is an army of that unit,
 // which takes the unit's id, lists no contact (the engine derives it,
-// since one enemy lists it), and plays its army's role; an army of one
-// unit with an id of its own gives its unit a role of its own.
+// since one enemy lists it), and plays its army's role; so does the unit
+// of an army of one unit with an id of its own, so that compare --by-role
+// lines it up with a unit that is its army.
 func TestArmyOfOneUnit(t *testing.T) {
 	t.Parallel()
 	s := decodeValid(t, armyEdit("{unit: halberdiers, fights: [{unit: boyz}]}", "{unit: halberdiers, fights: [{unit: goblins}]}",
@@ -94,8 +95,23 @@ func TestArmyOfOneUnit(t *testing.T) {
 	if got.Armies[1] != (warhammer.Army{}) || got.HighGround != 1 {
 		t.Errorf("army 1 %+v, high ground %d; want no id of its own (the engine gives it the unit's) and army 1 on the high ground", got.Armies[1], got.HighGround)
 	}
-	if want := map[string]string{"empire": "first", "halberdiers": "first_1", "goblins": "second"}; !maps.Equal(armyRoles(&s.Fight), want) {
+	if want := map[string]string{"empire": "first", "halberdiers": "first", "goblins": "second"}; !maps.Equal(armyRoles(&s.Fight), want) {
 		t.Errorf("roles %v, want %v", armyRoles(&s.Fight), want)
+	}
+}
+
+// An army of several units whose id is one of its units' (allowed,
+// docs/scenarios.md) plays first for its own results, by their whole
+// names, while the unit of that id plays first_2: compare --by-role then
+// lines up knights.wins with another file's empire.wins and
+// knights.casualties with its knights'.
+func TestArmyRolesOfASharedID(t *testing.T) {
+	t.Parallel()
+	s := decodeValid(t, armyEdit("    - id: empire\n", "    - id: knights\n"))
+	want := map[string]string{"halberdiers": "first_1", "knights": "first_2", "knights.wins": "first",
+		"knights.wins_on_result": "first", "knights.combat_result": "first", "orcs": "second", "boyz": "second"}
+	if got := armyRoles(&s.Fight); !maps.Equal(got, want) {
+		t.Errorf("roles %v, want %v", got, want)
 	}
 }
 
