@@ -101,10 +101,15 @@ type fightTrial struct {
 	// at each contact's enemy (plainStep).
 	pending []pending
 	aims    [][2]aim // where each strike's blows go, a round's
+	// saims and spend are severalStep's aims and wounds, 2·Fight.stride a
+	// strike: at each contact's enemy unit and at a character of it
+	// (aimSeveral); nil in a fight of two.
+	saims []aim
+	spend []pending
 	plainN  []int    // plainStep's scratch: the blows of each strike of a step at each contact, by stride
-	// duel[a] is army a's member fighting a challenge (0: none): in a
-	// fight of two units, a member of unit a.
-	duel             [2]int
+	// duel[a] is army a's member fighting a challenge (0: none), a member
+	// of unit duelU[a]: in a fight of two units, unit a.
+	duel, duelU      [2]int
 	issued, accepted bool
 	// status is where each unit of a fight of several units stands
 	// (armies.go); always inFight in a fight of two.
@@ -167,7 +172,7 @@ func (t *fightTrial) begin() {
 			st[m].reset(mf.Models, mf.Profile.W)
 		}
 	}
-	t.duel = [2]int{}
+	t.duel, t.duelU = [2]int{}, [2]int{0, 1}
 	t.issued, t.accepted = false, false
 	t.status = [MaxUnits]unitStatus{}
 }
@@ -255,7 +260,7 @@ func (t *fightTrial) record(r *engine.TrialResult, o *fightOutcome) {
 				r.Values[u.charMetric+2*k+1] = c.overkill
 			}
 			r.Events[u.charEvent+k] = c.alive == 0
-			if m == f.sides[i].champion {
+			if m == f.sides[i].champion || f.unit(i).lone() {
 				casualties += 1 - c.alive
 				wounds += c.woundsLost
 			}
@@ -423,6 +428,10 @@ func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
 	order, step := t.f.orders[r1][first+1], t.f.steps[r1][first+1][k]
 	if t.f.plain && t.x == nil {
 		t.plainStep(d, order[step[0]:step[1]], round)
+		return
+	}
+	if t.f.several {
+		t.severalStep(d, order[step[0]:step[1]], round)
 		return
 	}
 	for j := step[0]; j < step[1]; j++ {
