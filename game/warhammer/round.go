@@ -104,9 +104,9 @@ type fightTrial struct {
 	// saims and spend are severalStep's aims and wounds, 2·Fight.stride a
 	// strike: at each contact's enemy unit and at a character of it
 	// (aimSeveral); nil in a fight of two.
-	saims []aim
-	spend []pending
-	plainN  []int    // plainStep's scratch: the blows of each strike of a step at each contact, by stride
+	saims  []aim
+	spend  []pending
+	plainN []int // plainStep's scratch: the blows of each strike of a step at each contact, by stride
 	// duel[a] is army a's member fighting a challenge (0: none), a member
 	// of unit duelU[a]: in a fight of two units, unit a.
 	duel, duelU      [2]int

@@ -110,7 +110,7 @@ func (t *fightTrial) unitTarget(i int) int {
 // enemy's unit; -1 when it may strike none.
 func (t *fightTrial) characterTarget(i, m int) int {
 	foe := t.f.sides[i].enemy // a fight of two: the enemy
-	if t.duel[i] == m { // a fight of two: army i is unit i
+	if t.duel[i] == m {       // a fight of two: army i is unit i
 		if o := t.duel[foe]; t.st[foe][o].alive > 0 {
 			return o
 		}
