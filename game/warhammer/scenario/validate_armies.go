@@ -55,7 +55,7 @@ func (c *checker) armies(s *Scenario, ids map[string]int) {
 	}
 	c.highGround(f, us)
 	c.armyStrikeAt(s, ids, us, touch)
-	c.severalUnitChallenges(s, ids, us)
+	c.loneCharacters(s, ids, us)
 }
 
 // army checks side a of an army-form fight: one unit or an army of 1 to
@@ -249,17 +249,16 @@ func (c *checker) armyStrikeAt(s *Scenario, ids map[string]int, us []fighting, t
 	}
 }
 
-// severalUnitChallenges refuses challenges in a fight of more than two
-// units, which the engine does not fight yet (issue 30, step 6).
-func (c *checker) severalUnitChallenges(s *Scenario, ids map[string]int, us []fighting) {
-	if len(us) <= 2 {
+// loneCharacters checks the lone characters of an army-form fight:
+// one fighting a single enemy unit, a fight of two units, is not simulated
+// yet. Challenges in a fight of several units are (issue 30, step 6).
+func (c *checker) loneCharacters(s *Scenario, ids map[string]int, us []fighting) {
+	if len(us) > 2 {
 		return
 	}
 	for _, u := range us {
 		i := ids[u.Unit]
-		if ch := s.Units[i].Challenge; ch != nil && ch.Issue != "" && ch.Issue != "never" {
-			c.Add(fmt.Sprintf("units[%d].challenge", i), "challenges in a fight of several units are not simulated yet; set challenge: {issue: never}")
-		}
+		c.loneAgainstOne(i, &s.Units[i])
 	}
 }
 
