@@ -2,7 +2,10 @@ package scenario
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/wargamesim/sim/engine"
@@ -71,5 +74,25 @@ func TestLoneCharacterLoadsAndRuns(t *testing.T) {
 	f := fighter(&s.Units[1])
 	if f.Models != 0 || len(f.Characters) != 1 || f.Characters[0].Profile.WS != 8 || f.Characters[0].Profile.W != 3 || f.Challenge.Issue == 0 {
 		t.Errorf("the lone lord built as %+v; want no rank and file and the Chaos Lord (WS 8, W 3), issuing challenges", f)
+	}
+}
+
+// The lone character example of docs/scenarios.md passes every check of
+// the format, its library units included.
+func TestDocumentedLoneExample(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "..", "docs", "scenarios.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(doc)
+	i := strings.Index(text, "#### Lone characters")
+	j := strings.Index(text[max(i, 0):], "```yaml\n")
+	if i < 0 || j < 0 {
+		t.Fatal("docs/scenarios.md has no lone character example")
+	}
+	example, _, _ := strings.Cut(text[i+j+len("```yaml\n"):], "```")
+	if errs := formatErrors(example); len(errs) > 0 {
+		t.Errorf("the documented example has errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
