@@ -92,6 +92,9 @@ type band struct {
 	feared    bool                     // failed its Fear test this round: WS 1 (8th)
 	fearsOf   [warhammer.MaxUnits]bool // failed its Fear test: -1 to hit these Fear-causers this round (tow)
 	wiped     bool                     // slain to the last model this round
+	// Its characters (melee_chars.go), nc of them.
+	ch [maxChars]leader
+	nc int
 }
 
 // brawl is one trial of a melee.
@@ -107,6 +110,10 @@ type brawl struct {
 	// -1, for equal Initiative (6th: "the side that won the previous
 	// round").
 	lastWon [warhammer.MaxUnits]int
+	// duel is each army's character fighting the challenge (unit -1:
+	// none), and overkill the Overkill each army scored this round.
+	duel     [2]slot
+	overkill [2]int
 }
 
 func newBrawl(m *melee, d dice) *brawl {
@@ -128,6 +135,9 @@ func (b *brawl) init(m *melee, d dice) {
 		s.mounted = f.Mounted || f.Mount != nil || f.Type == warhammer.Cavalry || f.Type == warhammer.MonstrousCavalry
 		s.monstrous = isMonstrous(f.Type)
 		b.lastWon[i] = -1
+	}
+	for i := range m.units {
+		b.initHeroes(i)
 	}
 }
 
@@ -165,14 +175,19 @@ func (b *brawl) whoFights(i int) {
 	s := &b.us[i]
 	s.front, s.support = [warhammer.MaxUnits]int{}, [warhammer.MaxUnits]int{}
 	standing := s.u.alive
+	heroes := b.frontHeroes(i) // characters take places of the front rank, at the first front contact
 	for _, j := range b.links.of(i) {
 		if b.live(i, j) {
-			s.front[j] = min(b.links.models[i][j], standing)
+			places := b.links.models[i][j]
+			if b.atFront(i, j) && heroes > 0 {
+				places, heroes = max(0, places-heroes), 0
+			}
+			s.front[j] = min(places, standing)
 			standing -= s.front[j]
 		}
 	}
 	f := s.f
-	firstRank := min(f.Frontage, s.u.alive)
+	firstRank := min(max(0, f.Frontage-b.frontHeroes(i)), s.u.alive)
 	for rank := 1; rank <= b.supportRanks(i); rank++ {
 		inRank := min(f.Frontage, max(0, s.u.alive-firstRank-(rank-1)*f.Frontage))
 		for _, j := range b.links.of(i) {
