@@ -892,8 +892,9 @@ func (t *fightTrial) splitSupport(i int, g *group, round int, n, places []int, f
 	sd, me, s := t.f.sides[i], t.f.unit(i), &t.st[i][0]
 	ranks := t.supportRanks(i, round) // per front contact (8th supporting attacks, tow Press of Battle)
 	for k, c := range sd.contacts {
-		if !c.front {
-			places[k] = 0 // the ranks behind fight only to the front
+		places[k] = 0 // the ranks behind fight only to the front
+		if c.front && t.inCombat(c.enemy) {
+			places[k] = c.models // behind every model in contact there, its characters' places included
 		}
 	}
 	behind := s.startAlive - min(max(0, me.Frontage-t.frontCharacters(i)), s.startAlive)
