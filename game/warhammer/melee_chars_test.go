@@ -63,7 +63,7 @@ func crossUnits(t *testing.T, bModels int, refuse bool, set ...string) *Fight {
 	return severalFight(t, rs, -1, 1,
 		unitIn(a, "a", 0, false, at(1, Front, bModels), at(2, Front, 5-bModels)),
 		unitIn(holding(block("b", 7, 1)), "b", 1, false, at(0, Front, 5)),
-		unitIn(c, "c", 1, false, at(0, Front, 5))).PerDie()
+		unitIn(c, "c", 1, false, at(0, Front, 5)))
 }
 
 // A challenge across units: x, in a, challenges; b, a's first contact, has
@@ -75,7 +75,7 @@ func crossUnits(t *testing.T, bModels int, refuse bool, set ...string) *Fight {
 // (6th.whfb.app characters/overkill). The Overkill counts for x's army:
 // A 1 + 5 = 6, B 0; b and c are Unbreakable, so no die is left.
 func TestSeveralChallengeOverkill(t *testing.T) {
-	f := crossUnits(t, 3, false)
+	f := crossUnits(t, 3, false).PerDie()
 	d := engine.Scripted(repeat(6, 16)...)
 	r := trial(f, d)
 	if cr := [2]int{r.Values[f.metricIndex(t, "A.combat_result")], r.Values[f.metricIndex(t, "B.combat_result")]}; cr != [2]int{6, 0} {
@@ -114,7 +114,7 @@ func TestSeveralRefusedChallengeFaces(t *testing.T) {
 		{"most models, b wider", "most_models", 4, "b", "c"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f := crossUnits(t, c.bModels, true, "character_faces", c.faces)
+			f := crossUnits(t, c.bModels, true, "character_faces", c.faces).PerDie()
 			d := engine.Scripted(repeat(6, 16)...)
 			r := trial(f, d)
 			if r.Events[f.eventIndex(t, "challenge.accepted")] || !r.Events[f.eventIndex(t, "challenge.issued")] {
@@ -218,8 +218,9 @@ func TestLoneCharacterAloneRefused(t *testing.T) {
 // Characters and challenges in a fight of several units allocate nothing
 // a trial.
 func TestSeveralCharactersDoNotAllocate(t *testing.T) {
-	f := crossUnits(t, 3, false)
-	enginetest.TrialsDoNotAllocate(t, "characters", f)
-	g := crossUnits(t, 3, true)
-	enginetest.TrialsDoNotAllocate(t, "refused", g.WithoutTables())
+	for _, refuse := range []bool{false, true} {
+		f := crossUnits(t, 3, refuse)
+		enginetest.TrialsDoNotAllocate(t, "characters", f)
+		enginetest.TrialsDoNotAllocate(t, "characters per die", f.PerDie())
+	}
 }

@@ -109,8 +109,8 @@ func (t *fightTrial) unitTarget(i int) int {
 // its opponent in a challenge, else the model it strikes at, else the
 // enemy's unit; -1 when it may strike none.
 func (t *fightTrial) characterTarget(i, m int) int {
-	foe := t.f.sides[i].enemy // a fight of two: the enemy
-	if t.duel[i] == m {       // a fight of two: army i is unit i
+	foe := t.f.sides[i].enemy // a fight of two: the enemy, and army i is unit i
+	if t.duel[i] == m {
 		if o := t.duel[foe]; t.st[foe][o].alive > 0 {
 			return o
 		}
