@@ -244,9 +244,6 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	}
 	for i := range cc.Units {
 		errs = append(errs, cc.Units[i].checkCharacters(&cc.Units[1-i].Fighter))
-		if cc.Units[i].lone() {
-			errs = append(errs, fmt.Errorf("%s: a lone character fighting one enemy unit is not simulated yet; give it as a unit of one model, or fight it in an army of several units", cc.Units[i].ID))
-		}
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err

@@ -204,14 +204,23 @@ func TestSeveralLoneCharacterFacings(t *testing.T) {
 	}
 }
 
-// A lone character fighting one enemy unit, the two-unit form, is refused
-// with an error that says so.
-func TestLoneCharacterAloneRefused(t *testing.T) {
+// A lone character fights one enemy unit too, the two-unit form: b's y
+// (A8, S5: 4+ to hit WS 5, 2+ to wound T4, no save) slays the lord
+// (1 Wound), the unit's one model: lord.casualties 1, lord.destroyed, and
+// b wins, its enemy wiped out. y strikes at I5 before the lord (I3); the
+// rank and file of b have no Attacks.
+func TestLoneCharacterAgainstOneUnit(t *testing.T) {
 	lord := loneLord(false)
 	lord.ID = "lord"
-	_, err := NewFight(sixth(t), Combat{Sides: [2]Fighter{lord, block("b", 7, 1)}, Charger: -1, HighGround: -1, MaxRounds: 1})
-	if err == nil {
-		t.Fatal("a lone character against one unit was fought; want it refused")
+	y := hero("y", Profile{WS: 5, S: 5, T: 3, W: 2, I: 5, A: 8, Ld: 8})
+	f := newFight(t, sixth(t), Combat{Sides: [2]Fighter{lord, block("b", 7, 1, y)}, Charger: -1, HighGround: -1, MaxRounds: 1}).PerDie()
+	d := engine.Scripted(repeat(6, 16)...)
+	r := trial(f, d)
+	if n := r.Values[f.metricIndex(t, "lord.casualties")]; n != 1 || !r.Events[f.eventIndex(t, "lord.destroyed")] || !r.Events[f.eventIndex(t, "b.wins")] {
+		t.Errorf("lord's casualties %d (want 1), destroyed %v, b wins %v (want both)", n, r.Events[f.eventIndex(t, "lord.destroyed")], r.Events[f.eventIndex(t, "b.wins")])
+	}
+	if d.Left() != 0 {
+		t.Errorf("%d dice left", d.Left())
 	}
 }
 

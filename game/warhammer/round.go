@@ -797,7 +797,7 @@ func (f *Fight) initiative(g *group, u, round int, charging bool) int {
 	}
 	if f.rs.ChargeInitiative && charging && round == 1 {
 		most, dist := 3, f.cc.ChargeDistance
-		if f.cc.Facing != Front {
+		if f.sides[u].at != Front { // the Combat's facing, but at a lone character with no flank (lone_character_facings)
 			most = 4
 		}
 		if f.several {

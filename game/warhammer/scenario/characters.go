@@ -162,14 +162,6 @@ func (c *checker) loneCharacter(p string, u *Unit) {
 	}
 }
 
-// loneAgainstOne refuses units[i], u, if it is a lone character in a fight
-// of two units, which the engine does not fight yet.
-func (c *checker) loneAgainstOne(i int, u *Unit) {
-	if u.Character {
-		c.Add(fmt.Sprintf("units[%d].character", i), "a lone character fighting a single enemy unit is not simulated yet; remove character for a unit of one model, or fight it in an army beside a friendly unit")
-	}
-}
-
 // closeCombatOnly reports each character field of unit u (at p) that only
 // a close combat reads.
 func (c *checker) closeCombatOnly(p string) {

@@ -96,3 +96,29 @@ func TestDocumentedLoneExample(t *testing.T) {
 		t.Errorf("the documented example has errors:\n%s", strings.Join(errs, "\n"))
 	}
 }
+
+// A lone character fights a single enemy unit in the two-unit form too,
+// under every preset: the file loads and runs, and the lord is one model.
+func TestLoneCharacterTwoUnitForm(t *testing.T) {
+	t.Parallel()
+	const src = `name: lone
+units:
+  - {id: lord, from: chaos_lord, character: true}
+  - {id: halberdiers, from: empire_halberdiers}
+fight: {type: close_combat, sides: [lord, halberdiers], charger: lord, facing: flank}
+`
+	for _, preset := range []string{"6th", "7th", "8th", "tow"} {
+		p, err := scenarios.Load("v.yaml", []byte("ruleset: "+preset+"\n"+src))
+		if err != nil {
+			t.Fatalf("%s: %v", preset, err)
+		}
+		r, err := engine.Run(context.Background(), p.Model, engine.Config{Trials: 1000, Seed: 1})
+		if err != nil {
+			t.Fatalf("%s: %v", preset, err)
+		}
+		cas := slices.IndexFunc(r.Metrics, func(m engine.Metric) bool { return m.Name == "lord.casualties" })
+		if cas < 0 || r.Metrics[cas].Max != 1 {
+			t.Errorf("%s: lord.casualties %v; want a metric of 0 or 1", preset, r.Metrics)
+		}
+	}
+}

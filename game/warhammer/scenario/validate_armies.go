@@ -55,7 +55,6 @@ func (c *checker) armies(s *Scenario, ids map[string]int) {
 	}
 	c.highGround(f, us)
 	c.armyStrikeAt(s, ids, us, touch)
-	c.loneCharacters(s, ids, us)
 }
 
 // army checks side a of an army-form fight: one unit or an army of 1 to
@@ -246,19 +245,6 @@ func (c *checker) armyStrikeAt(s *Scenario, ids map[string]int, us []fighting, t
 		for j := range s.Units[i].Characters {
 			check(fmt.Sprintf("%s.characters[%d].strike_at", p, j), s.Units[i].Characters[j].StrikeAt)
 		}
-	}
-}
-
-// loneCharacters checks the lone characters of an army-form fight:
-// one fighting a single enemy unit, a fight of two units, is not simulated
-// yet. Challenges in a fight of several units are (issue 30, step 6).
-func (c *checker) loneCharacters(s *Scenario, ids map[string]int, us []fighting) {
-	if len(us) > 2 {
-		return
-	}
-	for _, u := range us {
-		i := ids[u.Unit]
-		c.loneAgainstOne(i, &s.Units[i])
 	}
 }
 
