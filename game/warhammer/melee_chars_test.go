@@ -233,3 +233,32 @@ func TestSeveralCharactersDoNotAllocate(t *testing.T) {
 		enginetest.TrialsDoNotAllocate(t, "characters per die", f.PerDie())
 	}
 }
+
+// strike_at across units: a's five models (A1) touch b with 3 and c with
+// 2; a strikes at c's character y, who faces a (c's one contact), so of
+// the two models touching c, in_contact 1 strikes y and the other c's
+// rank and file (docs/rules.md, Characters: "only that unit's models in
+// base contact strike it"). Every blow hits and wounds (sixes), no saves:
+// b loses 3 models, c 1, y 1 of his 2 Wounds. A's combat result is the 5
+// wounds. Nothing else strikes (no Attacks).
+func TestSeveralStrikeAtAcrossUnits(t *testing.T) {
+	rs := sixth(t)
+	setOption(t, rs, "outnumber_bonus", "no")
+	a := block("a", 7, 3)
+	a.Profile.A, a.StrikeAt = 1, "y"
+	y := hero("y", Profile{WS: 3, S: 3, T: 3, W: 2, I: 2, A: 0, Ld: 8})
+	f := severalFight(t, rs, -1, 1,
+		unitIn(a, "a", 0, false, at(1, Front, 3), at(2, Front, 2)),
+		unitIn(holding(block("b", 7, 1)), "b", 1, false, at(0, Front, 5)),
+		unitIn(holding(block("c", 7, 1, y)), "c", 1, false, at(0, Front, 5))).PerDie()
+	d := engine.Scripted(repeat(6, 10)...)
+	r := trial(f, d)
+	got := [4]int{r.Values[f.metricIndex(t, "b.casualties")], r.Values[f.metricIndex(t, "c.casualties")],
+		r.Values[f.metricIndex(t, "c.y.wounds")], r.Values[f.metricIndex(t, "A.combat_result")]}
+	if got != [4]int{3, 1, 1, 5} {
+		t.Errorf("b, c casualties, y's wounds, A's combat result %v; want [3 1 1 5]", got)
+	}
+	if d.Left() != 0 {
+		t.Errorf("%d dice left", d.Left())
+	}
+}
