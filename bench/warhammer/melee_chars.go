@@ -31,19 +31,16 @@ type slot struct{ unit, k int }
 
 // supportedCharacters refuses the characters the several-unit reference
 // leaves out: champions (the rank and file's own model), mounts that
-// attack, strike_at, Regeneration, a character's General or battle
+// attack, Regeneration, a character's General or battle
 // standard, Killing Blow and Multiple Wounds at a character.
 func supportedCharacters(cc *warhammer.Combat) error {
 	var errs []error
 	for i := range cc.Units {
 		u := &cc.Units[i]
-		if u.StrikeAt != "" {
-			errs = append(errs, fmt.Errorf("warhammerref: %s strikes at a character; not implemented in a fight of several units", u.ID))
-		}
 		for k := range u.Characters {
 			c := &u.Characters[k]
-			if c.Champion || c.Mount != nil || c.StrikeAt != "" || c.Defence.Regeneration < warhammer.NoSave || c.General || c.BattleStandard {
-				errs = append(errs, fmt.Errorf("warhammerref: %s.%s: a champion, an attacking mount, strike_at, Regeneration, a General or battle standard on a character is not implemented in a fight of several units", u.ID, c.ID))
+			if c.Champion || c.Mount != nil || c.Defence.Regeneration < warhammer.NoSave || c.General || c.BattleStandard {
+				errs = append(errs, fmt.Errorf("warhammerref: %s.%s: a champion, an attacking mount, Regeneration, a General or battle standard on a character is not implemented in a fight of several units", u.ID, c.ID))
 			}
 		}
 		if len(u.Characters) > 0 {
@@ -330,6 +327,9 @@ func (b *brawl) heroTargetOf(i, k int) (j, tk int, ok bool) {
 	if j < 0 {
 		return 0, 0, false
 	}
+	if at := b.struckHero(j, b.us[i].ch[k].c.StrikeAt, i); at >= 0 {
+		return j, at, true
+	}
 	if b.us[j].u.alive > 0 {
 		return j, -1, true
 	}
@@ -545,4 +545,43 @@ func (b *brawl) finishHeroes(i int, values []int, events []bool) {
 	if isLone(s.f) {
 		values[o.cas+i], values[o.wounds+i] = 1-s.ch[0].u.alive, s.ch[0].u.woundsLost()
 	}
+}
+
+// struckHero is unit j's character id if blows of unit i may be aimed at
+// him: he fights, is not in the challenge, and faces i (or fights on with
+// his rank and file gone); else -1 (docs/rules.md, Characters).
+func (b *brawl) struckHero(j int, id string, i int) int {
+	if id == "" {
+		return -1
+	}
+	for k := range b.us[j].nc {
+		if b.us[j].ch[k].c.ID == id && b.active(j, k) && !b.inDuel(j, k) && (b.us[j].u.alive == 0 || b.facedEnemy(j) == i) {
+			return k
+		}
+	}
+	return -1
+}
+
+// strikeAtHero takes from a, the blows of unit i's group g at enemy j,
+// those of its models in base contact with the character its strike_at
+// names, if he may be struck: in_contact of its models fighting j (1 by
+// default); they are rolled at him, and the rest returned. The ranks
+// behind never strike him.
+func (b *brawl) strikeAtHero(g mgroup, a warhammer.Attack, j int, hs *heroBlows) warhammer.Attack {
+	i := g.unit
+	k := b.struckHero(j, b.us[i].f.StrikeAt, i)
+	if k < 0 || g.who != models && g.who != mounts {
+		return a
+	}
+	front, _ := b.fighting(i, j)
+	if front == 0 {
+		return a
+	}
+	per := a.Count / front
+	at := min(max(b.us[j].ch[k].c.InContact, 1), front) * per
+	h := a
+	h.Count = at
+	hs.add(j, k, b.rollAtHero(g, h, j, k))
+	a.Count -= at
+	return a
 }

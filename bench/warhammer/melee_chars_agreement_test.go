@@ -32,6 +32,8 @@ func meleeCasesChars() []meleeCase {
 			why: "a lone Lord in the Halberdiers' flank (lone_character_facings as_unit: +1, and no supporting ranks that way) challenges their Captain"},
 		{name: "tow/lone-hero-has-no-flank", rules: "tow", armies: [2]string{"empire", "orcs"}, units: loneHeroFlanked,
 			why: "Boyz in a lone hero's flank fight him as at his front (lone_character_facings none): no flank bonus, +3 Initiative at most; he tests to break on his own"},
+		{name: "8th/strike-at-across-units", rules: "8th", armies: [2]string{"empire", "orcs"}, units: strikeAtAcross,
+			why: "the Swordsmen's models touching the Black Orcs strike their Big Boss (in_contact 2), the Captain, facing the Boyz (listed first), strikes them though his strike_at names the Big Boss"},
 		{name: "6th/characters-fight-on", rules: "6th", armies: [2]string{"warriors", "alliance"}, units: charactersFightOn,
 			why: "the rank and file of a small unit fall, and the blows at it fall on its character, who fights on as a unit"},
 	}
@@ -110,4 +112,13 @@ func charactersFightOn() []warhammer.Engaged {
 		engaged(mil, 1, false, touch(0, warhammer.Front, 4)),
 		engaged(sp, 1, false, touch(0, warhammer.Front, 5)),
 	}
+}
+
+// strikeAtAcross is challengeAcross with no challenge, the Swordsmen and
+// their Captain striking at the Big Boss, two of them in contact with him.
+func strikeAtAcross() []warhammer.Engaged {
+	us := challengeAcross(false)()
+	us[0].Challenge.Issue, us[0].StrikeAt, us[0].Characters[0].StrikeAt = warhammer.IssueNever, "bigboss", "bigboss"
+	us[2].Characters[0].InContact = 2
+	return us
 }

@@ -203,6 +203,9 @@ func (b *brawl) strike(step []mgroup, army int) {
 					b.atHeroes(g, a, j, &hs) // its rank and file gone: at its characters
 					continue
 				}
+				if a = b.strikeAtHero(g, a, j, &hs); a.Count == 0 {
+					continue
+				}
 				ps[j][np[j]] = b.roll(g, a, j)
 				np[j]++
 			}
