@@ -175,12 +175,12 @@ func (b *brawl) whoFights(i int) {
 	s := &b.us[i]
 	s.front, s.support = [warhammer.MaxUnits]int{}, [warhammer.MaxUnits]int{}
 	standing := s.u.alive
-	heroes := b.frontHeroes(i) // characters take places of the front rank, at the first front contact
+	heroes, faced := b.frontHeroes(i), b.facedEnemy(i) // characters take places of the front rank where they face
 	for _, j := range b.links.of(i) {
 		if b.live(i, j) {
 			places := b.links.models[i][j]
-			if b.atFront(i, j) && heroes > 0 {
-				places, heroes = max(0, places-heroes), 0
+			if j == faced && b.atFront(i, j) {
+				places = max(0, places-heroes)
 			}
 			s.front[j] = min(places, standing)
 			standing -= s.front[j]

@@ -839,8 +839,9 @@ func (f *Fight) crossTie(s []strike) bool {
 // how many attacks group g of unit i makes now at each of its contacts'
 // enemies, into n (by contact). Its models in contact with an enemy still
 // fighting strike that enemy; the casualties of the round so far come off
-// its fighting models from the last contact first [U]; a folded champion
-// stands in the first front contact's place and strikes there; supporting
+// its fighting models from the last contact first [U]; its characters,
+// a folded champion among them, take places at the front contact they
+// face (character_faces), and a folded champion strikes there; supporting
 // ranks strike only enemies at its front, behind the models in contact
 // with them (docs/rules.md "Several units in one combat").
 func (t *fightTrial) split(i int, g *group, round int, n []int) {
@@ -852,14 +853,16 @@ func (t *fightTrial) split(i int, g *group, round int, n []int) {
 	var places [MaxPerArmy]int
 	total, champ := 0, -1
 	chars := t.frontCharacters(i)
+	if k := t.faces(i); k >= 0 && sd.contacts[k].front {
+		champ = k // where its characters stand (character_faces)
+	}
 	for k := range sd.contacts {
 		c := &sd.contacts[k]
 		if !t.inCombat(c.enemy) {
 			continue
 		}
 		places[k] = c.models
-		if champ < 0 && c.front {
-			champ = k
+		if k == champ {
 			places[k] = max(0, c.models-chars) // characters take places of the front rank
 		}
 		total += places[k]
