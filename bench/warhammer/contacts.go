@@ -93,8 +93,9 @@ type band struct {
 	fearsOf   [warhammer.MaxUnits]bool // failed its Fear test: -1 to hit these Fear-causers this round (tow)
 	wiped     bool                     // slain to the last model this round
 	// Its characters (melee_chars.go), nc of them.
-	ch [maxChars]leader
-	nc int
+	ch       [maxChars]leader
+	nc       int
+	champion int // its champion's index in ch, or -1
 }
 
 // brawl is one trial of a melee.
@@ -130,7 +131,7 @@ func (b *brawl) init(m *melee, d dice) {
 	for i, f := range m.units {
 		s := &b.us[i]
 		*s = band{f: f, army: m.army[i], charged: m.cc.Units[i].Charged}
-		s.u = newUnit(f.Models, f.Profile.W, f.Defence.Regeneration)
+		s.u = newUnit(rankAndFile(f), f.Profile.W, f.Defence.Regeneration) // its champion is a character (melee_chars.go)
 		s.u.regenerates = s.u.regenerates && endOfPhase
 		s.mounted = f.Mounted || f.Mount != nil || f.Type == warhammer.Cavalry || f.Type == warhammer.MonstrousCavalry
 		s.monstrous = isMonstrous(f.Type)

@@ -107,10 +107,7 @@ func (m *melee) outputs() ([]engine.Metric, []string) {
 	}
 	o.wounds = len(metrics)
 	for _, f := range m.units {
-		w := f.Models * f.Profile.W
-		if isLone(f) {
-			w = f.Characters[0].Profile.W
-		}
+		w := woundsOf(f, false) // its rank and file and champion, or its lone character
 		metrics = append(metrics, engine.Metric{Name: f.ID + ".wounds", Max: w})
 	}
 	o.cr = len(metrics)

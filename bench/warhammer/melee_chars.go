@@ -30,8 +30,7 @@ type leader struct {
 type slot struct{ unit, k int }
 
 // supportedCharacters refuses the characters the several-unit reference
-// leaves out: champions (the rank and file's own model), mounts that
-// attack, Regeneration, a character's General or battle
+// leaves out: mounts that attack, Regeneration, a character's General or battle
 // standard, Killing Blow and Multiple Wounds at a character.
 func supportedCharacters(cc *warhammer.Combat) error {
 	var errs []error
@@ -39,8 +38,8 @@ func supportedCharacters(cc *warhammer.Combat) error {
 		u := &cc.Units[i]
 		for k := range u.Characters {
 			c := &u.Characters[k]
-			if c.Champion || c.Mount != nil || c.Defence.Regeneration < warhammer.NoSave || c.General || c.BattleStandard {
-				errs = append(errs, fmt.Errorf("warhammerref: %s.%s: a champion, an attacking mount, Regeneration, a General or battle standard on a character is not implemented in a fight of several units", u.ID, c.ID))
+			if c.Mount != nil || c.Defence.Regeneration < warhammer.NoSave || c.General || c.BattleStandard {
+				errs = append(errs, fmt.Errorf("warhammerref: %s.%s: an attacking mount, Regeneration, a General or battle standard on a character is not implemented in a fight of several units", u.ID, c.ID))
 			}
 		}
 		if len(u.Characters) > 0 {
@@ -64,10 +63,13 @@ func isLone(f *warhammer.Fighter) bool { return f.Models == 0 && len(f.Character
 // rear: an enemy there fights it as at its front.
 func (b *brawl) initHeroes(i int) {
 	s := &b.us[i]
-	s.nc = len(s.f.Characters)
+	s.nc, s.champion = len(s.f.Characters), -1
 	for k := range s.nc {
 		c := &s.f.Characters[k]
 		s.ch[k] = leader{c: c, u: newUnit(1, c.Profile.W, warhammer.NoSave)}
+		if c.Champion {
+			s.champion = k // one of the unit's models, with a profile of his own (docs/rules.md, Champion)
+		}
 	}
 	if isLone(s.f) && b.rs.LoneFacings == warhammer.LoneNoFacings {
 		for j := range b.units {
@@ -140,9 +142,13 @@ func (b *brawl) inDuel(i, k int) bool {
 }
 
 // heroTarget is the character of unit j that blows at the unit strike
-// once its rank and file are gone: the first that fights and is not in
-// the challenge (docs/rules.md, Striking a character); -1 when none.
+// once its rank and file are gone: its champion, else the first that
+// fights and is not in the challenge (docs/rules.md, Striking a
+// character); -1 when none.
 func (b *brawl) heroTarget(j int) int {
+	if k := b.us[j].champion; k >= 0 && b.active(j, k) && !b.inDuel(j, k) {
+		return k // the champion first
+	}
 	for k := range b.us[j].nc {
 		if b.active(j, k) && !b.inDuel(j, k) {
 			return k
@@ -261,7 +267,7 @@ func (b *brawl) answer(i, by int, events []bool) {
 			return
 		}
 		for k := range b.us[j].nc {
-			if h := &b.us[j].ch[k]; h.u.alive > 0 && h.c.Profile.A > most {
+			if h := &b.us[j].ch[k]; h.u.alive > 0 && (!h.c.Champion || b.rs.RetireChampion) && h.c.Profile.A > most {
 				nom, most = slot{j, k}, h.c.Profile.A
 			}
 		}
@@ -350,17 +356,26 @@ func (b *brawl) asHeroTarget(j, k int) warhammer.Target {
 
 // heroLd is unit i's Leadership: the best of its rank and file's (while
 // one stands), its characters' that stand and have not retired, and a
-// General's within 12"; with no one to lend one, its own.
+// General's within 12"; its champion's when he is all that is left; with
+// no one to lend one, its own (docs/rules.md, Leadership).
 func (b *brawl) heroLd(i int) int {
 	s := &b.us[i]
-	ld := s.f.GeneralLd
+	ld, champ := s.f.GeneralLd, 0
 	if s.u.alive > 0 {
 		ld = max(ld, s.f.Profile.Ld)
 	}
 	for k := range s.nc {
-		if h := &s.ch[k]; h.u.alive > 0 && !h.retired {
+		h := &s.ch[k]
+		switch {
+		case h.u.alive == 0 || h.retired:
+		case h.c.Champion:
+			champ = h.c.Profile.Ld // only when no one else is left
+		default:
 			ld = max(ld, h.c.Profile.Ld)
 		}
+	}
+	if ld == 0 {
+		ld = champ
 	}
 	if ld == 0 {
 		ld = s.f.Profile.Ld
@@ -467,7 +482,7 @@ func (b *brawl) woundHeroes(hs *heroBlows) {
 			}
 		}
 		if n > 0 {
-			b.us[j].u.takeAll(b.d, b.rs, rf[:n], nil)
+			b.us[j].u.takeAll(b.d, b.rs, rf[:n], b.overflowTo(j))
 		}
 		for k := range b.us[j].nc {
 			n := 0
@@ -530,8 +545,8 @@ func (m *melee) heroOutputs(metrics []engine.Metric, events []string) ([]engine.
 	return metrics, events
 }
 
-// finishHeroes writes unit i's characters' outcomes; a lone character's
-// are its unit's casualties and wounds too.
+// finishHeroes writes unit i's characters' outcomes; a champion's and a
+// lone character's count in its unit's casualties and wounds too.
 func (b *brawl) finishHeroes(i int, values []int, events []bool) {
 	s, o := &b.us[i], &b.out
 	for k := range s.nc {
@@ -542,8 +557,13 @@ func (b *brawl) finishHeroes(i int, values []int, events []bool) {
 		}
 		events[o.heroSlain[i]+k] = h.u.alive == 0
 	}
+	k := s.champion
 	if isLone(s.f) {
-		values[o.cas+i], values[o.wounds+i] = 1-s.ch[0].u.alive, s.ch[0].u.woundsLost()
+		k = 0 // the lone character is his unit's one model
+	}
+	if k >= 0 {
+		values[o.cas+i] += 1 - s.ch[k].u.alive
+		values[o.wounds+i] += s.ch[k].u.woundsLost()
 	}
 }
 
@@ -584,4 +604,15 @@ func (b *brawl) strikeAtHero(g mgroup, a warhammer.Attack, j int, hs *heroBlows)
 	hs.add(j, k, b.rollAtHero(g, h, j, k))
 	a.Count -= at
 	return a
+}
+
+// overflowTo is where the wounds left over when unit j's last rank and
+// file fall go: its champion, where champion_takes_overflow says so and
+// he stands, fights and is not in the challenge; else nowhere (nil).
+func (b *brawl) overflowTo(j int) *unit {
+	k := b.us[j].champion
+	if k < 0 || !b.rs.ChampionOverflow || !b.active(j, k) || b.inDuel(j, k) {
+		return nil
+	}
+	return &b.us[j].ch[k].u
 }

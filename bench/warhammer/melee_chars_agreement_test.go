@@ -34,6 +34,10 @@ func meleeCasesChars() []meleeCase {
 			why: "Boyz in a lone hero's flank fight him as at his front (lone_character_facings none): no flank bonus, +3 Initiative at most; he tests to break on his own"},
 		{name: "8th/strike-at-across-units", rules: "8th", armies: [2]string{"empire", "orcs"}, units: strikeAtAcross,
 			why: "the Swordsmen's models touching the Black Orcs strike their Big Boss (in_contact 2), the Captain, facing the Boyz (listed first), strikes them though his strike_at names the Big Boss"},
+		{name: "6th/champions-challenge-across-units", rules: "6th", armies: [2]string{"empire", "boyz"}, units: championsHammer(true),
+			why: "the Halberdiers' champion challenges, the Boyz' accepts; the Knights in the flank; champions as characters, the overflow on them"},
+		{name: "8th/champions-fold", rules: "8th", armies: [2]string{"empire", "boyz"}, units: championsHammer(false),
+			why: "no challenge: the engine folds each champion into his unit's blows, the reference strikes with him as a character; the wounds left over fall on him"},
 		{name: "6th/characters-fight-on", rules: "6th", armies: [2]string{"warriors", "alliance"}, units: charactersFightOn,
 			why: "the rank and file of a small unit fall, and the blows at it fall on its character, who fights on as a unit"},
 	}
@@ -121,4 +125,28 @@ func strikeAtAcross() []warhammer.Engaged {
 	us[0].Challenge.Issue, us[0].StrikeAt, us[0].Characters[0].StrikeAt = warhammer.IssueNever, "bigboss", "bigboss"
 	us[2].Characters[0].InContact = 2
 	return us
+}
+
+// withChampion is f with a champion: one of its models, with one more
+// Attack, equipped as they are (docs/rules.md, Champion).
+func withChampion(f warhammer.Fighter) warhammer.Fighter {
+	p := f.Profile
+	p.A++
+	f.Characters = append(f.Characters, warhammer.Character{ID: "champion", Champion: true, Type: f.Type, Profile: p,
+		Defence: f.Defence, Weapon: f.Weapon, Mounted: f.Mounted, Rules: f.Rules})
+	return f
+}
+
+// championsHammer is hammerAndAnvil's flank charge with a champion in
+// the Halberdiers and one in the Boyz; challenge: the Halberdiers always
+// challenge.
+func championsHammer(challenge bool) func() []warhammer.Engaged {
+	return func() []warhammer.Engaged {
+		us := hammerAndAnvil(warhammer.Flank)()
+		us[0].Fighter, us[2].Fighter = withChampion(us[0].Fighter), withChampion(us[2].Fighter)
+		if challenge {
+			us[0].Challenge.Issue = warhammer.IssueAlways
+		}
+		return us
+	}
 }

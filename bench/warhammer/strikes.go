@@ -213,7 +213,7 @@ func (b *brawl) strike(step []mgroup, army int) {
 	}
 	for j := range b.units {
 		if np[j] > 0 {
-			b.us[j].u.takeAll(b.d, b.rs, ps[j][:np[j]], nil)
+			b.us[j].u.takeAll(b.d, b.rs, ps[j][:np[j]], b.overflowTo(j))
 		}
 	}
 	b.woundHeroes(&hs)
