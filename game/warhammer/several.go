@@ -5,10 +5,10 @@ import (
 	"fmt"
 )
 
-// What a fight of several units may hold, and what it may not yet: issue
-// 30's later steps (docs/plans/issue-30-several-units.md §7) bring the
-// characters and challenges (step 6), the charge reactions (step 7), and
-// exact solutions and round tables (step 8).
+// What a fight of several units may hold, and what it may not yet: its
+// characters and challenges are step 6's (melee_chars.go); issue 30's
+// later steps (docs/plans/issue-30-several-units.md §7) bring the charge
+// reactions (step 7), and exact solutions and round tables (step 8).
 
 // checkSeveral reports what of a normalised cc, a fight of more than two
 // units, the engine cannot fight under rs: its armies, contacts and
