@@ -224,14 +224,20 @@ func TestLoneCharacterAgainstOneUnit(t *testing.T) {
 	}
 }
 
-// Characters and challenges in a fight of several units allocate nothing
-// a trial.
+// Characters and challenges in a fight of several units, and a lone
+// character against one unit, allocate nothing a trial.
 func TestSeveralCharactersDoNotAllocate(t *testing.T) {
 	for _, refuse := range []bool{false, true} {
 		f := crossUnits(t, 3, refuse)
 		enginetest.TrialsDoNotAllocate(t, "characters", f)
 		enginetest.TrialsDoNotAllocate(t, "characters per die", f.PerDie())
 	}
+	lord := loneLord(false)
+	lord.ID = "lord"
+	f := newFight(t, sixth(t), Combat{Sides: [2]Fighter{lord, block("b", 7, 1, hero("y", Profile{WS: 5, S: 5, T: 3, W: 2, I: 5, A: 3, Ld: 8}))},
+		Charger: -1, HighGround: -1, MaxRounds: 5})
+	enginetest.TrialsDoNotAllocate(t, "a lone character against one unit", f)
+	enginetest.TrialsDoNotAllocate(t, "a lone character against one unit, stage by stage", f.WithoutTables())
 }
 
 // strike_at across units: a's five models (A1) touch b with 3 and c with
