@@ -15,7 +15,13 @@ func (b *brawl) round(values []int, events []bool) {
 		s.charging = b.n == 1 && s.charged
 		s.broke, s.wiped, s.fallsBack = false, false, false
 		s.feared, s.fearsOf = false, [warhammer.MaxUnits]bool{}
+		for k := range s.nc {
+			s.ch[k].u.startPhase()
+			s.ch[k].retired = false
+		}
 	}
+	b.overkill = [2]int{}
+	b.challenge(events)
 	for i := range b.units {
 		if b.us[i].state == fighting {
 			b.whoFights(i)
@@ -123,7 +129,7 @@ func (b *brawl) combat(i int, seen *[warhammer.MaxUnits]bool) combatSet {
 
 // standing reports whether unit i still has models in combat c.
 func (b *brawl) standing(c combatSet, i int) bool {
-	return c.in[i] && b.us[i].state == fighting && b.us[i].u.alive > 0
+	return c.in[i] && b.us[i].state == fighting && b.figures(i) > 0
 }
 
 // combatResult adds up each army's combat result in combat c (docs/rules.md,
@@ -133,10 +139,13 @@ func (b *brawl) standing(c combatSet, i int) bool {
 // charge and flank and rear, from units with models left (a unit wiped
 // out keeps the wounds it caused and adds nothing else).
 func (b *brawl) combatResult(c combatSet) [2]int {
-	var cr [2]int
+	cr := b.overkill // Overkill counts for the challenger's army (docs/rules.md, Challenges)
 	for j := range b.units {
 		if c.in[j] {
 			cr[1-b.us[j].army] += b.us[j].u.scored
+			for k := range b.us[j].nc {
+				cr[1-b.us[j].army] += b.us[j].ch[k].u.scored
+			}
 		}
 	}
 	us := b.armyStrengths(c)
@@ -198,7 +207,7 @@ func (b *brawl) armyStrengths(c combatSet) [2]int {
 // model standing).
 func (b *brawl) unitStrength(i int) int {
 	f := b.us[i].f
-	return modelStrengthOf(b.rs, f.UnitStrength, f.Type, f.Weight, f.Profile.W) * b.us[i].u.alive
+	return modelStrengthOf(b.rs, f.UnitStrength, f.Type, f.Weight, f.Profile.W)*b.us[i].u.alive + b.heroStrength(i)
 }
 
 // armyRanks is army a's one rank bonus (side_rank_bonus): "count the bonus
@@ -252,7 +261,7 @@ func (b *brawl) ranksOf(i int) int {
 	if s.monstrous {
 		width = b.rs.MonstrousRankWidth
 	}
-	return ranksOf(s.u.alive, s.f.Frontage, width)
+	return ranksOf(b.figures(i), s.f.Frontage, width)
 }
 
 // depthBonus is +1 a rank behind the first, at most +3 (RULES.md §2.10),
@@ -266,7 +275,7 @@ func (b *brawl) depthBonus(i int) int {
 		if width == 0 {
 			return 0
 		}
-		return min(max(ranksOf(b.us[i].u.alive, f.Frontage, width)-1, 0), most)
+		return min(max(ranksOf(b.figures(i), f.Frontage, width)-1, 0), most)
 	}
 	return min(max(b.ranksOf(i)-1, 0), 3)
 }
@@ -295,7 +304,7 @@ func (b *brawl) disrupted(i int) bool {
 		}
 		switch b.rs.FlankCancelsRanks {
 		case warhammer.FlankTwoRanksOf5:
-			if ranksOf(b.us[j].u.alive, b.us[j].f.Frontage, 5) >= 2 {
+			if ranksOf(b.figures(j), b.us[j].f.Frontage, 5) >= 2 {
 				return true
 			}
 		case warhammer.FlankUnitStrength5:

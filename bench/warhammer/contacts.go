@@ -92,6 +92,10 @@ type band struct {
 	feared    bool                     // failed its Fear test this round: WS 1 (8th)
 	fearsOf   [warhammer.MaxUnits]bool // failed its Fear test: -1 to hit these Fear-causers this round (tow)
 	wiped     bool                     // slain to the last model this round
+	// Its characters (melee_chars.go), nc of them.
+	ch       [maxChars]leader
+	nc       int
+	champion int // its champion's index in ch, or -1
 }
 
 // brawl is one trial of a melee.
@@ -107,6 +111,10 @@ type brawl struct {
 	// -1, for equal Initiative (6th: "the side that won the previous
 	// round").
 	lastWon [warhammer.MaxUnits]int
+	// duel is each army's character fighting the challenge (unit -1:
+	// none), and overkill the Overkill each army scored this round.
+	duel     [2]slot
+	overkill [2]int
 }
 
 func newBrawl(m *melee, d dice) *brawl {
@@ -123,11 +131,14 @@ func (b *brawl) init(m *melee, d dice) {
 	for i, f := range m.units {
 		s := &b.us[i]
 		*s = band{f: f, army: m.army[i], charged: m.cc.Units[i].Charged}
-		s.u = newUnit(f.Models, f.Profile.W, f.Defence.Regeneration)
+		s.u = newUnit(rankAndFile(f), f.Profile.W, f.Defence.Regeneration) // its champion is a character (melee_chars.go)
 		s.u.regenerates = s.u.regenerates && endOfPhase
 		s.mounted = f.Mounted || f.Mount != nil || f.Type == warhammer.Cavalry || f.Type == warhammer.MonstrousCavalry
 		s.monstrous = isMonstrous(f.Type)
 		b.lastWon[i] = -1
+	}
+	for i := range m.units {
+		b.initHeroes(i)
 	}
 }
 
@@ -165,14 +176,19 @@ func (b *brawl) whoFights(i int) {
 	s := &b.us[i]
 	s.front, s.support = [warhammer.MaxUnits]int{}, [warhammer.MaxUnits]int{}
 	standing := s.u.alive
+	heroes, faced := b.frontHeroes(i), b.facedEnemy(i) // characters take places of the front rank where they face
 	for _, j := range b.links.of(i) {
 		if b.live(i, j) {
-			s.front[j] = min(b.links.models[i][j], standing)
+			places := b.links.models[i][j]
+			if j == faced && b.atFront(i, j) {
+				places = max(0, places-heroes)
+			}
+			s.front[j] = min(places, standing)
 			standing -= s.front[j]
 		}
 	}
 	f := s.f
-	firstRank := min(f.Frontage, s.u.alive)
+	firstRank := min(max(0, f.Frontage-b.frontHeroes(i)), s.u.alive)
 	for rank := 1; rank <= b.supportRanks(i); rank++ {
 		inRank := min(f.Frontage, max(0, s.u.alive-firstRank-(rank-1)*f.Frontage))
 		for _, j := range b.links.of(i) {

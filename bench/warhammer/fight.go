@@ -66,8 +66,8 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 	crA, crB := crOn(b), crOn(a)
 	metrics := []engine.Metric{
 		{Name: "rounds", Max: cc.MaxRounds},
-		{Name: a.ID + ".casualties", Max: a.Models},
-		{Name: b.ID + ".casualties", Max: b.Models},
+		{Name: a.ID + ".casualties", Max: a.Models + b2i(isLone(a))},
+		{Name: b.ID + ".casualties", Max: b.Models + b2i(isLone(b))},
 		{Name: a.ID + ".wounds", Max: woundsOf(a, false)},
 		{Name: b.ID + ".wounds", Max: woundsOf(b, false)},
 		{Name: a.ID + ".combat_result", Max: crA},
@@ -116,12 +116,12 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 	return f, metrics, events
 }
 
-// woundsOf is the Wounds of f's rank and file and champion, and of its
-// characters too when all is set.
+// woundsOf is the Wounds of f's rank and file and champion (a lone
+// character's own), and of its characters too when all is set.
 func woundsOf(f *warhammer.Fighter, all bool) int {
 	w := rankAndFile(f) * f.Profile.W
 	for _, c := range f.Characters {
-		if all || c.Champion {
+		if all || c.Champion || isLone(f) {
 			w += c.Profile.W
 		}
 	}
@@ -199,6 +199,9 @@ type round struct {
 // trial fights the combat once.
 func (f *fight) trial(d dice, values []int, events []bool) {
 	rd := round{fight: f, d: d, lastWinner: -1, charger: f.cc.Charger, facing: f.cc.Facing, duel: [2]int{-1, -1}}
+	if c := f.cc.Charger; c >= 0 && isLone(&f.cc.Sides[1-c]) && f.rs.LoneFacings == warhammer.LoneNoFacings {
+		rd.facing = warhammer.Front // a lone character has no flank or rear (lone_character_facings none)
+	}
 	endOfPhase := f.rs.Regeneration == warhammer.RegenEndOfPhase
 	for i := range rd.sides {
 		fi := &f.cc.Sides[i]
@@ -258,7 +261,11 @@ func (rd *round) outputs(values []int, events []bool) {
 	for i := range rd.sides {
 		s := &rd.sides[i]
 		casualties, wounds := s.u.models-s.u.alive, s.u.woundsLost()
-		if k := s.champion; k >= 0 {
+		k := s.champion
+		if isLone(s.f) {
+			k = 0 // a lone character is his unit's one model
+		}
+		if k >= 0 {
 			casualties += 1 - s.ch[k].u.alive
 			wounds += s.ch[k].u.woundsLost()
 		}

@@ -38,6 +38,9 @@ type melee struct {
 // and panics where the rules give them).
 type meleeOutputs struct {
 	cas, wounds, cr, diff                 int
+	hero                                  [warhammer.MaxUnits]int // unit i's character k's wounds at hero[i]+k (and its Overkill after all of them, with challenges)
+	heroSlain                             [warhammer.MaxUnits]int // its slain event at heroSlain[i]+k
+	chal                                  int                     // challenge.issued, then .accepted; -1: no challenge may be issued
 	wins, draw, breaks, destroyed, caught int
 	ahead                                 int
 	fallsBack                             int                     // -1: break_test is not three_outcomes
@@ -46,18 +49,14 @@ type meleeOutputs struct {
 }
 
 // supportedMelee refuses what the several-unit reference leaves out:
-// characters (issue 30's step 6), and left_without_foes: join_remaining, whose lapping round
+// some characters (supportedCharacters), and left_without_foes: join_remaining, whose lapping round
 // docs/rules.md does not say how to place.
 func supportedMelee(rs *warhammer.Ruleset, cc *warhammer.Combat) error {
 	var errs []error
 	if rs.LeftWithoutFoes != warhammer.LeaveCombat {
 		errs = append(errs, errors.New("warhammerref: left_without_foes: join_remaining is not implemented by the reference"))
 	}
-	for i := range cc.Units {
-		if len(cc.Units[i].Characters) > 0 {
-			errs = append(errs, fmt.Errorf("warhammerref: %s has characters; a fight of several units with characters is not implemented", cc.Units[i].ID))
-		}
-	}
+	errs = append(errs, supportedCharacters(cc))
 	if len(cc.Units) < 2 || len(cc.Units) > warhammer.MaxUnits {
 		errs = append(errs, fmt.Errorf("warhammerref: %d units fight; want 2 to %d", len(cc.Units), warhammer.MaxUnits))
 	}
@@ -104,11 +103,12 @@ func (m *melee) outputs() ([]engine.Metric, []string) {
 	metrics := []engine.Metric{{Name: "rounds", Max: m.cc.MaxRounds}}
 	o.cas = len(metrics)
 	for _, f := range m.units {
-		metrics = append(metrics, engine.Metric{Name: f.ID + ".casualties", Max: f.Models})
+		metrics = append(metrics, engine.Metric{Name: f.ID + ".casualties", Max: f.Models + b2i(isLone(f))})
 	}
 	o.wounds = len(metrics)
 	for _, f := range m.units {
-		metrics = append(metrics, engine.Metric{Name: f.ID + ".wounds", Max: f.Models * f.Profile.W})
+		w := woundsOf(f, false) // its rank and file and champion, or its lone character
+		metrics = append(metrics, engine.Metric{Name: f.ID + ".wounds", Max: w})
 	}
 	o.cr = len(metrics)
 	crMax := [2]int{m.crMax(0), m.crMax(1)}
@@ -143,7 +143,7 @@ func (m *melee) outputs() ([]engine.Metric, []string) {
 			events = append(events, m.units[i].ID+".panics")
 		}
 	}
-	return metrics, events
+	return m.heroOutputs(metrics, events)
 }
 
 func (m *melee) perUnit(events []string, suffix string) []string {
@@ -311,9 +311,10 @@ func (b *brawl) finish(values []int, events []bool) {
 	for i := range b.units {
 		u := &b.us[i].u
 		values[o.cas+i], values[o.wounds+i] = u.models-u.alive, u.woundsLost()
-		if u.alive == 0 {
+		if b.figures(i) == 0 {
 			events[o.destroyed+i] = true
 		}
+		b.finishHeroes(i, values, events)
 	}
 	for a := range 2 {
 		if b.armyWins(a) {

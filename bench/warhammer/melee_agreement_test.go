@@ -70,7 +70,7 @@ func TestMeleeAgreement(t *testing.T) {
 	if testing.Short() || raceDetector {
 		trials = 10_000
 	}
-	for _, c := range slices.Concat(meleeCases(), meleeCases8th(), meleeCasesTOW()) {
+	for _, c := range slices.Concat(meleeCases(), meleeCases8th(), meleeCasesTOW(), meleeCasesChars()) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			rs := preset(t, c.rules)

@@ -87,8 +87,11 @@ func aligned(t testing.TB, ref, got *engine.Result) *engine.Result {
 // TestMeleeDoesNotAllocate holds the several-unit reference to the
 // reference's rule: no allocation per trial (README.md, "The machine").
 func TestMeleeDoesNotAllocate(t *testing.T) {
-	for _, c := range meleeCases() {
+	for _, c := range slices.Concat(meleeCases(), meleeCasesChars()) {
 		rs := preset(t, c.rules)
+		if c.set != nil {
+			c.set(rs)
+		}
 		cc := warhammer.Combat{Units: c.units(), HighGround: -1, MaxRounds: 6}
 		cc.Armies[0].ID, cc.Armies[1].ID = c.armies[0], c.armies[1]
 		ref, err := meleeReference(rs, cc)

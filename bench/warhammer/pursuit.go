@@ -50,7 +50,7 @@ func (b *brawl) winner(c combatSet, cr [2]int) int {
 // markWiped records the units of c slain to the last model this round.
 func (b *brawl) markWiped(c combatSet, events []bool) {
 	for i := range b.units {
-		if s := &b.us[i]; c.in[i] && s.state == fighting && s.u.alive == 0 {
+		if s := &b.us[i]; c.in[i] && s.state == fighting && b.figures(i) == 0 {
 			s.state, s.wiped = destroyed, true
 			events[b.out.destroyed+i] = true
 		}
@@ -115,7 +115,7 @@ func (b *brawl) breakTest(c combatSet, i, diff int, twice bool) breakResult {
 		}
 		return breaksAndFlees
 	}
-	ld := max(s.f.Profile.Ld, s.f.GeneralLd)
+	ld := b.heroLd(i)
 	if rs.Terror && b.terrified(c, i) {
 		ld--
 	}
@@ -244,7 +244,7 @@ func (b *brawl) panic(c combatSet, events []bool) {
 // ldTest is a Leadership test: 2D6, passed on the Leadership or less,
 // re-rolled once with the battle standard where reroll says so.
 func (b *brawl) ldTest(i int, reroll bool) bool {
-	ld := max(b.us[i].f.Profile.Ld, b.us[i].f.GeneralLd)
+	ld := b.heroLd(i)
 	if b.d.twoD6() <= ld {
 		return true
 	}

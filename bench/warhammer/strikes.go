@@ -16,6 +16,7 @@ type mgroup struct {
 	tier       int
 	initiative int
 	order      int
+	hero       int // 1+k for the blows of the unit's character k; 0 the unit's
 }
 
 // maxMGroups is the most groups a round has: Impact Hits, models, mounts,
@@ -39,6 +40,13 @@ func (b *brawl) groups(list *[maxMGroups]mgroup) []mgroup {
 			gs = append(gs, b.newGroup(i, mounts, f.Mount.I, f.AlwaysStrikesFirst, f.AlwaysStrikesLast))
 		}
 		gs = append(gs, b.newGroup(i, supporters, f.Profile.I, f.AlwaysStrikesFirst, f.AlwaysStrikesLast || f.Weapon == warhammer.GreatWeapon))
+		for k := range s.nc {
+			if c := s.ch[k].c; b.active(i, k) {
+				g := b.newGroup(i, models, c.Profile.I, c.AlwaysStrikesFirst, c.AlwaysStrikesLast || c.Weapon == warhammer.GreatWeapon)
+				g.hero = k + 1
+				gs = append(gs, g)
+			}
+		}
 		if b.rs.Stomp && s.monstrous {
 			// Stomp (8th): after every other blow (RULES.md §2.9.9).
 			gs = append(gs, mgroup{unit: i, who: stomps, tier: tierStomp})
@@ -174,8 +182,13 @@ func (b *brawl) rollOff() int {
 func (b *brawl) strike(step []mgroup, army int) {
 	var ps [warhammer.MaxUnits][maxMGroups]pending
 	var np [warhammer.MaxUnits]int
+	var hs heroBlows
 	for _, g := range step {
 		if army >= 0 && b.us[g.unit].army != army {
+			continue
+		}
+		if g.hero > 0 {
+			b.heroStrikes(g, &hs)
 			continue
 		}
 		for _, j := range b.links.of(g.unit) {
@@ -186,6 +199,13 @@ func (b *brawl) strike(step []mgroup, army int) {
 				continue
 			}
 			if a := b.attack(g, j); a.Count > 0 {
+				if b.us[j].u.alive == 0 {
+					b.atHeroes(g, a, j, &hs) // its rank and file gone: at its characters
+					continue
+				}
+				if a = b.strikeAtHero(g, a, j, &hs); a.Count == 0 {
+					continue
+				}
 				ps[j][np[j]] = b.roll(g, a, j)
 				np[j]++
 			}
@@ -193,9 +213,10 @@ func (b *brawl) strike(step []mgroup, army int) {
 	}
 	for j := range b.units {
 		if np[j] > 0 {
-			b.us[j].u.takeAll(b.d, b.rs, ps[j][:np[j]], nil)
+			b.us[j].u.takeAll(b.d, b.rs, ps[j][:np[j]], b.overflowTo(j))
 		}
 	}
+	b.woundHeroes(&hs)
 }
 
 // attack is group g's attacks at enemy j this step: the models fighting j

@@ -96,12 +96,12 @@ func (t *fightTrial) overflow(d *engine.Dice, p *pending, ordinary, killing int)
 func (t *fightTrial) scoreOverkill() {
 	var slain [2]bool
 	for i := range t.duel {
-		m := t.duel[i]
-		if m == 0 || t.st[i][m].alive > 0 {
+		m, u := t.duel[i], t.duelU[i]
+		if m == 0 || t.st[u][m].alive > 0 {
 			continue
 		}
 		slain[i] = true
-		s := &t.st[i][m]
+		s := &t.st[u][m]
 		ok := s.inflicted - s.hpStart
 		if s.kbSlew {
 			ok = s.stepHits - 1
@@ -109,7 +109,7 @@ func (t *fightTrial) scoreOverkill() {
 		ok = min(max(ok, 0), t.f.rs.OverkillCap)
 		t.overkill[1-i] += ok
 		if o := t.duel[1-i]; o > 0 {
-			t.st[1-i][o].overkill += ok
+			t.st[t.duelU[1-i]][o].overkill += ok
 		}
 	}
 	if slain[0] || slain[1] {
@@ -125,7 +125,14 @@ func (t *fightTrial) scoreOverkill() {
 // who retires for the round.
 func (t *fightTrial) challenge(round int) {
 	f := t.f
-	if f.out.challenge < 0 || t.duel != [2]int{} {
+	if f.out.challenge < 0 {
+		return
+	}
+	if f.several {
+		t.challengeSeveral(round)
+		return
+	}
+	if t.duel != [2]int{} {
 		return
 	}
 	first := f.turn // the charger's turn in round 1, and every other round after

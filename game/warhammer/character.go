@@ -120,7 +120,7 @@ func (f *Fighter) checkCharacters(foe *Fighter) error {
 		in("in_contact", c.InContact, 0, 10)
 		in("strength bonus", c.StrengthBonus, -5, 5)
 		if c.StrikeAt != "" && foe.character(c.StrikeAt) < 0 {
-			errs = append(errs, fmt.Errorf("%s: strikes at %q, which is not one of %s's characters", cf.ID, c.StrikeAt, foe.ID))
+			errs = append(errs, fmt.Errorf("%s: strikes at %q, which is not a character of %s", cf.ID, c.StrikeAt, foe.ID))
 		}
 	}
 	if champions > 1 {
@@ -133,7 +133,7 @@ func (f *Fighter) checkCharacters(foe *Fighter) error {
 		errs = append(errs, fmt.Errorf("%s: %d characters; at most 8", f.ID, len(f.Characters)))
 	}
 	if f.StrikeAt != "" && foe.character(f.StrikeAt) < 0 {
-		errs = append(errs, fmt.Errorf("%s: strikes at %q, which is not one of %s's characters", f.ID, f.StrikeAt, foe.ID))
+		errs = append(errs, fmt.Errorf("%s: strikes at %q, which is not a character of %s", f.ID, f.StrikeAt, foe.ID))
 	}
 	if b := f.Challenge.By; b != "" && f.character(b) < 0 {
 		errs = append(errs, fmt.Errorf("%s: challenges with %q, which is not one of its characters", f.ID, b))

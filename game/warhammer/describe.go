@@ -127,6 +127,9 @@ func (f *Fight) Describe() []string {
 	for i, sd := range f.sides {
 		me, foe := f.unit(i), f.unit(sd.enemy) // its first contact's enemy
 		head := fmt.Sprintf("%s: %d models, %d wide, Ld %d, armour %s", me.ID, me.Models, me.Frontage, me.Profile.Ld, saveText(me.Defence.Armour))
+		if me.lone() {
+			head = fmt.Sprintf("%s: a lone character, Ld %d, armour %s", me.ID, me.Profile.Ld, saveText(me.Defence.Armour))
+		}
 		if me.Defence.Ward < NoSave {
 			head += ", ward " + saveText(me.Defence.Ward)
 		}
@@ -147,6 +150,9 @@ func (f *Fight) Describe() []string {
 			lines = append(lines, "  "+f.characterText(i, m))
 		}
 		for _, g := range sd.groups {
+			if me.lone() && g.member == 0 {
+				continue // no rank and file
+			}
 			v := &g.v[0][1][0][0][1]
 			who := []string{"models", "mounts", "supporting ranks"}[g.kind]
 			if g.member > 0 {

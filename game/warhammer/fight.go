@@ -158,6 +158,9 @@ type member struct {
 	regen    bool
 	regenBin *engine.Binomial
 	strikeAt int // the enemy member its models in contact strike (0: the rank and file)
+	// strikeAts are strikeAt at each contact's enemy (a fight of several
+	// units): its character the member's strike_at names, or 0.
+	strikeAts []int
 }
 
 // groupKind is who makes a group of attacks.
@@ -337,15 +340,16 @@ func (f *Fight) PerDie() *Fight {
 
 func (f *Fight) newSide(i int) *side {
 	me := f.unit(i)
-	s := &side{army: me.Army, charging: me.Charged, at: me.Contacts[0].At, flanked: f.cc.flanked(i), enemy: me.Contacts[0].Enemy}
+	s := &side{army: me.Army, charging: me.Charged, at: f.face(me.Contacts[0].Enemy, me.Contacts[0].At),
+		flanked: f.cc.flanked(i) && f.face(i, Flank) != Front, enemy: me.Contacts[0].Enemy}
 	for e := range f.cc.Units {
-		if at, ok := f.cc.touches(e, i); ok && at != Front {
+		if at, ok := f.cc.touches(e, i); ok && f.face(i, at) != Front {
 			s.flankers = append(s.flankers, e)
 		}
 	}
 	for _, c := range me.Contacts {
 		at, _ := f.cc.touches(c.Enemy, i)
-		s.contacts = append(s.contacts, contact{enemy: c.Enemy, at: c.At, models: c.Models, front: at == Front, target: len(s.targets)})
+		s.contacts = append(s.contacts, contact{enemy: c.Enemy, at: f.face(c.Enemy, c.At), models: c.Models, front: f.face(i, at) == Front, target: len(s.targets)})
 		for m := range len(f.unit(c.Enemy).Characters) + 1 {
 			s.targets = append(s.targets, slot{c.Enemy, m})
 		}
@@ -365,6 +369,9 @@ func (f *Fight) newSide(i int) *side {
 			s.bsbChar = s.bsbChar || mb.char.BattleStandard
 		}
 		mb.strikeAt = foe.character(strikeAt) + 1
+		for _, c := range s.contacts {
+			mb.strikeAts = append(mb.strikeAts, f.unit(c.enemy).character(strikeAt)+1)
+		}
 		if mb.regen && f.rs.Regeneration == RegenEndOfPhase {
 			mb.regenBin = engine.NewBinomial(float64(7-int(mf.Defence.Regeneration))/6, max(1, mf.Models*mf.Profile.W))
 		}
@@ -652,7 +659,7 @@ func (f *Fight) UsesTables() bool {
 
 // newTrial is a trialer of f that simulates stage by stage.
 func (f *Fight) newTrial() *fightTrial {
-	t := &fightTrial{base: f, f: f, counts: make([]int, numStates), st: make([][]fighterState, len(f.sides))}
+	t := &fightTrial{base: f, f: f, counts: make([]int, numStates), st: make([][]fighterState, len(f.sides)), duelU: [2]int{0, 1}}
 	strikes := 0
 	for i, sd := range f.sides {
 		t.st[i] = make([]fighterState, len(sd.members))
@@ -661,5 +668,9 @@ func (f *Fight) newTrial() *fightTrial {
 	t.pending = make([]pending, f.stride*strikes)
 	t.aims = make([][2]aim, strikes)
 	t.plainN = make([]int, f.stride*strikes)
+	if f.several {
+		t.saims = make([]aim, 2*f.stride*strikes)
+		t.spend = make([]pending, 2*f.stride*strikes)
+	}
 	return t
 }

@@ -169,7 +169,13 @@ func (f *Fighter) check() error {
 	in("I", p.I, 1, MaxCharacteristic)
 	in("A", p.A, 0, MaxCharacteristic)
 	in("Ld", p.Ld, 1, 12)
-	in("models", f.Models, 1, MaxModels)
+	if f.lone() {
+		if f.Characters[0].Champion {
+			errs = append(errs, fmt.Errorf("%s: a lone character is a character, not a champion", f.ID))
+		}
+	} else {
+		in("models", f.Models, 1, MaxModels)
+	}
 	in("frontage", f.Frontage, 1, max(f.Models+len(f.Characters)-f.champions(), 1)) // a character takes a place of the front rank
 	in("contact", f.Contact, 0, max(f.Frontage, 1))
 	in("weight", int(f.Weight), int(Unweighted), int(Heavy))

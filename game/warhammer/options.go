@@ -254,6 +254,12 @@ var optionList = options.List[Ruleset]{
 	options.Bool("pursue_while_engaged", "U", "6th.whfb.app close-combat/pursuit, 7th.whfb.app declare-pursuit-intentions, tow still-engaged [V]; 8th not read",
 		"in a combat of several units, a winner still touching an enemy that holds may pursue the ones that flee",
 		func(r *Ruleset) *bool { return &r.PursueWhileEngaged }),
+	options.Enum("character_faces", "I", "6th.whfb.app characters/close-combat-characters (a character fights the enemy in base contact with him) [V]; where he stands when his unit's front touches several enemy units is not in the text",
+		"in a combat of several units, which enemy unit a character in a unit whose front touches several fights: the first its unit lists that is still fighting, or the one its unit touches with the most models",
+		[]string{"first_contact", "most_models"}, func(r *Ruleset) *FacesRule { return &r.CharacterFaces }),
+	options.Enum("lone_character_facings", "U", "6th.whfb.app skirmishers/lone-skirmisher (\"no flanks or rear unless ... already engaged\") [V]; 7th.whfb.app characters/movement-characters (skirmishers) [S]; 8th, tow not read",
+		"whether a lone character has a flank and rear: none (an enemy there fights it as at its front: no flank or rear bonus, no disruption), or as_unit",
+		[]string{"none", "as_unit"}, func(r *Ruleset) *LoneFacingsRule { return &r.LoneFacings }),
 }
 
 var weightNames = [...]string{Unweighted: "none", Light: "light", Regular: "regular", Heavy: "heavy"}

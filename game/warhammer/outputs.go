@@ -67,7 +67,7 @@ func (f *Fight) outcomes() {
 	}
 	metric("rounds", 0, f.cc.MaxRounds)
 	for i := range units {
-		o.unit[i].casualties = metric(units[i].ID+".casualties", 0, units[i].Models)
+		o.unit[i].casualties = metric(units[i].ID+".casualties", 0, units[i].Models+b2i(units[i].lone()))
 	}
 	for i := range units {
 		o.unit[i].wounds = metric(units[i].ID+".wounds", 0, f.woundsOf(i, false))
@@ -145,7 +145,7 @@ func (f *Fight) woundsOf(i int, all bool) int {
 	me := f.unit(i)
 	w := me.rankAndFile() * me.Profile.W
 	for _, c := range me.Characters {
-		if all || c.Champion {
+		if all || c.Champion || me.lone() {
 			w += c.Profile.W
 		}
 	}
@@ -187,12 +187,12 @@ func (f *Fight) characterOutcomes(o *outputs) {
 	}
 }
 
-// challenges reports whether a challenge may be issued in f, a fight of
-// two units: a unit with a policy to issue one, and a character or
-// champion in each.
+// challenges reports whether a challenge may be issued in f: a unit with
+// a policy to issue one and a character or champion, touching an enemy
+// unit with one (in a fight of two, each unit has one).
 func (f *Fight) challenges() bool {
-	if len(f.cc.Units) != 2 {
-		return false // challenges across units are issue 30's step 6
+	if f.several {
+		return f.challengesSeveral()
 	}
 	a, b := f.unit(0), f.unit(1)
 	if len(a.Characters) == 0 || len(b.Characters) == 0 {

@@ -101,10 +101,15 @@ type fightTrial struct {
 	// at each contact's enemy (plainStep).
 	pending []pending
 	aims    [][2]aim // where each strike's blows go, a round's
-	plainN  []int    // plainStep's scratch: the blows of each strike of a step at each contact, by stride
-	// duel[a] is army a's member fighting a challenge (0: none): in a
-	// fight of two units, a member of unit a.
-	duel             [2]int
+	// saims and spend are severalStep's aims and wounds, 2·Fight.stride a
+	// strike: at each contact's enemy unit and at a character of it
+	// (aimSeveral); nil in a fight of two.
+	saims  []aim
+	spend  []pending
+	plainN []int // plainStep's scratch: the blows of each strike of a step at each contact, by stride
+	// duel[a] is army a's member fighting a challenge (0: none), a member
+	// of unit duelU[a]: in a fight of two units, unit a.
+	duel, duelU      [2]int
 	issued, accepted bool
 	// status is where each unit of a fight of several units stands
 	// (armies.go); always inFight in a fight of two.
@@ -167,7 +172,7 @@ func (t *fightTrial) begin() {
 			st[m].reset(mf.Models, mf.Profile.W)
 		}
 	}
-	t.duel = [2]int{}
+	t.duel, t.duelU = [2]int{}, [2]int{0, 1}
 	t.issued, t.accepted = false, false
 	t.status = [MaxUnits]unitStatus{}
 }
@@ -255,7 +260,7 @@ func (t *fightTrial) record(r *engine.TrialResult, o *fightOutcome) {
 				r.Values[u.charMetric+2*k+1] = c.overkill
 			}
 			r.Events[u.charEvent+k] = c.alive == 0
-			if m == f.sides[i].champion {
+			if m == f.sides[i].champion || f.unit(i).lone() {
 				casualties += 1 - c.alive
 				wounds += c.woundsLost
 			}
@@ -423,6 +428,10 @@ func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
 	order, step := t.f.orders[r1][first+1], t.f.steps[r1][first+1][k]
 	if t.f.plain && t.x == nil {
 		t.plainStep(d, order[step[0]:step[1]], round)
+		return
+	}
+	if t.f.several {
+		t.severalStep(d, order[step[0]:step[1]], round)
 		return
 	}
 	for j := step[0]; j < step[1]; j++ {
@@ -789,7 +798,7 @@ func (f *Fight) initiative(g *group, u, round int, charging bool) int {
 	}
 	if f.rs.ChargeInitiative && charging && round == 1 {
 		most, dist := 3, f.cc.ChargeDistance
-		if f.cc.Facing != Front {
+		if f.sides[u].at != Front { // the Combat's facing, but at a lone character with no flank (lone_character_facings)
 			most = 4
 		}
 		if f.several {
@@ -831,8 +840,9 @@ func (f *Fight) crossTie(s []strike) bool {
 // how many attacks group g of unit i makes now at each of its contacts'
 // enemies, into n (by contact). Its models in contact with an enemy still
 // fighting strike that enemy; the casualties of the round so far come off
-// its fighting models from the last contact first [U]; a folded champion
-// stands in the first front contact's place and strikes there; supporting
+// its fighting models from the last contact first [U]; its characters,
+// a folded champion among them, take places at the front contact they
+// face (character_faces), and a folded champion strikes there; supporting
 // ranks strike only enemies at its front, behind the models in contact
 // with them (docs/rules.md "Several units in one combat").
 func (t *fightTrial) split(i int, g *group, round int, n []int) {
@@ -844,14 +854,16 @@ func (t *fightTrial) split(i int, g *group, round int, n []int) {
 	var places [MaxPerArmy]int
 	total, champ := 0, -1
 	chars := t.frontCharacters(i)
+	if k := t.faces(i); k >= 0 && sd.contacts[k].front {
+		champ = k // where its characters stand (character_faces)
+	}
 	for k := range sd.contacts {
 		c := &sd.contacts[k]
 		if !t.inCombat(c.enemy) {
 			continue
 		}
 		places[k] = c.models
-		if champ < 0 && c.front {
-			champ = k
+		if k == champ {
 			places[k] = max(0, c.models-chars) // characters take places of the front rank
 		}
 		total += places[k]
@@ -884,8 +896,9 @@ func (t *fightTrial) splitSupport(i int, g *group, round int, n, places []int, f
 	sd, me, s := t.f.sides[i], t.f.unit(i), &t.st[i][0]
 	ranks := t.supportRanks(i, round) // per front contact (8th supporting attacks, tow Press of Battle)
 	for k, c := range sd.contacts {
-		if !c.front {
-			places[k] = 0 // the ranks behind fight only to the front
+		places[k] = 0 // the ranks behind fight only to the front
+		if c.front && t.inCombat(c.enemy) {
+			places[k] = c.models // behind every model in contact there, its characters' places included
 		}
 	}
 	behind := s.startAlive - min(max(0, me.Frontage-t.frontCharacters(i)), s.startAlive)

@@ -88,7 +88,28 @@ type Ruleset struct {
 	Pursuit                PursuitRule     // which fleeing units the winners chase
 	PursueWhileEngaged     bool            // a winner still touching an enemy may pursue
 	LeftWithoutFoes        LeftRule        // what a unit whose enemies are all gone does
+	CharacterFaces         FacesRule       // which enemy unit a character in a unit touching several fights
+	LoneFacings            LoneFacingsRule // whether a lone character has a flank and rear
 }
+
+// FacesRule is which enemy unit a character fights when its unit's front
+// touches several (a fight of several units): the scenario places no
+// models, so this is a reading of where he stands.
+type FacesRule uint8
+
+const (
+	FacesFirstContact FacesRule = iota // the first enemy its unit lists at its front, still fighting
+	FacesMostModels                    // the one its unit touches with the most models (the first of equals)
+)
+
+// LoneFacingsRule is whether a lone character, a unit of one model, has a
+// flank and rear an enemy may stand in.
+type LoneFacingsRule uint8
+
+const (
+	LoneNoFacings LoneFacingsRule = iota // none: an enemy at its flank or rear counts as at its front (6th lone skirmisher)
+	LoneAsUnit                           // as any unit
+)
 
 // SideRankRule is which unit's rank bonus a side counts in a combat of
 // several units.
@@ -448,6 +469,8 @@ func sixthEdition() Ruleset {
 		FriendBreaksPanic:      PanicInCombat,
 		Pursuit:                PursueEveryFleeingFoe,
 		PursueWhileEngaged:     false,
+		CharacterFaces:         FacesFirstContact,
+		LoneFacings:            LoneNoFacings,
 		LeftWithoutFoes:        LeaveCombat,
 	}
 }
@@ -527,6 +550,7 @@ func eighthEdition() Ruleset {
 		FearBreakCompare:       FearUnitVsCausers,
 		FearBreakInsaneCourage: true,
 		FriendBreaksPanic:      PanicNone,
+		LoneFacings:            LoneAsUnit,
 		Pursuit:                PursueOneLargest,
 		PursueWhileEngaged:     false,
 		LeftWithoutFoes:        LeaveCombat,
@@ -583,6 +607,7 @@ func oldWorld() Ruleset {
 	r.BSBRerollFear = false
 	r.RefuseNeeds = RefuseNeedsRankAndFile // tow.whfb.app characters/nowhere-to-run: only a lone or surrounded character must accept
 	r.CavalryFlee = Flee3D6                // Swiftstride: +D6 to a Flee or Pursuit roll (tow.whfb.app special-rules/swiftstride)
+	r.LoneFacings = LoneNoFacings          // lone characters stand in Skirmish formation (tow.whfb.app characters/lone-characters); their facings not read [U]
 	return r
 }
 

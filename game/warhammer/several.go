@@ -5,10 +5,10 @@ import (
 	"fmt"
 )
 
-// What a fight of several units may hold, and what it may not yet: issue
-// 30's later steps (docs/plans/issue-30-several-units.md §7) bring the
-// characters and challenges (step 6), the charge reactions (step 7), and
-// exact solutions and round tables (step 8).
+// What a fight of several units may hold, and what it may not yet: its
+// characters and challenges are step 6's (melee_chars.go); issue 30's
+// later steps (docs/plans/issue-30-several-units.md §7) bring the charge
+// reactions (step 7), and exact solutions and round tables (step 8).
 
 // checkSeveral reports what of a normalised cc, a fight of more than two
 // units, the engine cannot fight under rs: its armies, contacts and
@@ -18,13 +18,7 @@ func (cc *Combat) checkSeveral(rs *Ruleset) error {
 	errs := []error{cc.checkArmies(), cc.checkContacts(), notYetSeveral(rs)}
 	for i := range cc.Units {
 		u := &cc.Units[i]
-		errs = append(errs, u.check())
-		if len(u.Characters) > 0 && !u.foldable() {
-			errs = append(errs, fmt.Errorf("%s: characters in a fight of several units are not simulated yet (issue 30, step 6); a champion who differs from his unit only in his Attacks is", u.ID))
-		}
-		if u.Challenge.Issue != IssueNever || u.StrikeAt != "" {
-			errs = append(errs, fmt.Errorf("%s: challenges and blows at a character in a fight of several units are not simulated yet (issue 30, step 6)", u.ID))
-		}
+		errs = append(errs, u.check(), cc.checkUnitCharacters(i))
 	}
 	if c, d := fearOnCharge(rs, cc); c >= 0 || d >= 0 {
 		errs = append(errs, fmt.Errorf("the Fear tests of the charge (fear_on_charge) in a fight of several units are not simulated yet (issue 30, step 7); set fear_on_charge no, or charge no unit that tests"))
@@ -138,8 +132,8 @@ func (cc *Combat) checkContact(i int, c Contact, seen map[int]bool) error {
 		return fmt.Errorf("%s lists %s twice; give each enemy once", u.ID, cc.Units[c.Enemy].ID)
 	case c.At > Rear:
 		return fmt.Errorf("%s: facing %d is not front, flank or rear", u.ID, c.At)
-	case c.Models < 1 || c.Models > u.Models:
-		return fmt.Errorf("%s: %d models in contact with %s; 1 to its %d", u.ID, c.Models, cc.Units[c.Enemy].ID, u.Models)
+	case c.Models < 1 || c.Models > max(u.Models, b2i(u.lone())):
+		return fmt.Errorf("%s: %d models in contact with %s; 1 to its %d", u.ID, c.Models, cc.Units[c.Enemy].ID, max(u.Models, b2i(u.lone())))
 	}
 	seen[c.Enemy] = true
 	back, ok := cc.touches(c.Enemy, i)

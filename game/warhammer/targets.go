@@ -68,7 +68,7 @@ func (t *fightTrial) hitAims(d *engine.Dice, a *[2]aim, p []pending) {
 // model: it stands, is not in a challenge, and has not retired from one.
 func (t *fightTrial) attackable(i, m int) bool {
 	s := &t.st[i][m]
-	return s.alive > 0 && !s.retired && t.duel[i] != m && !t.outOfContact(i, m)
+	return s.alive > 0 && !s.retired && t.dueller(i) != m && !t.outOfContact(i, m)
 }
 
 // outOfContact reports whether unit i's character m is out of base contact
@@ -109,7 +109,7 @@ func (t *fightTrial) unitTarget(i int) int {
 // its opponent in a challenge, else the model it strikes at, else the
 // enemy's unit; -1 when it may strike none.
 func (t *fightTrial) characterTarget(i, m int) int {
-	foe := t.f.sides[i].enemy // a fight of two: the enemy
+	foe := t.f.sides[i].enemy // a fight of two: the enemy, and army i is unit i
 	if t.duel[i] == m {
 		if o := t.duel[foe]; t.st[foe][o].alive > 0 {
 			return o

@@ -241,6 +241,9 @@ func fighter(u *Unit) warhammer.Fighter {
 	if u.Command.Champion {
 		f.Characters = append(f.Characters, champion(u, f))
 	}
+	if u.Character {
+		return lone(u, f)
+	}
 	return f
 }
 

@@ -24,7 +24,7 @@ const championID = "champion"
 // its characters.
 func (c *checker) unitCharacters(p string, u *Unit) {
 	for _, name := range []string{"in_contact", "general", "battle_standard"} {
-		if c.Present(p + "." + name) {
+		if c.Present(p+"."+name) && !u.Character {
 			c.Add(p+"."+name, "%s belongs to a character; move it to one of the unit's characters%s", name,
 				map[string]string{"battle_standard": ", or write command: {battle_standard: true} for a battle standard with the unit"}[name])
 		}
@@ -141,10 +141,31 @@ func (c *checker) strikeAt(p string, u, foe *Unit) {
 	}
 }
 
+// loneCharacter checks the unit at p that is a lone character
+// (character: true): one model, with no characters, command or ranks of
+// its own.
+func (c *checker) loneCharacter(p string, u *Unit) {
+	if c.Present(p+".models") && u.Models != 1 {
+		c.Add(p+".models", "a lone character is one model; models: 1, or remove character")
+	}
+	for _, f := range []struct{ name, why string }{
+		{"min_models", "a lone character is one model"},
+		{"frontage", "a lone character is one model"},
+		{"contact", "a lone character is one model"},
+		{"characters", "a lone character leads no unit: give the characters to a unit, or remove character"},
+		{"command", "a lone character has no standard, musician or champion"},
+		{"champion_profile", "a lone character has no champion"},
+	} {
+		if c.Present(p + "." + f.name) {
+			c.Add(p+"."+f.name, "%s has no place on a lone character (%s); remove it", f.name, f.why)
+		}
+	}
+}
+
 // closeCombatOnly reports each character field of unit u (at p) that only
 // a close combat reads.
 func (c *checker) closeCombatOnly(p string) {
-	for _, name := range []string{"characters", "strike_at", "challenge", "general_leadership"} {
+	for _, name := range []string{"character", "characters", "strike_at", "challenge", "general_leadership"} {
 		if c.Present(p + "." + name) {
 			c.Add(p+"."+name, "%s takes part in close combat only, and this fight is a volley; remove it, or set fight.type: close_combat", name)
 		}
@@ -161,6 +182,22 @@ func characterOf(ch *Unit, f warhammer.Fighter) warhammer.Character {
 		UnitStrength: ch.UnitStrength, General: ch.General, BattleStandard: ch.BattleStandard,
 		InContact: ch.InContact, StrikeAt: ch.StrikeAt,
 	}
+}
+
+// lone is the lone character u, whose fighter as a unit is f: the engine's
+// unit of no rank and file and one character, u itself (docs/rules.md
+// "Lone characters"), which keeps the unit's challenge policy.
+func lone(u *Unit, f warhammer.Fighter) warhammer.Fighter {
+	ch := warhammer.Character{
+		ID: u.ID, Type: f.Type, Profile: f.Profile, Defence: f.Defence, Weapon: f.Weapon,
+		Mounted: f.Mounted, Mount: f.Mount, Rules: f.Rules, StrengthBonus: f.StrengthBonus,
+		AlwaysStrikesFirst: f.AlwaysStrikesFirst, AlwaysStrikesLast: f.AlwaysStrikesLast,
+		UnitStrength: u.UnitStrength, General: u.General, BattleStandard: u.BattleStandard,
+		InContact: u.InContact, StrikeAt: u.StrikeAt,
+	}
+	f.Models, f.Frontage, f.Contact, f.StrikeAt = 0, 1, 0, ""
+	f.Characters = []warhammer.Character{ch}
+	return f
 }
 
 // champion is u's champion: one of its models, equipped as they are, with

@@ -57,9 +57,19 @@ func useLibrary(file string, s *Scenario, pos scenarios.Positions) scenarios.Err
 			return errs
 		}
 	}
-	errs := us.Use(file, "units", s.Units, pos)
+	var errs scenarios.ErrorList
 	for i := range s.Units {
+		lib := us
+		if s.Units[i].Character {
+			lib = cs // a lone character comes from the character library
+		}
+		if err := lib.UseOne(file, fmt.Sprintf("units[%d]", i), &s.Units[i], pos); err != nil {
+			errs = append(errs, err)
+		}
 		errs = append(errs, cs.Use(file, fmt.Sprintf("units[%d].characters", i), s.Units[i].Characters, pos)...)
+		if s.Units[i].Character && s.Units[i].Models == 0 {
+			s.Units[i].Models = 1 // a lone character is one model
+		}
 	}
 	return errs
 }

@@ -279,7 +279,7 @@ func TestFromErrors(t *testing.T) {
 				`f.yaml:5:5: units[0].modles: unknown field "modles"; did you mean "models"? ` +
 					"(fields here: id, from, name, source, type, profile, models, min_models, frontage, contact, equipment, mount, " +
 					"armour, natural_armour, ward, regeneration, weapon, command, unit_strength, special_rules, rerolls, missile, " +
-					"strength_bonus, points, unit_points, not_simulated, characters, champion_profile, strike_at, challenge, general_leadership, in_contact, general, battle_standard)",
+					"strength_bonus, points, unit_points, not_simulated, characters, champion_profile, strike_at, challenge, general_leadership, character, in_contact, general, battle_standard)",
 				`f.yaml:7:11: units[1].from: unknown library unit "troll"; did you mean "trolls"? ` +
 					"Use one of " + strings.Join(LibraryNames(), ", ") + " (sim units lists them)",
 			},

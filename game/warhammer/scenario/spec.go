@@ -70,6 +70,11 @@ type Unit struct {
 	Challenge       *Challenge `yaml:"challenge"`          // whether it issues and accepts challenges
 	GeneralLd       int        `yaml:"general_leadership"` // the Leadership of the General within 12", for its tests
 
+	// Character says the unit is a lone character: one model, a unit of
+	// its own, with the fields of a character (docs/rules.md "Lone
+	// characters"); from: then names the character library.
+	Character bool `yaml:"character"`
+
 	// A character's:
 	InContact      int  `yaml:"in_contact"`      // enemy models in base contact with it, who may strike it; 1 by default
 	General        bool `yaml:"general"`         // the army's General

@@ -67,7 +67,9 @@ func (c *checker) unit(p string, u *Unit) {
 	} else {
 		c.profile(pp, u.Profile)
 	}
-	if !c.isCharacter(p) {
+	if u.Character {
+		c.loneCharacter(p, u)
+	} else if !c.isCharacter(p) {
 		c.Between(p+".models", u.Models, 1, warhammer.MaxModels)
 		c.minModels(p, u)
 		c.Optional(p+".frontage", u.Frontage, 1, warhammer.MaxModels)
@@ -89,7 +91,7 @@ func (c *checker) unit(p string, u *Unit) {
 		c.mount(p+".mount", u.Mount)
 	}
 	c.saves(p, u)
-	if c.isCharacter(p) {
+	if c.isCharacter(p) || u.Character {
 		c.special(p+".special_rules", u.Rules, characterRules)
 	} else {
 		c.special(p+".special_rules", u.Rules, unitRules)

@@ -55,7 +55,6 @@ func (c *checker) armies(s *Scenario, ids map[string]int) {
 	}
 	c.highGround(f, us)
 	c.armyStrikeAt(s, ids, us, touch)
-	c.severalUnitChallenges(s, ids, us)
 }
 
 // army checks side a of an army-form fight: one unit or an army of 1 to
@@ -245,20 +244,6 @@ func (c *checker) armyStrikeAt(s *Scenario, ids map[string]int, us []fighting, t
 		check(p+".strike_at", s.Units[i].StrikeAt)
 		for j := range s.Units[i].Characters {
 			check(fmt.Sprintf("%s.characters[%d].strike_at", p, j), s.Units[i].Characters[j].StrikeAt)
-		}
-	}
-}
-
-// severalUnitChallenges refuses challenges in a fight of more than two
-// units, which the engine does not fight yet (issue 30, step 6).
-func (c *checker) severalUnitChallenges(s *Scenario, ids map[string]int, us []fighting) {
-	if len(us) <= 2 {
-		return
-	}
-	for _, u := range us {
-		i := ids[u.Unit]
-		if ch := s.Units[i].Challenge; ch != nil && ch.Issue != "" && ch.Issue != "never" {
-			c.Add(fmt.Sprintf("units[%d].challenge", i), "challenges in a fight of several units are not simulated yet; set challenge: {issue: never}")
 		}
 	}
 }

@@ -134,6 +134,7 @@ func (c *checker) closeCombat(s *Scenario, ids map[string]int) {
 			c.strikeAt(fmt.Sprintf("units[%d]", i), &s.Units[i], &s.Units[j])
 			c.strikeAt(fmt.Sprintf("units[%d]", j), &s.Units[j], &s.Units[i])
 		}
+
 	}
 }
 

@@ -48,7 +48,7 @@ func TestValidate(t *testing.T) {
 	t.Parallel()
 	const unitFields = "(fields here: id, from, name, source, type, profile, models, min_models, frontage, contact, equipment, mount, " +
 		"armour, natural_armour, ward, regeneration, weapon, command, unit_strength, special_rules, rerolls, missile, " +
-		"strength_bonus, points, unit_points, not_simulated, characters, champion_profile, strike_at, challenge, general_leadership, in_contact, general, battle_standard)"
+		"strength_bonus, points, unit_points, not_simulated, characters, champion_profile, strike_at, challenge, general_leadership, character, in_contact, general, battle_standard)"
 	const fight = "fight:\n"
 	missileRules := func(rules string) string {
 		return edit("strength: 3}", "strength: 3, special_rules: {"+rules+"}}")
