@@ -186,7 +186,8 @@ func armyTitle(f *Fight, byID map[string]*Unit, a int) string {
 	us := fightingUnits(f)
 	m := armyMembers(us, a)
 	s := f.Sides[a]
-	if len(m) == 1 && s.ID == "" && s.Name == "" {
+	if len(m) == 1 && s.Name == "" && (s.ID == "" || s.ID == us[m[0]].Unit) {
+		// an army of one unit, by its unit's id or none: the unit's name
 		return unitName(byID[us[m[0]].Unit])
 	}
 	var ids []string
