@@ -63,6 +63,9 @@ type Cost struct {
 	Models   int     `json:"models"`
 	PerModel float64 `json:"points_per_model"`
 	Total    float64 `json:"points"`
+	// Side is the army the unit fights in where an army has several
+	// units: no row pairs two units of one side.
+	Side string `json:"side,omitempty"`
 }
 
 // Section is one column's results.
@@ -262,6 +265,14 @@ func (c *Comparison) Tables(csv bool) []Table {
 	return out
 }
 
+// modelsWord is "model" for one, else "models".
+func modelsWord(n int) string {
+	if n == 1 {
+		return "model"
+	}
+	return "models"
+}
+
 // possessive is name's: "Trolls'", "Test Knight's".
 func possessive(name string) string {
 	if strings.HasSuffix(name, "s") {
@@ -271,8 +282,8 @@ func possessive(name string) string {
 }
 
 // pointsTable is, where units have points, each unit's cost and models,
-// and for each pair of priced units u and v whose casualties are a metric,
-// v's points killed per 100 points of u: mean v.casualties times v's
+// and for each pair of priced units u and v of different sides whose
+// casualties are a metric, v's points killed per 100 points of u: mean v.casualties times v's
 // points a model, times 100, over u's cost.
 func (c *Comparison) pointsTable(labels []string, csv bool) (Table, bool) {
 	var ids []string
@@ -304,7 +315,7 @@ func (c *Comparison) pointsTable(labels []string, csv bool) (Table, bool) {
 		row := []string{name(id)}
 		for _, col := range c.Columns {
 			if k, ok := col.Costs[id]; ok {
-				row = append(row, fmt.Sprintf("%s (%d models)", strconv.FormatFloat(k.Total, 'f', -1, 64), k.Models))
+				row = append(row, fmt.Sprintf("%s (%d %s)", strconv.FormatFloat(k.Total, 'f', -1, 64), k.Models, modelsWord(k.Models)))
 			} else {
 				row = append(row, "—")
 			}
@@ -322,7 +333,7 @@ func (c *Comparison) pointsTable(labels []string, csv bool) (Table, bool) {
 				ku, oku := col.Costs[u]
 				kv, okv := col.Costs[v]
 				m, okm := c.Results[labels[i]].Metrics[v+".casualties"]
-				if !oku || !okv || !okm || ku.Total <= 0 {
+				if !oku || !okv || !okm || ku.Total <= 0 || ku.Side != "" && ku.Side == kv.Side {
 					row = append(row, "—")
 					continue
 				}

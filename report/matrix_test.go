@@ -62,3 +62,31 @@ func TestComparisonPointsTable(t *testing.T) {
 		}
 	}
 }
+
+// In a fight of armies, units of one side are not each other's foes: no
+// row pairs them. A lord (one model, 200 points) beside 10 warriors of 20
+// against 20 halberdiers of 5: the halberdiers' 6 lost are 30 points, 15
+// per 100 of the lord and 15 per 100 of the warriors; the lord's and the
+// warriors' losses per 100 of the halberdiers' 100 are 0 and 2×20 = 40.
+func TestComparisonPointsTableSides(t *testing.T) {
+	c := &Comparison{Columns: []Column{{Label: "a", Costs: map[string]Cost{
+		"lord":        {Models: 1, PerModel: 200, Total: 200, Side: "chaos"},
+		"warriors":    {Models: 10, PerModel: 20, Total: 200, Side: "chaos"},
+		"halberdiers": {Models: 20, PerModel: 5, Total: 100}}}},
+		Results: map[string]*Section{"a": {Metrics: map[string]stats.Summary{
+			"lord.casualties": {Mean: 0}, "warriors.casualties": {Mean: 2}, "halberdiers.casualties": {Mean: 6}}}},
+		Names: map[string]string{}}
+	tables := c.Tables(false)
+	p := tables[len(tables)-1]
+	want := [][]string{{"halberdiers", "100 (20 models)"}, {"lord", "200 (1 model)"}, {"warriors", "200 (10 models)"},
+		{"lord's points killed per 100 of halberdiers", "0.0"}, {"warriors' points killed per 100 of halberdiers", "40.0"},
+		{"halberdiers' points killed per 100 of lord", "15.0"}, {"halberdiers' points killed per 100 of warriors", "15.0"}}
+	if len(p.Rows) != len(want) {
+		t.Fatalf("points table %q, want %q", p.Rows, want)
+	}
+	for i, row := range want {
+		if strings.Join(p.Rows[i], "|") != strings.Join(row, "|") {
+			t.Errorf("row %d: %q, want %q", i, p.Rows[i], row)
+		}
+	}
+}

@@ -246,6 +246,10 @@ type Plan struct {
 type Cost struct {
 	PerModel, Fixed float64
 	Models          int
+	// Side is the id of the army the unit fights in where an army has
+	// several units, "" otherwise: units of one side are not each other's
+	// foes, so no result per 100 points pairs them.
+	Side string
 	// MinModels is the unit's smallest legal size, 0 for none: --points
 	// refuses to buy fewer.
 	MinModels int

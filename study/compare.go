@@ -261,7 +261,7 @@ func columnCosts(p *scenarios.Plan) map[string]report.Cost {
 	}
 	out := map[string]report.Cost{}
 	for id, c := range p.Costs {
-		out[id] = report.Cost{Models: c.Models, PerModel: c.PerModel, Total: c.Total()}
+		out[id] = report.Cost{Models: c.Models, PerModel: c.PerModel, Total: c.Total(), Side: c.Side}
 	}
 	return out
 }
@@ -274,6 +274,9 @@ func byRoleCosts(costs map[string]report.Cost, roles map[string]string) map[stri
 	}
 	out := map[string]report.Cost{}
 	for id, c := range costs {
+		if c.Side != "" {
+			c.Side = scenarios.OrDefault(roles[c.Side], c.Side)
+		}
 		out[scenarios.OrDefault(roles[id], id)] = c
 	}
 	return out

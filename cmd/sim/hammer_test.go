@@ -20,6 +20,23 @@ const hammerTrials = 100000
 // error, and each event's probability, from the text report.
 func runMetrics(t *testing.T, scenario string) (mean, se, prob map[string]float64) {
 	t.Helper()
+	mean, se, prob, stdout := runResults(t, scenario)
+	for _, name := range []string{"empire.combat_result", "boyz.combat_result", "combat_result_difference"} {
+		if _, ok := mean[name]; !ok {
+			t.Fatalf("sim run %s: no metric %s in\n%s", scenario, name, stdout)
+		}
+	}
+	if _, ok := prob["empire.wins"]; !ok {
+		t.Fatalf("sim run %s: no event empire.wins in\n%s", scenario, stdout)
+	}
+	return mean, se, prob
+}
+
+// runResults runs a scenario (hammerTrials, seed 1) and returns each
+// metric's mean and standard error, each event's probability, and the
+// text report they were read from.
+func runResults(t *testing.T, scenario string) (mean, se, prob map[string]float64, stdout string) {
+	t.Helper()
 	code, stdout, stderr := sim(t, context.Background(), "run", scenario, "--trials", strconv.Itoa(hammerTrials), "--seed", "1")
 	if code != 0 {
 		t.Fatalf("sim run %s: exit %d: %s", scenario, code, stderr)
@@ -37,15 +54,7 @@ func runMetrics(t *testing.T, scenario string) (mean, se, prob map[string]float6
 			prob[m[1]], _ = strconv.ParseFloat(m[2], 64)
 		}
 	}
-	for _, name := range []string{"empire.combat_result", "boyz.combat_result", "combat_result_difference"} {
-		if _, ok := mean[name]; !ok {
-			t.Fatalf("sim run %s: no metric %s in\n%s", scenario, name, stdout)
-		}
-	}
-	if _, ok := prob["empire.wins"]; !ok {
-		t.Fatalf("sim run %s: no event empire.wins in\n%s", scenario, stdout)
-	}
-	return mean, se, prob
+	return mean, se, prob, stdout
 }
 
 // The built-in hammer-and-anvil answers its question (issue 30, What to

@@ -146,6 +146,24 @@ func armyNames(f *Fight, names map[string]string) {
 	}
 }
 
+// costSides gives each priced unit of an army of several units its
+// army's id, so that the results per 100 points pair only foes.
+func costSides(f *Fight, costs map[string]scenarios.Cost) {
+	us := fightingUnits(f)
+	for a := range min(2, len(f.Sides)) {
+		m := armyMembers(us, a)
+		if len(m) < 2 {
+			continue
+		}
+		for _, i := range m {
+			if c, ok := costs[us[i].Unit]; ok {
+				c.Side = armyID(f, us, a)
+				costs[us[i].Unit] = c
+			}
+		}
+	}
+}
+
 // armyRoles is the part each army and unit plays (plan §4): the armies
 // are first and second, and an army's units first_1, first_2... in its
 // order, so that compare --by-role lines up two fights' units whatever

@@ -54,6 +54,7 @@ func build(file string, s *Scenario, rules *options.Rules[warhammer.Ruleset]) (*
 		}
 		p.Model = fight
 		armyNames(&f, names)
+		costSides(&f, costs)
 		p.Roles = armyRoles(&f)
 		p.Lines = append([]string{armyTitle(&f, byID, 0) + " against " + armyTitle(&f, byID, 1)}, fight.Describe()...)
 		return p, nil

@@ -248,6 +248,9 @@ func TestBuiltinCharacterFightsExactAgreesWithSimulation(t *testing.T) {
 			!bytes.Contains(src, []byte("champion: true")) {
 			continue
 		}
+		if bytes.Contains(src, []byte("      units:\n")) {
+			continue // a fight of several units: the solver takes characters only in a fight of two so far (lone-hero)
+		}
 		for i, preset := range []string{"6th", "7th", "8th", "tow"} {
 			t.Run(name+"/"+preset, func(t *testing.T) {
 				t.Parallel()
