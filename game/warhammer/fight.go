@@ -34,6 +34,11 @@ type Combat struct {
 	// higher, up to +3 from the front and +4 from a flank or the rear, and
 	// at most 10 (RULES.md §4).
 	ChargeDistance int
+	// Reaction, Shoot and ShootRange are the charged unit's answer to the
+	// charge, in the two-unit form (Engaged.Reaction).
+	Reaction   Reaction
+	Shoot      Attack
+	ShootRange int
 
 	// Units, when not empty, are the fight's units, each with its army and
 	// the enemies it touches; Sides, Charger, Facing and ChargeDistance
@@ -87,6 +92,9 @@ type Fight struct {
 	chargeTest, chargedTest int
 	chargeEvent             int
 	noCharge                *Fight
+	// reacts are the charged units that stand and shoot or flee, in unit
+	// order (reaction.go).
+	reacts []reactor
 
 	// turn is the army whose turn it is in the first round: the
 	// charger's, else the first (challenge).
@@ -215,7 +223,7 @@ type variant struct {
 func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	cc = cc.normalised()
 	if len(cc.Units) > 2 && len(cc.Units) <= MaxUnits {
-		if err := cc.checkSeveral(rs); err != nil {
+		if err := errors.Join(cc.checkSeveral(rs), cc.checkReactions()); err != nil {
 			return nil, err
 		}
 		return buildFight(rs, cc), nil
@@ -223,7 +231,7 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	if len(cc.Units) != 2 {
 		return nil, cc.checkUnits()
 	}
-	errs := []error{cc.checkUnits()}
+	errs := []error{cc.checkUnits(), cc.checkReactions()}
 	for i := range cc.Units {
 		errs = append(errs, cc.Units[i].check())
 	}

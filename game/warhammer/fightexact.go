@@ -164,6 +164,9 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 
 // exactFits reports whether f is within the exact solver's reach.
 func (f *Fight) exactFits() error {
+	if len(f.reacts) > 0 {
+		return errReactionsExact
+	}
 	if f.several {
 		return fmt.Errorf("exact solution: %d units fight; the exact solver takes a fight of two units so far (use sim run)", len(f.sides))
 	}

@@ -254,6 +254,29 @@ var optionList = options.List[Ruleset]{
 	options.Bool("pursue_while_engaged", "U", "6th.whfb.app close-combat/pursuit, 7th.whfb.app declare-pursuit-intentions, tow still-engaged [V]; 8th not read",
 		"in a combat of several units, a winner still touching an enemy that holds may pursue the ones that flee",
 		func(r *Ruleset) *bool { return &r.PursueWhileEngaged }),
+
+	// Charge reactions (issue 30, step 7).
+	options.Enum("charge_reach", "S", "6th.whfb.app movement/stand-and-shoot-movement (Move 7 Knights are more than half their charge move away beyond 7\") [V]; 7th.whfb.app movement/caught (\"sufficient movement\") [V]; 8th docslib reference [S]; tow the-movement-phase/determine-charge-range [V]",
+		"how far a charger reaches a unit that fled from its charge: twice its Movement, its Movement + 2D6, or its Movement + the highest of 2D6",
+		[]string{"double_move", "move_plus_2d6", "move_plus_highest_d6"}, func(r *Ruleset) *ReachRule { return &r.ChargeReach }),
+	options.Enum("flee_reaction_roll", "V", "6th.whfb.app movement/flee, 7th.whfb.app movement/flee (2D6, 3D6 above Movement 6); 8th.whfb.app movement/flee (2D6); tow the-movement-phase/flee-charge-reaction (a flee roll, Swiftstride +D6)",
+		"a unit's flee roll from a charge: 2D6, 3D6 for a Movement above 6; or as its flee from a lost combat (2D6, cavalry_flee_roll for cavalry_flee_types)",
+		[]string{"by_movement", "flee_roll"}, func(r *Ruleset) *FleeReactionRule { return &r.FleeReactionRoll }),
+	options.Enum("flee_reaction_caught", "I", "6th.whfb.app movement/charge-reactions, 7th.whfb.app movement/caught (\"sufficient movement\"); tow movement-in-detail/running-down-the-foe (contact)",
+		"a unit that fled from a charge is caught, and destroyed, when the charger's reach is at least the distance plus its flee roll, or only when more",
+		[]string{"reach_at_least", "reach_more"}, func(r *Ruleset) *CaughtRule { return &r.FleeCaught }),
+	options.Enum("stand_and_shoot_range", "S", "6th.whfb.app shooting/stand-and-shoot-shooting [V]; 7th docsbay reference [S]; 8th 9th.whfb.app movement/stand-and-shoot [S]; tow the-movement-phase/stand-and-shoot [V]",
+		"how far the charger must be for a unit to stand and shoot: beyond half its charge move (its Movement), or not nearer than its Movement; nearer, the unit holds",
+		[]string{"half_charge", "charger_move"}, func(r *Ruleset) *ShootRangeRule { return &r.StandShootRange }),
+	options.Bool("stand_and_shoot_long_range", "S", "6th.whfb.app shooting/stand-and-shoot-shooting (\"at the measured range\") [V]; 7th, 8th [S]; tow the-shooting-phase/standing-and-shooting [V]",
+		"stand and shoot takes -1 to hit at long range, beyond half the missile weapon's range (its range: given)",
+		func(r *Ruleset) *bool { return &r.StandShootLongRange }),
+	options.Bool("stand_and_shoot_panic", "S", "6th.whfb.app movement/charge-reactions [V]; 7th, 8th (kaptainvon.com \"WFB8 step by step panic\") [S]; tow the-movement-phase/stand-and-shoot [V]",
+		"a charger that loses a quarter of its models to stand and shoot tests Panic and, failing, flees: the charge is halted",
+		func(r *Ruleset) *bool { return &r.StandShootPanic }),
+	options.WholeNumber("shooting_ranks", "I", "7th.whfb.app shooting/line-of-sight-shooting (the front rank) [V]; 8th.whfb.app shooting/fire-in-two-ranks (\"including stand and shoot reactions\") [V]; tow the-shooting-phase/check-line-of-sight (the front rank) [V]; 6th not read: 7th's kept",
+		"how many ranks of a unit shoot when it stands and shoots, each rank-and-file model of them with its shots", 1, 2,
+		func(r *Ruleset) *int { return &r.ShootingRanks }),
 }
 
 var weightNames = [...]string{Unweighted: "none", Light: "light", Regular: "regular", Heavy: "heavy"}

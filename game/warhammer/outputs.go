@@ -109,6 +109,7 @@ func (f *Fight) outcomes() {
 			o.unit[i].panics = event(units[i].ID + ".panics")
 		}
 	}
+	f.reactors(metric, event)
 	f.out = o
 }
 

@@ -88,7 +88,52 @@ type Ruleset struct {
 	Pursuit                PursuitRule     // which fleeing units the winners chase
 	PursueWhileEngaged     bool            // a winner still touching an enemy may pursue
 	LeftWithoutFoes        LeftRule        // what a unit whose enemies are all gone does
+
+	// Charge reactions (issue 30, step 7; docs/rules.md "Charge
+	// reactions"; reaction.go).
+	ChargeReach         ReachRule        // how far a charger reaches a unit that fled from its charge
+	FleeReactionRoll    FleeReactionRule // a flee reaction's roll
+	FleeCaught          CaughtRule       // whether a reach equal to the distance fled catches the unit
+	StandShootRange     ShootRangeRule   // how far the charger must be for a unit to stand and shoot
+	StandShootLongRange bool             // stand and shoot takes the long-range -1 where the weapon's range says
+	StandShootPanic     bool             // a charger losing a quarter of its models to stand and shoot tests Panic
+	ShootingRanks       int              // how many ranks of a unit shoot (1 or 2)
 }
+
+// ReachRule is how far a charger reaches a unit that fled from its charge.
+type ReachRule uint8
+
+const (
+	ReachDoubleMove        ReachRule = iota // twice its Movement, no dice (6th, 7th)
+	ReachMovePlus2D6                        // its Movement + 2D6 (8th)
+	ReachMovePlusHighestD6                  // its Movement + the highest of 2D6 (The Old World)
+)
+
+// FleeReactionRule is a flee reaction's roll.
+type FleeReactionRule uint8
+
+const (
+	FleeRollByMovement FleeReactionRule = iota // 2D6, 3D6 for a Movement above 6 (6th, 7th)
+	FleeRollAsBreak                            // as a flee after a lost combat: 2D6, cavalry_flee_roll for cavalry_flee_types
+)
+
+// CaughtRule is whether a charger whose reach equals the distance plus the
+// flee roll catches the fleeing unit.
+type CaughtRule uint8
+
+const (
+	CaughtReachAtLeast CaughtRule = iota // a reach equal to or above catches it
+	CaughtReachMore                      // only a reach above
+)
+
+// ShootRangeRule is how far the charger must be for a unit to stand and
+// shoot.
+type ShootRangeRule uint8
+
+const (
+	ShootBeyondHalfCharge  ShootRangeRule = iota // beyond half its charge move (twice its Movement): beyond its Movement
+	ShootNotNearerThanMove                       // not nearer than its Movement
+)
 
 // SideRankRule is which unit's rank bonus a side counts in a combat of
 // several units.
@@ -449,6 +494,14 @@ func sixthEdition() Ruleset {
 		Pursuit:                PursueEveryFleeingFoe,
 		PursueWhileEngaged:     false,
 		LeftWithoutFoes:        LeaveCombat,
+
+		ChargeReach:         ReachDoubleMove,
+		FleeReactionRoll:    FleeRollByMovement,
+		FleeCaught:          CaughtReachAtLeast,
+		StandShootRange:     ShootBeyondHalfCharge,
+		StandShootLongRange: true,
+		StandShootPanic:     true,
+		ShootingRanks:       1,
 	}
 }
 
@@ -530,6 +583,14 @@ func eighthEdition() Ruleset {
 		Pursuit:                PursueOneLargest,
 		PursueWhileEngaged:     false,
 		LeftWithoutFoes:        LeaveCombat,
+
+		ChargeReach:         ReachMovePlus2D6,
+		FleeReactionRoll:    FleeRollAsBreak,
+		FleeCaught:          CaughtReachAtLeast,
+		StandShootRange:     ShootNotNearerThanMove,
+		StandShootLongRange: true,
+		StandShootPanic:     true,
+		ShootingRanks:       2,
 	}
 }
 
@@ -582,6 +643,10 @@ func oldWorld() Ruleset {
 	r.Stomp = false
 	r.BSBRerollFear = false
 	r.RefuseNeeds = RefuseNeedsRankAndFile // tow.whfb.app characters/nowhere-to-run: only a lone or surrounded character must accept
+	r.ChargeReach = ReachMovePlusHighestD6 // tow.whfb.app the-movement-phase/determine-charge-range
+	r.StandShootLongRange = false          // tow.whfb.app the-shooting-phase/standing-and-shooting
+	r.StandShootPanic = false              // tow.whfb.app the-movement-phase/stand-and-shoot
+	r.ShootingRanks = 1                    // tow.whfb.app the-shooting-phase/check-line-of-sight
 	r.CavalryFlee = Flee3D6                // Swiftstride: +D6 to a Flee or Pursuit roll (tow.whfb.app special-rules/swiftstride)
 	return r
 }

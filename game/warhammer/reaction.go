@@ -1,0 +1,418 @@
+package warhammer
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/wargamesim/sim/engine"
+)
+
+// Charge reactions (issue 30, step 7; docs/rules.md "Charge reactions"): a
+// unit charged this turn holds, stands and shoots, or flees, before the
+// first round. sim places no models, so the charger's distance
+// (Engaged.ChargeDistance) stands for the measured one.
+//
+//   - Hold: no dice.
+//   - Stand and shoot: the unit's missile weapon (Engaged.Shoot) at the
+//     charger's rank and file, at -1 to hit "for shooting at a charging
+//     target" and -1 more at long range where stand_and_shoot_long_range
+//     and the weapon's range say, as one volley before the first round.
+//     Its casualties come off the charger before it strikes and count for
+//     no combat result. Where the charger is too close
+//     (stand_and_shoot_range) the unit holds instead, as a player must.
+//     Under stand_and_shoot_panic a charger that lost a quarter of its
+//     models tests Panic and, failing, flees: the charge is halted.
+//   - Flee: a flee roll F (flee_reaction_roll); the charger reaches the
+//     unit when its reach (charge_reach) is at least the distance plus F
+//     (flee_reaction_caught), and the unit is destroyed; else it escaped.
+
+// Reaction is how a charged unit answers the charge.
+type Reaction uint8
+
+const (
+	Hold          Reaction = iota // no dice: it receives the charge
+	StandAndShoot                 // it shoots the charger before the first round
+	FleeReaction                  // it flees from the charge
+)
+
+// ReactionNames are the reactions' names in scenarios, by Reaction.
+var ReactionNames = [...]string{Hold: "hold", StandAndShoot: "stand_and_shoot", FleeReaction: "flee"}
+
+// String is r's name in scenarios.
+func (r Reaction) String() string {
+	if int(r) < len(ReactionNames) {
+		return ReactionNames[r]
+	}
+	return fmt.Sprintf("Reaction(%d)", r)
+}
+
+// reactor is a charged unit that stands and shoots or flees, worked out
+// once a fight.
+type reactor struct {
+	unit, charger int // the reacting unit and the charger it answers
+	reaction      Reaction
+	// shoot is stand and shoot's stages at the charger's rank and file,
+	// with n shots; nil where the distance forbids it (the unit holds).
+	shoot *variant
+	n     int
+	// reach is P(charge reach - flee roll = k + off) at index k, and need
+	// the value of it that catches the unit: caught when reach - flee >=
+	// need.
+	reach []float64
+	off   int
+	need  int
+	// outputs: its stand and shoot's casualties (metric), whether it fled,
+	// was caught, made the charger panic (events); -1 where none.
+	casualties, fled, caught, panicked int
+}
+
+// chargedBy returns the charging enemy unit of unit i (-1: none) and how
+// many charging enemies touch it.
+func (cc *Combat) chargedBy(i int) (charger, n int) {
+	charger = -1
+	for _, c := range cc.Units[i].Contacts {
+		if c.Enemy >= 0 && c.Enemy < len(cc.Units) && cc.Units[c.Enemy].Charged {
+			if charger < 0 {
+				charger = c.Enemy
+			}
+			n++
+		}
+	}
+	return charger, n
+}
+
+// checkReactions checks each unit's reaction: only a unit charged by one
+// enemy unit reacts, one that stands and shoots has shots, and the
+// reactions a fight of several units cannot take yet.
+func (cc *Combat) checkReactions() error {
+	var errs []error
+	for i := range cc.Units {
+		u := &cc.Units[i]
+		if u.Reaction == Hold {
+			continue
+		}
+		ch, n := cc.chargedBy(i)
+		switch {
+		case u.Reaction > FleeReaction:
+			errs = append(errs, fmt.Errorf("%s: reaction %d is not hold, stand_and_shoot or flee", u.ID, u.Reaction))
+		case ch < 0:
+			errs = append(errs, fmt.Errorf("%s: a reaction answers a charge, and no enemy unit charged it; hold", u.ID))
+		case n > 1:
+			errs = append(errs, fmt.Errorf("%s: charged by %d units, a reaction to several chargers is not simulated yet (issue 30, step 7); hold", u.ID, n))
+		case u.Reaction == StandAndShoot && (u.Shoot.Count < 1 || u.Shoot.Skill < 1 || u.Shoot.S < 1):
+			errs = append(errs, fmt.Errorf("%s: stands and shoots with %d shots of BS %d, Strength %d; give it a missile weapon, or hold", u.ID, u.Shoot.Count, u.Shoot.Skill, u.Shoot.S))
+		case u.Reaction == FleeReaction && u.Profile.M < 1:
+			errs = append(errs, fmt.Errorf("%s: flees with Movement %d; give it a Movement, or hold", u.ID, u.Profile.M))
+		}
+		if ch >= 0 && cc.Units[ch].Profile.M < 1 {
+			errs = append(errs, fmt.Errorf("%s: charges with Movement %d; give it a Movement", cc.Units[ch].ID, cc.Units[ch].Profile.M))
+		}
+		if len(u.Characters) > 0 && u.Reaction == FleeReaction {
+			errs = append(errs, fmt.Errorf("%s: a unit with characters that flees from a charge is not simulated yet (issue 30, step 7); hold", u.ID))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// reactors works out f's reacting units, in unit order, and their outputs'
+// indices (metric and event, made with the outcomes' own helpers).
+func (f *Fight) reactors(metric func(string, int, int) int, event func(string) int) {
+	for i := range f.cc.Units {
+		u := f.unit(i)
+		if u.Reaction == Hold {
+			continue
+		}
+		ch, _ := f.cc.chargedBy(i)
+		r := reactor{unit: i, charger: ch, reaction: u.Reaction, casualties: -1, fled: -1, caught: -1, panicked: -1}
+		switch u.Reaction {
+		case StandAndShoot:
+			r.casualties = metric(u.ID+".reaction.casualties", 0, f.unit(ch).Models)
+			if f.rs.StandShootPanic {
+				r.panicked = event(u.ID + ".reaction.panicked")
+			}
+			if f.mayStandAndShoot(i, ch) {
+				r.shoot, r.n = f.shootVariant(i, ch)
+			}
+		case FleeReaction:
+			r.fled, r.caught = event(u.ID+".reaction.fled"), event(u.ID+".reaction.caught")
+			r.reach, r.off = f.reachLessFlee(i, ch)
+			r.need = f.unit(ch).ChargeDistance
+			if f.rs.FleeCaught == CaughtReachMore {
+				r.need++
+			}
+		}
+		f.reacts = append(f.reacts, r)
+	}
+}
+
+// mayStandAndShoot reports whether unit i may stand and shoot at charger
+// ch: under half_charge, the charger more than half its charge move (twice
+// its Movement) away, so beyond its Movement; under charger_move, not
+// nearer than its Movement.
+func (f *Fight) mayStandAndShoot(i, ch int) bool {
+	c := f.unit(ch)
+	if f.rs.StandShootRange == ShootBeyondHalfCharge {
+		return c.ChargeDistance > c.Profile.M
+	}
+	return c.ChargeDistance >= c.Profile.M
+}
+
+// shootVariant is unit i's stand and shoot at charger ch's rank and file,
+// and its shots: each rank-and-file model of its first shooting_ranks
+// ranks fires its shots (Engaged.Shoot.Count a model), at -1 to hit for a charging target, -1 more at long range
+// (beyond half the weapon's range) where stand_and_shoot_long_range says.
+func (f *Fight) shootVariant(i, ch int) (*variant, int) {
+	u := f.unit(i)
+	a := u.Shoot
+	a.Phase, a.Round = Shooting, 1
+	a.Count *= min(u.rankAndFile(), f.rs.ShootingRanks*max(1, u.Frontage))
+	a.ToHitMod--
+	if rng := u.ShootRange; f.rs.StandShootLongRange && rng > 0 && 2*f.unit(ch).ChargeDistance > rng {
+		a.ToHitMod--
+	}
+	foe := f.memberFighter(ch, 0)
+	return f.variant(a, foe.target(), a.Count), a.Count
+}
+
+// reachLessFlee is the distribution of the charger ch's reach (charge_reach)
+// less unit i's flee roll (flee_reaction_roll), P(value = k + off) at k.
+func (f *Fight) reachLessFlee(i, ch int) ([]float64, int) {
+	m := f.unit(ch).Profile.M
+	reach := map[int]float64{}
+	switch f.rs.ChargeReach {
+	case ReachDoubleMove:
+		reach[2*m] = 1
+	case ReachMovePlus2D6:
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				reach[m+a+b] += 1.0 / 36
+			}
+		}
+	default:
+		for a := 1; a <= 6; a++ {
+			for b := 1; b <= 6; b++ {
+				reach[m+max(a, b)] += 1.0 / 36
+			}
+		}
+	}
+	flee := f.fleeReactionDist(i)
+	lo, hi := 1<<30, -(1 << 30)
+	for r := range reach {
+		lo, hi = min(lo, r-len(flee)+1), max(hi, r)
+	}
+	dist := make([]float64, hi-lo+1)
+	for r := lo + len(flee) - 1; r <= hi; r++ { // in order: the sums are the same floats every run
+		q, ok := reach[r]
+		if !ok {
+			continue
+		}
+		for v, p := range flee {
+			if p > 0 {
+				dist[r-v-lo] += q * p
+			}
+		}
+	}
+	return dist, lo
+}
+
+// fleeReactionDist is unit i's flee roll from a charge, P(roll = v) at
+// v: under by_movement 2D6, or 3D6 for a Movement above 6; under
+// flee_roll, as the unit flees from a lost combat (fleeDist).
+func (f *Fight) fleeReactionDist(i int) []float64 {
+	if f.rs.FleeReactionRoll == FleeRollAsBreak {
+		t := fightTrial{f: f}
+		return t.fleeDist(i)
+	}
+	dice := 2
+	if f.unit(i).Profile.M > 6 {
+		dice = 3
+	}
+	dist := []float64{1}
+	for range dice {
+		next := make([]float64, len(dist)+6)
+		for v, p := range dist {
+			for k := 1; k <= 6; k++ {
+				next[v+k] += p / 6
+			}
+		}
+		dist = next
+	}
+	return dist
+}
+
+// CaughtChance is the chance that the charge reaches a unit of f that
+// flees from it, for tests; -1 when no unit of f flees.
+func (f *Fight) CaughtChance() float64 {
+	for _, r := range f.reacts {
+		if r.reaction == FleeReaction {
+			return r.caughtChance()
+		}
+	}
+	return -1
+}
+
+// caughtChance is the chance that r's charger reaches it.
+func (r *reactor) caughtChance() float64 {
+	p := 0.0
+	for k, q := range r.reach {
+		if k+r.off >= r.need {
+			p += q
+		}
+	}
+	return p
+}
+
+// rollReach rolls the charger's reach less the fleeing unit's roll.
+func (t *fightTrial) rollReach(d *engine.Dice, r *reactor) int {
+	f := t.f
+	m := f.unit(r.charger).Profile.M
+	var reach int
+	switch f.rs.ChargeReach {
+	case ReachDoubleMove:
+		reach = 2 * m
+	case ReachMovePlus2D6:
+		reach = m + d.Roll2D6()
+	default:
+		reach = m + max(d.D6(), d.D6())
+	}
+	if f.rs.FleeReactionRoll == FleeRollAsBreak {
+		return reach - t.fleeRoll(d, r.unit)
+	}
+	flee := d.Roll2D6()
+	if f.unit(r.unit).Profile.M > 6 {
+		flee += d.D6()
+	}
+	return reach - flee
+}
+
+// reactions fights the reactions of f's charged units before the first
+// round, in unit order. In a fight of two units it reports whether the
+// fight is over: the unit fled (caught or not), or the charger panicked.
+func (t *fightTrial) reactions(d *engine.Dice, r *engine.TrialResult, o *fightOutcome) (over bool) {
+	f := t.f
+	for k := range f.reacts {
+		re := &f.reacts[k]
+		switch re.reaction {
+		case StandAndShoot:
+			over = t.standAndShoot(d, r, re, o) || over
+		case FleeReaction:
+			t.fleeCharge(d, r, re, o)
+			over = true
+		}
+	}
+	if !f.several {
+		return over
+	}
+	t.chargesFailed()
+	if t.anyEngaged() {
+		return false
+	}
+	switch b0, b1 := t.beaten(0, o), t.beaten(1, o); {
+	case b1 && !b0:
+		o.winner = 0
+	case b0 && !b1:
+		o.winner = 1
+	}
+	return true
+}
+
+// standAndShoot fights re's stand and shoot, and the charger's Panic test
+// after it; it reports whether the charger fled (or, in a fight of two,
+// fell to the last model).
+func (t *fightTrial) standAndShoot(d *engine.Dice, r *engine.TrialResult, re *reactor, o *fightOutcome) bool {
+	r.Values[re.casualties] = 0
+	if re.panicked >= 0 {
+		r.Events[re.panicked] = false
+	}
+	if re.shoot == nil || !t.inCombat(re.charger) {
+		return false
+	}
+	ch := re.charger
+	s := &t.st[ch][0]
+	before := s.alive
+	var p pending
+	t.hit(d, re.shoot, re.n, ch, 0, &p)
+	t.beginStep()
+	t.wound(d, &p)
+	t.regenerate(d, &t.f.sides[ch].members[0], s)
+	s.startPhase()
+	lost := before - s.alive
+	r.Values[re.casualties] = lost
+	if !t.f.several && !t.standing(ch) {
+		o.winner = t.f.sides[re.unit].army // shot down to the last model
+		return true
+	}
+	if !t.f.rs.StandShootPanic || 4*lost < t.f.unit(ch).Models || s.alive == 0 || t.f.unit(ch).Unbreakable {
+		return false
+	}
+	if t.leadershipTest(d, ch) {
+		return false
+	}
+	r.Events[re.panicked] = true
+	o.panicked[ch], o.broke[ch] = true, true
+	t.status[ch] = fled
+	if !t.f.several {
+		o.winner = t.f.sides[re.unit].army
+	}
+	return true
+}
+
+// leadershipTest is unit i's Leadership test (2D6 at most its Leadership),
+// a chance point of the exact solver.
+func (t *fightTrial) leadershipTest(d *engine.Dice, i int) bool {
+	ld := t.ld(i)
+	if t.x != nil {
+		return t.x.pass(twoDice(ld, false))
+	}
+	return d.Roll2D6() <= ld
+}
+
+// fleeCharge fights re's flee: caught, the unit is destroyed; else it
+// escaped.
+func (t *fightTrial) fleeCharge(d *engine.Dice, r *engine.TrialResult, re *reactor, o *fightOutcome) {
+	var caught bool
+	if t.x != nil {
+		caught = t.x.pass(re.caughtChance())
+	} else {
+		caught = t.rollReach(d, re) >= re.need
+	}
+	r.Events[re.fled], r.Events[re.caught] = !caught, caught
+	if caught {
+		for m := range t.st[re.unit] {
+			t.st[re.unit][m].alive = 0
+		}
+		t.status[re.unit] = caughtFleeing
+	} else {
+		t.status[re.unit] = fled
+	}
+	if !t.f.several && caught {
+		o.winner = t.f.sides[re.charger].army
+	}
+}
+
+// chargesFailed takes out of a fight of several units each charger whose
+// every charged unit fled from its charge: it failed its charge.
+func (t *fightTrial) chargesFailed() {
+	for u := range t.f.sides {
+		if !t.f.unit(u).Charged || t.status[u] != inFight || t.engaged(u) {
+			continue
+		}
+		t.status[u] = leftFight
+	}
+}
+
+// anyEngaged reports whether two enemy units still fight each other.
+func (t *fightTrial) anyEngaged() bool {
+	for u := range t.f.sides {
+		if t.inCombat(u) && t.engaged(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// errReactionsExact refuses the exact solver, and so the round tables, a
+// fight with a charge reaction: its chance points are written
+// (standAndShoot, fleeCharge), but the solver's states do not yet carry
+// what a reaction leaves before the first round.
+var errReactionsExact = errors.New("exact solution: a unit stands and shoots or flees from the charge, which the exact solver does not take yet (use sim run)")
