@@ -104,7 +104,7 @@ func (cc *Combat) checkReactions() error {
 		case u.Reaction == FleeReaction && u.Profile.M < 1:
 			errs = append(errs, fmt.Errorf("%s: flees with Movement %d; give it a Movement, or hold", u.ID, u.Profile.M))
 		}
-		if ch >= 0 && cc.Units[ch].Profile.M < 1 {
+		if ch >= 0 && u.Reaction == FleeReaction && cc.Units[ch].Profile.M < 1 {
 			errs = append(errs, fmt.Errorf("%s: charges with Movement %d; give it a Movement", cc.Units[ch].ID, cc.Units[ch].Profile.M))
 		}
 		if len(u.Characters) > 0 && u.Reaction == FleeReaction {

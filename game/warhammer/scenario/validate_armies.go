@@ -22,6 +22,7 @@ var twoUnitOnly = map[string]string{
 	"charger":         "write charged: true on the unit in its army instead",
 	"facing":          "write at: flank (or rear) in the charging unit's fights instead",
 	"charge_distance": "write charge_distance on the unit in its army that charged instead",
+	"reaction":        "write reaction on the charged unit in its army instead",
 }
 
 // armies checks a close combat in the army form.
@@ -32,7 +33,7 @@ func (c *checker) armies(s *Scenario, ids map[string]int) {
 		c.Add("fight.sides", "a close combat has two sides, each a unit or an army {id, units: [...]}; got %d", len(f.Sides))
 		return // which units are enemies depends on the sides
 	}
-	for _, name := range []string{"charger", "facing", "charge_distance"} {
+	for _, name := range []string{"charger", "facing", "charge_distance", "reaction"} {
 		if c.Present("fight." + name) {
 			c.Add("fight."+name, "%s belongs to the two-unit form sides: [a, b]; %s", name, twoUnitOnly[name])
 		}
@@ -54,6 +55,7 @@ func (c *checker) armies(s *Scenario, ids map[string]int) {
 		return
 	}
 	c.highGround(f, us)
+	c.armyReactions(s, ids, us)
 	c.armyStrikeAt(s, ids, us, touch)
 	c.severalUnitChallenges(s, ids, us)
 }
