@@ -24,6 +24,8 @@ type fight struct {
 	// fellEvent is the index of the first side's falls_back event (the
 	// second's follows) under break_test: three_outcomes; else -1.
 	fellEvent int
+	// react is where the charged unit's reaction writes (reactions.go).
+	react reactionOutputs
 }
 
 // The fight's metrics and events, in the engine's order
@@ -113,6 +115,7 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 		f.fellEvent = len(events)
 		events = append(events, a.ID+".falls_back", b.ID+".falls_back")
 	}
+	metrics, events = f.addReaction(metrics, events)
 	return f, metrics, events
 }
 
@@ -226,6 +229,10 @@ func (f *fight) trial(d dice, values []int, events []bool) {
 	if rd.fearOfTheCharge(events) {
 		rd.outputs(values, events)
 		return // the charged unit fled before any blow
+	}
+	if rd.reaction(values, events) {
+		rd.outputs(values, events)
+		return // the charged unit fled, or the charger fled or fell to its shots
 	}
 
 	result := undecided // or the side that won, or drawn

@@ -367,8 +367,8 @@ func (t *fightTrial) leadershipTest(d *engine.Dice, i int) bool {
 	return d.Roll2D6() <= ld
 }
 
-// fleeCharge fights re's flee: caught, the unit is destroyed; else it
-// escaped.
+// fleeCharge fights re's flee: caught, the unit is destroyed (caught and
+// destroyed, as a unit run down after a lost combat); else it escaped.
 func (t *fightTrial) fleeCharge(d *engine.Dice, r *engine.TrialResult, re *reactor, o *fightOutcome) {
 	var caught bool
 	if t.x != nil {
@@ -378,9 +378,9 @@ func (t *fightTrial) fleeCharge(d *engine.Dice, r *engine.TrialResult, re *react
 	}
 	r.Events[re.fled], r.Events[re.caught] = !caught, caught
 	if caught {
-		for m := range t.st[re.unit] {
-			t.st[re.unit][m].alive = 0
-		}
+		// Destroyed as a unit caught fleeing after a lost combat is: its
+		// casualties and wounds stay those it took in the fight.
+		o.caught[re.unit] = true
 		t.status[re.unit] = caughtFleeing
 	} else {
 		t.status[re.unit] = fled

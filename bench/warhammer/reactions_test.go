@@ -1,0 +1,102 @@
+package warhammerref
+
+import (
+	"context"
+	"testing"
+
+	"github.com/wargamesim/sim/engine"
+	"github.com/wargamesim/sim/engine/enginetest"
+	"github.com/wargamesim/sim/game/warhammer"
+)
+
+// reactionCase is a fight of two units in which the charged unit stands
+// and shoots or flees (issue 30, step 7), fought by the engine and by the
+// reference (reactions.go).
+type reactionCase struct {
+	name     string
+	rules    string
+	charger  warhammer.Fighter
+	charged  warhammer.Fighter
+	distance int
+	reaction warhammer.Reaction
+	rng      int // the missile weapon's range, 0 for none given
+	why      string
+}
+
+// archers are 10 Archers five wide, BS 4, Strength 3 bows, with Movement
+// m.
+func archers(m int) warhammer.Fighter {
+	a := infantry("archers", 10, 5)
+	a.Profile.BS, a.Profile.M = 4, m
+	return a
+}
+
+// wolves are 8 Wolf Riders: fast cavalry, M 9, Ld 5, 6+ armour.
+func wolves() warhammer.Fighter {
+	w := armoured(cavalry("wolves", 8), 6)
+	w.Profile.M, w.Profile.Ld = 9, 5
+	return w
+}
+
+func reactionCases() []reactionCase {
+	return []reactionCase{
+		{name: "8th/stand-and-shoot", rules: "8th", charger: empireKnights("knights"), charged: archers(4), distance: 9, reaction: warhammer.StandAndShoot, rng: 30,
+			why: "two ranks of bows at -1 at 2+ knights (M 4, 9\" beyond it), then the fight"},
+		{name: "6th/stand-and-shoot-long-range-panic", rules: "6th", charger: wolves(), charged: archers(4), distance: 12, reaction: warhammer.StandAndShoot, rng: 18,
+			why: "front rank at -2 (12\" beyond half of 18\"), Wolf Riders of Ld 5 testing Panic at two losses"},
+		{name: "7th/stand-and-shoot-too-close", rules: "7th", charger: wolves(), charged: archers(4), distance: 8, reaction: warhammer.StandAndShoot, rng: 24,
+			why: "8\" is not beyond half the wolves' 18\" charge: the archers hold"},
+		{name: "tow/stand-and-shoot", rules: "tow", charger: wolves(), charged: archers(4), distance: 12, reaction: warhammer.StandAndShoot, rng: 18,
+			why: "no long range, no Panic, the front rank"},
+		{name: "6th/flee-reached", rules: "6th", charger: wolves(), charged: archers(4), distance: 6, reaction: warhammer.FleeReaction,
+			why: "18\" of reach against 6\" + 2D6: caught unless 2D6 is 13 or more, never"},
+		{name: "7th/flee-escapes", rules: "7th", charger: infantry("spears", 10, 5), charged: archers(7), distance: 6, reaction: warhammer.FleeReaction,
+			why: "8\" of reach against 6\" + 3D6 (M 7): never caught"},
+		{name: "6th/flee-close-call", rules: "6th", charger: infantry("spears", 10, 5), charged: archers(4), distance: 4, reaction: warhammer.FleeReaction,
+			why: "8\" of reach against 4\" + 2D6: caught on 2D6 of 4 or less"},
+		{name: "8th/flee", rules: "8th", charger: wolves(), charged: archers(4), distance: 10, reaction: warhammer.FleeReaction,
+			why: "M 9 + 2D6 against 10\" + 2D6"},
+		{name: "tow/flee", rules: "tow", charger: wolves(), charged: archers(4), distance: 8, reaction: warhammer.FleeReaction,
+			why: "M 9 + the highest of 2D6 against 8\" + 2D6"},
+	}
+}
+
+// TestReactionAgreement runs every reactionCase through the engine and the
+// reference with independent dice and checks every metric and event
+// within 4.5 standard errors (AgreeSamples).
+func TestReactionAgreement(t *testing.T) {
+	trials := 100_000
+	if testing.Short() || raceDetector {
+		trials = 10_000
+	}
+	for _, c := range reactionCases() {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cc := warhammer.Combat{Sides: [2]warhammer.Fighter{c.charger, c.charged}, Charger: 0, ChargeDistance: c.distance,
+				HighGround: -1, MaxRounds: 6, Reaction: c.reaction, Shoot: warhammer.Attack{Count: 1, Skill: 4, S: 3}, ShootRange: c.rng}
+			f, err := warhammer.NewFight(preset(t, c.rules), cc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := Reference(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			eng, err := engine.Run(context.Background(), f, engine.Config{Trials: int64(trials), Seed: 9, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			enginetest.AgreeSamples(t, eng, ref.Run(trials, 11), [2]string{"engine", "reference"})
+		})
+	}
+}
+
+// The reference refuses a reaction in a fight of several units, which it
+// does not resolve.
+func TestReactionSeveralRefused(t *testing.T) {
+	units := hammerAndAnvil(warhammer.Flank)()
+	units[2].Reaction = warhammer.FleeReaction
+	if _, err := meleeReference(preset(t, "6th"), warhammer.Combat{Units: units, HighGround: -1, MaxRounds: 3}); err == nil {
+		t.Errorf("the reference took a reaction in a fight of several units")
+	}
+}
