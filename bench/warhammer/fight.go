@@ -84,7 +84,7 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 		a.ID + ".wins_on_result", b.ID + ".wins_on_result",
 	}
 	f := &fight{rs: rs, cc: *cc, chargeEvent: -1, challengeEvent: -1, fellEvent: -1}
-	if c := cc.Charger; c >= 0 && rs.FearOnCharge && subjectToFear(&cc.Sides[c], &cc.Sides[1-c]) {
+	if c := cc.Charger; c >= 0 && testsToCharge(rs, &cc.Sides[c], &cc.Sides[1-c]) {
 		f.chargeEvent = len(events)
 		events = append(events, cc.Sides[c].ID+".charge_made")
 	}
@@ -365,12 +365,12 @@ func (rd *round) fightRound(events []bool) [2]int {
 // whether the charged unit fled, which ends the fight.
 func (rd *round) fearOfTheCharge(events []bool) (fled bool) {
 	c := rd.charger
-	if c < 0 || !rd.rs.FearOnCharge {
+	if c < 0 {
 		return false
 	}
 	t := 1 - c
 	charger, charged := rd.sides[c].f, rd.sides[t].f
-	if subjectToFear(charger, charged) {
+	if rd.chargeEvent >= 0 {
 		made := rd.fearTest(c)
 		events[rd.chargeEvent] = made
 		if !made {
@@ -378,7 +378,7 @@ func (rd *round) fearOfTheCharge(events []bool) (fled bool) {
 			return false
 		}
 	}
-	if !subjectToFear(charged, charger) || rd.fearTest(t) {
+	if !rd.rs.FearOnCharge || !subjectToFear(charged, charger) || rd.fearTest(t) {
 		return false
 	}
 	if rd.unitStrength(t) >= rd.unitStrength(c) {

@@ -19,6 +19,10 @@ import (
 //     combat result. A charger that lost a quarter of its models takes a
 //     Panic test (2D6 at most its Leadership) under stand_and_shoot_panic
 //     and, failing, flees: the charge is halted and the charged unit wins.
+//   - Terror (terror_on_charge, The Old World): charged by a Terror-causer,
+//     a unit that neither causes Terror nor is Unbreakable (Immune to
+//     Psychology) tests Leadership at once, and failing "must Flee",
+//     whatever it declared.
 //   - flee: the unit flees 2D6, 3D6 with Movement above 6
 //     (flee_reaction_roll by_movement), or as from a lost combat
 //     (flee_roll); the charger reaches twice its Movement, or its Movement
@@ -30,18 +34,25 @@ import (
 // events' indices, -1 where it has none.
 type reactionOutputs struct {
 	casualties, panicked, fled, caught int
+	terror                             bool // the charged unit tests Terror first
 }
 
 // addReaction adds the charged unit's reaction outputs to the fight's, in
 // the engine's order (last): stand and shoot's casualties and, under
 // stand_and_shoot_panic, the charger's Panic; a flee's escape and capture.
 func (f *fight) addReaction(metrics []engine.Metric, events []string) ([]engine.Metric, []string) {
-	f.react = reactionOutputs{-1, -1, -1, -1}
+	f.react = reactionOutputs{-1, -1, -1, -1, false}
 	c := f.cc.Charger
-	if c < 0 || f.cc.Reaction == warhammer.Hold {
+	if c < 0 {
 		return metrics, events
 	}
-	id := f.cc.Sides[1-c].ID
+	me, foe := &f.cc.Sides[1-c], &f.cc.Sides[c]
+	f.react.terror = f.rs.TerrorOnCharge && foe.CausesTerror && !me.CausesTerror && !me.Unbreakable
+	id := me.ID
+	if f.react.terror || f.cc.Reaction == warhammer.FleeReaction {
+		f.react.fled, f.react.caught = len(events), len(events)+1
+		events = append(events, id+".reaction.fled", id+".reaction.caught")
+	}
 	switch f.cc.Reaction {
 	case warhammer.StandAndShoot:
 		f.react.casualties = len(metrics)
@@ -50,9 +61,6 @@ func (f *fight) addReaction(metrics []engine.Metric, events []string) ([]engine.
 			f.react.panicked = len(events)
 			events = append(events, id+".reaction.panicked")
 		}
-	case warhammer.FleeReaction:
-		f.react.fled, f.react.caught = len(events), len(events)+1
-		events = append(events, id+".reaction.fled", id+".reaction.caught")
 	}
 	return metrics, events
 }
@@ -63,6 +71,10 @@ func (rd *round) reaction(values []int, events []bool) bool {
 	c := rd.charger
 	if c < 0 {
 		return false
+	}
+	if rd.react.terror && !rd.fearTest(1-c) {
+		rd.flee(c, events)
+		return true
 	}
 	switch rd.cc.Reaction {
 	case warhammer.StandAndShoot:
@@ -116,7 +128,7 @@ func (rd *round) standAndShoot(c int, values []int, events []bool) bool {
 		events[fWins0+t] = true // shot down to the last model
 		return true
 	}
-	if !rd.rs.StandShootPanic || 4*lost < foe.Models || foe.Unbreakable || rd.d.twoD6() <= rd.leadership(c) {
+	if !rd.rs.StandShootPanic || 4*lost < foe.Models || foe.Unbreakable || rd.fearTest(c) {
 		return false
 	}
 	events[rd.react.panicked], events[fBreaks0+c], events[fWins0+t] = true, true, true
@@ -168,4 +180,29 @@ func (rd *round) flee(c int, events []bool) {
 	// stay those of the fight, none here.
 	events[rd.react.caught], events[fWins0+c] = true, true
 	events[fCaught0+t], events[fDestroyed0+t] = true, true
+}
+
+// testsToCharge reports whether charger tests Fear before charging
+// charged (fear_to_charge): it fears it (subjectToFear), and under
+// higher_unit_strength charged has the higher Unit Strength at the start
+// ("an enemy unit that both causes Fear and has a higher Unit Strength",
+// tow special-rules/fear).
+func testsToCharge(rs *warhammer.Ruleset, charger, charged *warhammer.Fighter) bool {
+	switch {
+	case rs.FearToCharge == warhammer.FearToChargeNever || !subjectToFear(charger, charged):
+		return false
+	case rs.FearToCharge == warhammer.FearToChargeHigherUS:
+		return startStrength(rs, charged) > startStrength(rs, charger)
+	}
+	return true
+}
+
+// startStrength is f's Unit Strength before any blow: its rank and file's
+// and each character's (resolution.go, unitStrength).
+func startStrength(rs *warhammer.Ruleset, f *warhammer.Fighter) int {
+	us := modelStrengthOf(rs, f.UnitStrength, f.Type, f.Weight, f.Profile.W) * rankAndFile(f)
+	for _, c := range f.Characters {
+		us += modelStrengthOf(rs, c.UnitStrength, c.Type, warhammer.Unweighted, c.Profile.W)
+	}
+	return us
 }

@@ -58,7 +58,31 @@ func reactionCases() []reactionCase {
 			why: "M 9 + 2D6 against 10\" + 2D6"},
 		{name: "tow/flee", rules: "tow", charger: wolves(), charged: archers(4), distance: 8, reaction: warhammer.FleeReaction,
 			why: "M 9 + the highest of 2D6 against 8\" + 2D6"},
+		{name: "tow/fear-to-charge-higher-unit-strength", rules: "tow", charger: infantry("spears", 10, 5), charged: fearsome(infantry("zombies", 20, 5)), distance: 6, reaction: warhammer.Hold,
+			why: "10 spears charge 20 Fear-causing zombies: a test to charge (tow special-rules/fear), failing, no charge"},
+		{name: "tow/fear-to-charge-lower-unit-strength", rules: "tow", charger: infantry("spears", 10, 5), charged: fearsome(infantry("zombies", 8, 4)), distance: 6, reaction: warhammer.Hold,
+			why: "8 zombies have the lower Unit Strength: no test"},
+		{name: "tow/terror-on-charge", rules: "tow", charger: terrors(), charged: archers(4), distance: 6, reaction: warhammer.Hold,
+			why: "a Terror-causer charges: the archers test at once and, failing, flee its M 6 + the highest of 2D6"},
+		{name: "tow/terror-then-stand-and-shoot", rules: "tow", charger: terrors(), charged: archers(4), distance: 8, reaction: warhammer.StandAndShoot, rng: 24,
+			why: "passing the Terror test, the archers stand and shoot"},
+		{name: "6th/terror-off", rules: "6th", charger: terrors(), charged: archers(4), distance: 8, reaction: warhammer.Hold,
+			why: "terror_on_charge no: 6th's Fear test when charged instead (fear_on_charge)"},
 	}
+}
+
+// fearsome is f causing Fear.
+func fearsome(f warhammer.Fighter) warhammer.Fighter {
+	f.CausesFear = true
+	return f
+}
+
+// terrors are two monstrous beasts that cause Terror: M 6, T 5, W 4, 4+.
+func terrors() warhammer.Fighter {
+	t := armoured(infantry("terrors", 2, 2), 4)
+	t.Type, t.CausesTerror = warhammer.MonstrousInfantry, true
+	t.Profile.M, t.Profile.S, t.Profile.T, t.Profile.W, t.Profile.A = 6, 5, 5, 4, 3
+	return t
 }
 
 // TestReactionAgreement runs every reactionCase through the engine and the

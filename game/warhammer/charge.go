@@ -1,6 +1,10 @@
 package warhammer
 
-import "github.com/wargamesim/sim/engine"
+import (
+	"slices"
+
+	"github.com/wargamesim/sim/engine"
+)
 
 // Fear on the charge (fear_on_charge; 6th edition, Psychology, Fear:
 // 6th.whfb.app psychology/fear and psychology/if-charged-by-a-fear-causing-
@@ -19,15 +23,13 @@ import "github.com/wargamesim/sim/engine"
 // Fear-causers and Unbreakable units take no such test (Fighter.fears).
 
 // fearOnCharge returns the unit of cc that tests to charge a Fear-causer
-// and the unit that tests when charged by one, under rs's fear_on_charge
-// (-1: none). At most one of the two tests in a fight of two units: a unit
-// that causes Fear fears no one. A fight of several units with either test
-// is refused (checkSeveral).
+// (fear_to_charge, before its Unit Strength condition: Fight.chargeFearUS)
+// and the unit that tests when charged by one (fear_on_charge), -1 for
+// none. At most one of the two tests in a fight of two units: a unit that
+// causes Fear fears no one. A fight of several units lists its tests
+// instead (Fight.chargeFears, Fight.chargedFears).
 func fearOnCharge(rs *Ruleset, cc *Combat) (charger, charged int) {
 	charger, charged = -1, -1
-	if !rs.FearOnCharge {
-		return charger, charged
-	}
 	for c := range cc.Units {
 		me := &cc.Units[c]
 		if !me.Charged {
@@ -35,15 +37,73 @@ func fearOnCharge(rs *Ruleset, cc *Combat) (charger, charged int) {
 		}
 		for _, ct := range me.Contacts {
 			foe := &cc.Units[ct.Enemy]
-			if me.fears(&foe.Fighter) {
+			if rs.FearToCharge != FearToChargeNever && me.fears(&foe.Fighter) {
 				charger = c
 			}
-			if foe.fears(&me.Fighter) {
+			if rs.FearOnCharge && foe.fears(&me.Fighter) {
 				charged = ct.Enemy
 			}
 		}
 	}
 	return charger, charged
+}
+
+// fullStrength is unit i's Unit Strength before any blow.
+func (f *Fight) fullStrength(i int) int {
+	us := 0
+	for _, mb := range f.sides[i].members {
+		us += mb.f.Models * mb.us
+	}
+	return us
+}
+
+// testsToCharge reports whether charger c tests Fear to charge: it fears
+// an enemy it charges, of higher Unit Strength than its own under
+// fear_to_charge higher_unit_strength ("an enemy unit that both causes
+// Fear and has a higher Unit Strength", tow.whfb.app special-rules/fear).
+func (f *Fight) testsToCharge(c int) bool {
+	me := f.unit(c)
+	if !me.Charged || f.rs.FearToCharge == FearToChargeNever {
+		return false
+	}
+	for _, ct := range me.Contacts {
+		foe := f.unit(ct.Enemy)
+		if me.fears(&foe.Fighter) && (f.rs.FearToCharge == FearToChargeAlways || f.fullStrength(ct.Enemy) > f.fullStrength(c)) {
+			return true
+		}
+	}
+	return false
+}
+
+// chargedFearsOf lists the units of a fight of several units charged by
+// a Fear-causer they fear, in unit order (fear_on_charge).
+func chargedFearsOf(rs *Ruleset, cc *Combat) []int {
+	var us []int
+	for i := range cc.Units {
+		if rs.FearOnCharge && cc.fearedCharger(i, -1) {
+			us = append(us, i)
+		}
+	}
+	return us
+}
+
+// fearedCharger reports whether unit i touches a charging enemy it fears
+// (other than skip).
+func (cc *Combat) fearedCharger(i, skip int) bool {
+	me := &cc.Units[i]
+	for _, ct := range me.Contacts {
+		foe := &cc.Units[ct.Enemy]
+		if ct.Enemy != skip && foe.Charged && me.fears(&foe.Fighter) {
+			return true
+		}
+	}
+	return false
+}
+
+// testsWhenCharged reports whether unit i may take the Fear test of a unit
+// charged by a Fear-causer, and so may hit only on 6s.
+func (f *Fight) testsWhenCharged(i int) bool {
+	return i == f.chargedTest || slices.Contains(f.chargedFears, i)
 }
 
 // sixesVariant is the variant of attack a at tg for a unit that hits only
@@ -83,4 +143,90 @@ func (t *fightTrial) charge(d *engine.Dice, r *engine.TrialResult) (fled, caught
 	}
 	t.st[c][0].sixes = true
 	return false, false
+}
+
+// severalFears takes a fight of several units' Fear tests of the charge,
+// before the reactions: each charger that tests (testsToCharge), in unit
+// order, and failing does not charge: it is out of the fight; then each
+// unit charged by a Fear-causer it fears that still made its charge, in
+// unit order, failing with a lower Unit Strength than the Fear-causing
+// chargers' (fear_break_compare: those touching it against its own, or
+// all of them against its army's in the fight) flees and is pursued, else
+// hits only on 6s in the first round. It reports whether the fight is
+// over: no two enemy units still touch.
+func (t *fightTrial) severalFears(d *engine.Dice, r *engine.TrialResult, o *fightOutcome) bool {
+	f := t.f
+	for k, c := range f.chargeFears {
+		made := t.fearTest(d, c)
+		r.Events[f.chargeFearEvents[k]] = made
+		if !made {
+			t.status[c] = leftFight
+		}
+	}
+	var flees [MaxUnits]bool
+	charger := -1
+	for _, u := range f.chargedFears {
+		if !t.chargedByFeared(u) || t.fearTest(d, u) {
+			continue
+		}
+		mine, theirs := t.fearStrengths(u)
+		if mine < theirs {
+			flees[u], o.broke[u] = true, true
+			charger = 1 - f.sides[u].army
+			continue
+		}
+		t.st[u][0].sixes = true
+	}
+	if charger >= 0 {
+		t.pursue(d, charger, o, &flees)
+		for u := range f.sides {
+			if flees[u] && t.status[u] == inFight {
+				t.status[u] = fled
+			}
+		}
+	}
+	t.leaveWithoutFoes()
+	return !t.anyEngaged()
+}
+
+// chargedByFeared reports whether unit u touches a charger it fears still
+// in the fight (one that failed its test to charge is not).
+func (t *fightTrial) chargedByFeared(u int) bool {
+	me := t.f.unit(u)
+	for _, ct := range me.Contacts {
+		foe := t.f.unit(ct.Enemy)
+		if foe.Charged && t.inCombat(ct.Enemy) && me.fears(&foe.Fighter) {
+			return true
+		}
+	}
+	return false
+}
+
+// fearStrengths are the Unit Strengths a unit u that failed its Fear test
+// when charged sets against the Fear-causing chargers': its own against
+// those touching it (fear_break_compare unit_vs_fear_causers), or its
+// army's units in the fight against every Fear-causing charger still in
+// it (side_vs_fear_causers).
+func (t *fightTrial) fearStrengths(u int) (mine, theirs int) {
+	f := t.f
+	me := f.unit(u)
+	if f.rs.FearBreakCompare == FearUnitVsCausers {
+		for _, ct := range me.Contacts {
+			foe := f.unit(ct.Enemy)
+			if foe.Charged && t.inCombat(ct.Enemy) && foe.causesFear() {
+				theirs += t.unitStrength(ct.Enemy)
+			}
+		}
+		return t.unitStrength(u), theirs
+	}
+	for e := range f.sides {
+		switch {
+		case !t.inCombat(e):
+		case f.sides[e].army == f.sides[u].army:
+			mine += t.unitStrength(e)
+		case f.unit(e).Charged && f.unit(e).causesFear():
+			theirs += t.unitStrength(e)
+		}
+	}
+	return mine, theirs
 }

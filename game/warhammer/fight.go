@@ -92,6 +92,12 @@ type Fight struct {
 	chargeTest, chargedTest int
 	chargeEvent             int
 	noCharge                *Fight
+	// chargeFears and chargedFears are a fight of several units' Fear
+	// tests of the charge (severalFears): the chargers that test to
+	// charge, with their charge_made events, and the units that test when
+	// charged.
+	chargeFears, chargedFears []int
+	chargeFearEvents          []int
 	// reacts are the charged units that stand and shoot or flee, in unit
 	// order (reaction.go).
 	reacts []reactor
@@ -223,7 +229,7 @@ type variant struct {
 func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	cc = cc.normalised()
 	if len(cc.Units) > 2 && len(cc.Units) <= MaxUnits {
-		if err := errors.Join(cc.checkSeveral(rs), cc.checkReactions()); err != nil {
+		if err := errors.Join(cc.checkSeveral(rs), cc.checkReactions(rs)); err != nil {
 			return nil, err
 		}
 		return buildFight(rs, cc), nil
@@ -231,7 +237,7 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	if len(cc.Units) != 2 {
 		return nil, cc.checkUnits()
 	}
-	errs := []error{cc.checkUnits(), cc.checkReactions()}
+	errs := []error{cc.checkUnits(), cc.checkReactions(rs)}
 	for i := range cc.Units {
 		errs = append(errs, cc.Units[i].check())
 	}
@@ -280,10 +286,22 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 		f.armies[cc.Units[i].Army] = append(f.armies[cc.Units[i].Army], i)
 	}
 	f.chargeTest, f.chargedTest = fearOnCharge(rs, &cc)
+	if f.several {
+		f.chargeTest, f.chargedTest = -1, -1
+		f.chargedFears = chargedFearsOf(rs, &cc)
+	}
 	for i := range f.sides {
 		f.sides[i] = f.newSide(i)
 		if f.sides[i].charging {
 			f.turn = f.sides[i].army
+		}
+	}
+	if f.chargeTest >= 0 && !f.testsToCharge(f.chargeTest) {
+		f.chargeTest = -1 // a Fear-causer of no higher Unit Strength (fear_to_charge)
+	}
+	for c := range f.sides {
+		if f.several && f.testsToCharge(c) {
+			f.chargeFears = append(f.chargeFears, c)
 		}
 	}
 	for r1 := range 2 {
@@ -552,7 +570,7 @@ func (f *Fight) fill(s *side, g *group, i, maxN int, strength func(round1 bool) 
 			}
 		}
 	}
-	if i != f.chargedTest {
+	if !f.testsWhenCharged(i) {
 		return
 	}
 	g.sixes = make([][2][2]variant, targets)

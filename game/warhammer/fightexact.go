@@ -164,8 +164,8 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 
 // exactFits reports whether f is within the exact solver's reach.
 func (f *Fight) exactFits() error {
-	if len(f.reacts) > 0 {
-		return errReactionsExact
+	if err := f.reactionsExact(); err != nil {
+		return err
 	}
 	if f.several {
 		return fmt.Errorf("exact solution: %d units fight; the exact solver takes a fight of two units so far (use sim run)", len(f.sides))
@@ -392,8 +392,10 @@ func (xs *exactSolver) walkCharge(emit func(p float64, over bool, next exactKey)
 		if fled {
 			c := t.f.chargedTest
 			o.winner, o.broke[c], o.caught[c] = 1-c, true, got
+			return true
 		}
-		return fled
+		// A flee from the charge, or for Terror, ends it (reaction.go).
+		return len(t.f.reacts) > 0 && t.reactions(nil, &xs.r, &o)
 	}, func(p float64, fled bool) {
 		if fled {
 			// No round was fought: the first round's combat results are 0,

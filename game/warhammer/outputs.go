@@ -96,6 +96,9 @@ func (f *Fight) outcomes() {
 	if c := f.chargeTest; c >= 0 {
 		f.chargeEvent = event(units[c].ID + ".charge_made")
 	}
+	for _, c := range f.chargeFears {
+		f.chargeFearEvents = append(f.chargeFearEvents, event(units[c].ID+".charge_made"))
+	}
 	f.characterOutcomes(&o)
 	for i := range units {
 		o.unit[i].fell = -1

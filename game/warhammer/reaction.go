@@ -51,6 +51,7 @@ func (r Reaction) String() string {
 type reactor struct {
 	unit, charger int // the reacting unit and the charger it answers
 	reaction      Reaction
+	terror        bool // it tests Terror first, and failing flees (terror_on_charge)
 	// shoot is stand and shoot's stages at the charger's rank and file,
 	// with n shots; nil where the distance forbids it (the unit holds).
 	shoot *variant
@@ -84,21 +85,23 @@ func (cc *Combat) chargedBy(i int) (charger, n int) {
 // checkReactions checks each unit's reaction: only a unit charged by one
 // enemy unit reacts, one that stands and shoots has shots, and the
 // reactions a fight of several units cannot take yet.
-func (cc *Combat) checkReactions() error {
+func (cc *Combat) checkReactions(rs *Ruleset) error {
 	var errs []error
 	for i := range cc.Units {
 		u := &cc.Units[i]
-		if u.Reaction == Hold {
+		ch, n := cc.chargedBy(i)
+		if u.Reaction == Hold && !cc.terrified(rs, i, ch) {
 			continue
 		}
-		ch, n := cc.chargedBy(i)
 		switch {
 		case u.Reaction > FleeReaction:
 			errs = append(errs, fmt.Errorf("%s: reaction %d is not hold, stand_and_shoot or flee", u.ID, u.Reaction))
 		case ch < 0:
 			errs = append(errs, fmt.Errorf("%s: a reaction answers a charge, and no enemy unit charged it; hold", u.ID))
 		case n > 1:
-			errs = append(errs, fmt.Errorf("%s: charged by %d units, a reaction to several chargers is not simulated yet (issue 30, step 7); hold", u.ID, n))
+			errs = append(errs, fmt.Errorf("%s: charged by %d units, a reaction or Terror test (terror_on_charge) against several chargers is not simulated yet (issue 30, step 7); hold, or charge it with one unit", u.ID, n))
+		case u.Reaction != Hold && cc.engagedBefore(i):
+			errs = append(errs, fmt.Errorf("%s: in contact with an enemy that did not charge it, it is already engaged and must hold; reaction: hold", u.ID))
 		case u.Reaction == StandAndShoot && (u.Shoot.Count < 1 || u.Shoot.Skill < 1 || u.Shoot.S < 1):
 			errs = append(errs, fmt.Errorf("%s: stands and shoots with %d shots of BS %d, Strength %d; give it a missile weapon, or hold", u.ID, u.Shoot.Count, u.Shoot.Skill, u.Shoot.S))
 		case u.Reaction == FleeReaction && u.Profile.M < 1:
@@ -107,8 +110,8 @@ func (cc *Combat) checkReactions() error {
 		if ch >= 0 && u.Reaction == FleeReaction && cc.Units[ch].Profile.M < 1 {
 			errs = append(errs, fmt.Errorf("%s: charges with Movement %d; give it a Movement", cc.Units[ch].ID, cc.Units[ch].Profile.M))
 		}
-		if len(u.Characters) > 0 && u.Reaction == FleeReaction {
-			errs = append(errs, fmt.Errorf("%s: a unit with characters that flees from a charge is not simulated yet (issue 30, step 7); hold", u.ID))
+		if ch >= 0 && n == 1 && cc.terrified(rs, i, ch) && (u.Profile.M < 1 || cc.Units[ch].Profile.M < 1) {
+			errs = append(errs, fmt.Errorf("%s: takes a Terror test on %s's charge (terror_on_charge) and may flee, which needs both units' Movement; give them one, or set terror_on_charge no", u.ID, cc.Units[ch].ID))
 		}
 	}
 	return errors.Join(errs...)
@@ -119,11 +122,20 @@ func (cc *Combat) checkReactions() error {
 func (f *Fight) reactors(metric func(string, int, int) int, event func(string) int) {
 	for i := range f.cc.Units {
 		u := f.unit(i)
-		if u.Reaction == Hold {
+		ch, _ := f.cc.chargedBy(i)
+		terror := f.terrified(i, ch)
+		if u.Reaction == Hold && !terror {
 			continue
 		}
-		ch, _ := f.cc.chargedBy(i)
-		r := reactor{unit: i, charger: ch, reaction: u.Reaction, casualties: -1, fled: -1, caught: -1, panicked: -1}
+		r := reactor{unit: i, charger: ch, reaction: u.Reaction, terror: terror, casualties: -1, fled: -1, caught: -1, panicked: -1}
+		if terror || u.Reaction == FleeReaction {
+			r.fled, r.caught = event(u.ID+".reaction.fled"), event(u.ID+".reaction.caught")
+			r.reach, r.off = f.reachLessFlee(i, ch)
+			r.need = f.unit(ch).ChargeDistance
+			if f.rs.FleeCaught == CaughtReachMore {
+				r.need++
+			}
+		}
 		switch u.Reaction {
 		case StandAndShoot:
 			r.casualties = metric(u.ID+".reaction.casualties", 0, f.unit(ch).Models)
@@ -132,13 +144,6 @@ func (f *Fight) reactors(metric func(string, int, int) int, event func(string) i
 			}
 			if f.mayStandAndShoot(i, ch) {
 				r.shoot, r.n = f.shootVariant(i, ch)
-			}
-		case FleeReaction:
-			r.fled, r.caught = event(u.ID+".reaction.fled"), event(u.ID+".reaction.caught")
-			r.reach, r.off = f.reachLessFlee(i, ch)
-			r.need = f.unit(ch).ChargeDistance
-			if f.rs.FleeCaught == CaughtReachMore {
-				r.need++
 			}
 		}
 		f.reacts = append(f.reacts, r)
@@ -213,6 +218,32 @@ func (f *Fight) reachLessFlee(i, ch int) ([]float64, int) {
 		}
 	}
 	return dist, lo
+}
+
+// terrified reports whether unit i, charged by ch, takes The Old World's
+// Terror test on the charge (terror_on_charge; tow.whfb.app
+// special-rules/terror): ch causes Terror; "Models that cause Terror are
+// immune to Terror"; Unbreakable units are Immune to Psychology; and "a
+// unit that cannot flee", already engaged with another enemy, takes none.
+func (f *Fight) terrified(i, ch int) bool { return f.cc.terrified(f.rs, i, ch) }
+
+func (cc *Combat) terrified(rs *Ruleset, i, ch int) bool {
+	if !rs.TerrorOnCharge || ch < 0 {
+		return false
+	}
+	u := &cc.Units[i]
+	return cc.Units[ch].CausesTerror && !u.CausesTerror && !u.Unbreakable && !cc.engagedBefore(i)
+}
+
+// engagedBefore reports whether unit i touches an enemy that did not
+// charge: it was already fighting when the charge came.
+func (cc *Combat) engagedBefore(i int) bool {
+	for _, c := range cc.Units[i].Contacts {
+		if c.Enemy >= 0 && c.Enemy < len(cc.Units) && !cc.Units[c.Enemy].Charged {
+			return true
+		}
+	}
+	return false
 }
 
 // fleeReactionDist is unit i's flee roll from a charge, P(roll = v) at
@@ -292,6 +323,14 @@ func (t *fightTrial) reactions(d *engine.Dice, r *engine.TrialResult, o *fightOu
 	f := t.f
 	for k := range f.reacts {
 		re := &f.reacts[k]
+		if !t.inCombat(re.unit) || !t.inCombat(re.charger) {
+			continue // it fled for Fear, or its charger did not charge (charge.go)
+		}
+		if re.terror && !t.fearTest(d, re.unit) {
+			t.fleeCharge(d, r, re, o) // Terror: it "must Flee", whatever it declared
+			over = true
+			continue
+		}
 		switch re.reaction {
 		case StandAndShoot:
 			over = t.standAndShoot(d, r, re, o) || over
@@ -345,8 +384,8 @@ func (t *fightTrial) standAndShoot(d *engine.Dice, r *engine.TrialResult, re *re
 	if !t.f.rs.StandShootPanic || 4*lost < t.f.unit(ch).Models || s.alive == 0 || t.f.unit(ch).Unbreakable {
 		return false
 	}
-	if t.leadershipTest(d, ch) {
-		return false
+	if t.fearTest(d, ch) {
+		return false // a psychology test, re-rolled as battle_standard_reroll_fear says (pursuit.go, panics)
 	}
 	r.Events[re.panicked] = true
 	o.panicked[ch], o.broke[ch] = true, true
@@ -355,16 +394,6 @@ func (t *fightTrial) standAndShoot(d *engine.Dice, r *engine.TrialResult, re *re
 		o.winner = t.f.sides[re.unit].army
 	}
 	return true
-}
-
-// leadershipTest is unit i's Leadership test (2D6 at most its Leadership),
-// a chance point of the exact solver.
-func (t *fightTrial) leadershipTest(d *engine.Dice, i int) bool {
-	ld := t.ld(i)
-	if t.x != nil {
-		return t.x.pass(twoDice(ld, false))
-	}
-	return d.Roll2D6() <= ld
 }
 
 // fleeCharge fights re's flee: caught, the unit is destroyed (caught and
@@ -411,8 +440,15 @@ func (t *fightTrial) anyEngaged() bool {
 	return false
 }
 
-// errReactionsExact refuses the exact solver, and so the round tables, a
-// fight with a charge reaction: its chance points are written
-// (standAndShoot, fleeCharge), but the solver's states do not yet carry
-// what a reaction leaves before the first round.
-var errReactionsExact = errors.New("exact solution: a unit stands and shoots or flees from the charge, which the exact solver does not take yet (use sim run)")
+// reactionsExact refuses the exact solver, and so the round tables, a
+// fight in which a unit stands and shoots: its casualties would have to
+// travel with the state of the first round. A flee, for Terror or not,
+// ends a fight of two units, so the solver walks it (walkCharge).
+func (f *Fight) reactionsExact() error {
+	for _, r := range f.reacts {
+		if r.reaction == StandAndShoot {
+			return errors.New("exact solution: a unit stands and shoots at the charger, which the exact solver does not take yet (use sim run)")
+		}
+	}
+	return nil
+}

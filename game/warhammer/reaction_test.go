@@ -306,7 +306,7 @@ func TestReactionsRefused(t *testing.T) {
 		}
 	}
 	f := reactionFight(t, rs, foot(10, 5), bowmen(), 9, StandAndShoot, 0)
-	if _, err := f.Exact(); err == nil || !strings.Contains(err.Error(), "stands and shoots or flees") {
+	if _, err := f.Exact(); err == nil || !strings.Contains(err.Error(), "stands and shoots") {
 		t.Errorf("exact: %v, want a refusal", err)
 	}
 	if f.UsesTables() {

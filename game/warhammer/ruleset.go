@@ -98,7 +98,19 @@ type Ruleset struct {
 	StandShootLongRange bool             // stand and shoot takes the long-range -1 where the weapon's range says
 	StandShootPanic     bool             // a charger losing a quarter of its models to stand and shoot tests Panic
 	ShootingRanks       int              // how many ranks of a unit shoot (1 or 2)
+	FearToCharge        FearToChargeRule // who tests Fear before charging a Fear-causer
+	TerrorOnCharge      bool             // a unit charged by a Terror-causer tests, and failing flees
 }
+
+// FearToChargeRule is which unit tests Fear before it charges a
+// Fear-causer.
+type FearToChargeRule uint8
+
+const (
+	FearToChargeAlways   FearToChargeRule = iota // every unit that fears it (6th)
+	FearToChargeHigherUS                         // only against a Fear-causer of higher Unit Strength (The Old World)
+	FearToChargeNever                            // none (8th: Fear is tested each round instead)
+)
 
 // ReachRule is how far a charger reaches a unit that fled from its charge.
 type ReachRule uint8
@@ -502,6 +514,8 @@ func sixthEdition() Ruleset {
 		StandShootLongRange: true,
 		StandShootPanic:     true,
 		ShootingRanks:       1,
+		FearToCharge:        FearToChargeAlways,
+		TerrorOnCharge:      false,
 	}
 }
 
@@ -591,6 +605,8 @@ func eighthEdition() Ruleset {
 		StandShootLongRange: true,
 		StandShootPanic:     true,
 		ShootingRanks:       2,
+		FearToCharge:        FearToChargeNever,
+		TerrorOnCharge:      false,
 	}
 }
 
@@ -647,6 +663,8 @@ func oldWorld() Ruleset {
 	r.StandShootLongRange = false          // tow.whfb.app the-shooting-phase/standing-and-shooting
 	r.StandShootPanic = false              // tow.whfb.app the-movement-phase/stand-and-shoot
 	r.ShootingRanks = 1                    // tow.whfb.app the-shooting-phase/check-line-of-sight
+	r.FearToCharge = FearToChargeHigherUS  // tow.whfb.app special-rules/fear
+	r.TerrorOnCharge = true                // tow.whfb.app special-rules/terror
 	r.CavalryFlee = Flee3D6                // Swiftstride: +D6 to a Flee or Pursuit roll (tow.whfb.app special-rules/swiftstride)
 	return r
 }

@@ -7,8 +7,8 @@ import (
 
 // What a fight of several units may hold, and what it may not yet: issue
 // 30's later steps (docs/plans/issue-30-several-units.md §7) bring the
-// characters and challenges (step 6), the charge reactions (step 7), and
-// exact solutions and round tables (step 8).
+// characters and challenges (step 6) and exact solutions and round tables
+// (step 8).
 
 // checkSeveral reports what of a normalised cc, a fight of more than two
 // units, the engine cannot fight under rs: its armies, contacts and
@@ -25,9 +25,6 @@ func (cc *Combat) checkSeveral(rs *Ruleset) error {
 		if u.Challenge.Issue != IssueNever || u.StrikeAt != "" {
 			errs = append(errs, fmt.Errorf("%s: challenges and blows at a character in a fight of several units are not simulated yet (issue 30, step 6)", u.ID))
 		}
-	}
-	if c, d := fearOnCharge(rs, cc); c >= 0 || d >= 0 {
-		errs = append(errs, fmt.Errorf("the Fear tests of the charge (fear_on_charge) in a fight of several units are not simulated yet (issue 30, step 7); set fear_on_charge no, or charge no unit that tests"))
 	}
 	if cc.HighGround < -1 || cc.HighGround > 1 {
 		errs = append(errs, fmt.Errorf("high ground %d is not an army: -1, 0 or 1", cc.HighGround))

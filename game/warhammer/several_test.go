@@ -417,7 +417,6 @@ func TestSeveralUnitsRefused(t *testing.T) {
 			u[0].Characters = []Character{{ID: "captain", Profile: Profile{WS: 5, S: 4, T: 4, W: 2, I: 5, A: 3, Ld: 8}}}
 		}), "characters in a fight of several units"},
 		{"a challenge", "6th", units(func(u []Engaged) { u[0].Challenge.Issue = IssueAlways }), "challenges"},
-		{"a Fear test on the charge", "6th", units(func(u []Engaged) { u[2].CausesFear = true }), "fear_on_charge"},
 		{"no contact back", "6th", units(func(u []Engaged) { u[2].Contacts = u[2].Contacts[:1] }), "does not list it"},
 		{"two armies charging", "6th", units(func(u []Engaged) { u[2].Charged = true }), "both armies charged"},
 		{"a unit of its own army", "6th", units(func(u []Engaged) { u[0].Contacts = []Contact{at(1, Front, 5)} }), "its own army"},
