@@ -324,3 +324,29 @@ func TestReactionsDoNotAllocate(t *testing.T) {
 		enginetest.TrialsDoNotAllocate(t, r.String()+" per die", f.PerDie())
 	}
 }
+
+// The exact solver walks a flee from the charge, for the reaction or for
+// Terror (it ends a fight of two units, or the fight goes on from the
+// charge as before): its answer agrees with the simulation, by stages and
+// from round tables.
+func TestFleeExact(t *testing.T) {
+	t.Parallel()
+	monster := foot(2, 2, func(f *Fighter) { f.Type, f.CausesTerror, f.Profile.M, f.Profile.W = MonstrousInfantry, true, 6, 4 })
+	for _, c := range []struct {
+		name string
+		f    *Fight
+	}{
+		{"6th flee", reactionFight(t, combatRules(t, "6th"), foot(10, 5), bowmen(func(f *Fighter) { f.Profile.M = 4 }), 4, FleeReaction, 0)},
+		{"tow Terror, then hold", reactionFight(t, combatRules(t, "tow"), monster, bowmen(), 6, Hold, 0)},
+	} {
+		ex, err := c.f.Exact()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		enginetest.Agree(t, c.name+" by stages", ex, simulate(t, c.f.WithoutTables(), 40000, 21))
+		if !c.f.UsesTables() {
+			t.Errorf("%s: no round tables", c.name)
+		}
+		enginetest.Agree(t, c.name+" from tables", ex, simulate(t, c.f, 40000, 22))
+	}
+}
