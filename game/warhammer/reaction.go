@@ -111,7 +111,7 @@ func (cc *Combat) checkReactions(rs *Ruleset) error {
 			errs = append(errs, fmt.Errorf("%s: charges with Movement %d; give it a Movement", cc.Units[ch].ID, cc.Units[ch].Profile.M))
 		}
 		if ch >= 0 && n == 1 && cc.terrified(rs, i, ch) && (u.Profile.M < 1 || cc.Units[ch].Profile.M < 1) {
-			errs = append(errs, fmt.Errorf("%s: takes a Terror test on %s's charge (terror_on_charge) and may flee, which needs both units' Movement; give them one, or set terror_on_charge no", u.ID, cc.Units[ch].ID))
+			errs = append(errs, fmt.Errorf("%s: takes a Terror test when %s charges it (terror_on_charge) and may flee, which needs both units' Movement; give them one, or set terror_on_charge no", u.ID, cc.Units[ch].ID))
 		}
 	}
 	return errors.Join(errs...)

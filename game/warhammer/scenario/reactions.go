@@ -98,6 +98,25 @@ func (c *checker) armyReactions(s *Scenario, ids map[string]int, us []fighting) 
 				charger = &s.Units[ids[e.Unit]]
 			}
 		}
+		if foe := engagedBy(us, u); foe != "" && by != "" && u.Reaction != "hold" && slices.Contains(reactionNames, u.Reaction) {
+			c.Add(u.path+".reaction", "%s already fights %s, which did not charge it, and must hold; reaction: hold", u.Unit, foe)
+			continue
+		}
 		c.reaction(u.path+".reaction", u.Reaction, &s.Units[ids[u.Unit]], by, charger)
 	}
+}
+
+// engagedBy is an enemy of u in contact with it that did not charge ("":
+// none): u was fighting it before the charge, and must hold.
+func engagedBy(us []fighting, u fighting) string {
+	for _, e := range us {
+		if e.army == u.army || e.Charged {
+			continue
+		}
+		if slices.ContainsFunc(e.Fights, func(ct Contact) bool { return ct.Unit == u.Unit }) ||
+			slices.ContainsFunc(u.Fights, func(ct Contact) bool { return ct.Unit == e.Unit }) {
+			return e.Unit
+		}
+	}
+	return ""
 }
