@@ -143,6 +143,9 @@ func (f *Fight) Describe() []string {
 		if l := f.chargeFearText(i); l != "" {
 			lines = append(lines, "  "+l)
 		}
+		if l := f.reactionText(i); l != "" {
+			lines = append(lines, "  "+l)
+		}
 		for m := 1; m < len(sd.members); m++ {
 			lines = append(lines, "  "+f.characterText(i, m))
 		}

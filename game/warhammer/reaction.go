@@ -452,3 +452,40 @@ func (f *Fight) reactionsExact() error {
 	}
 	return nil
 }
+
+// reactionText says how unit i answers the charge, with its chance where
+// it has one, or "" when it holds with no test: its stand and shoot's
+// shots and rolls, or the chance that a flee is reached, after a Terror
+// test where it takes one.
+func (f *Fight) reactionText(i int) string {
+	for k := range f.reacts {
+		r := &f.reacts[k]
+		if r.unit != i {
+			continue
+		}
+		ch := f.unit(r.charger)
+		var l string
+		switch {
+		case r.reaction == StandAndShoot && r.shoot == nil:
+			l = fmt.Sprintf("stands and shoots: %s is too close (%d\", Movement %d, stand_and_shoot_range), so it holds", ch.ID, ch.ChargeDistance, ch.Profile.M)
+		case r.reaction == StandAndShoot:
+			st := r.shoot.st
+			l = fmt.Sprintf("stands and shoots at %s: %d shots, hit %s, wound %s (S%d against T%d), %s",
+				ch.ID, r.n, hitText(st), testText(st.wound), st.strength, ch.Profile.T, foeSave(ch.ID, ch.Defence.Armour, st))
+		case r.reaction == FleeReaction:
+			l = fmt.Sprintf("flees from the charge of %s (%d\"): reached %s (charge_reach, flee_reaction_roll)", ch.ID, ch.ChargeDistance, percent(r.caughtChance()))
+		}
+		if r.terror {
+			t := fmt.Sprintf("Terror test when %s charges: Ld %d; failing, flees, reached %s (terror_on_charge)", ch.ID, f.unit(i).Profile.Ld, percent(r.caughtChance()))
+			if l == "" {
+				return t
+			}
+			return t + "; then " + l
+		}
+		return l
+	}
+	return ""
+}
+
+// percent is p as a percentage with one decimal.
+func percent(p float64) string { return fmt.Sprintf("%.1f%%", 100*p) }

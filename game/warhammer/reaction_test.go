@@ -350,3 +350,27 @@ func TestFleeExact(t *testing.T) {
 		enginetest.Agree(t, c.name+" from tables", ex, simulate(t, c.f, 40000, 22))
 	}
 }
+
+// The description says how the charged unit answers, with the rolls and
+// chances worked out by hand: 10 shots at 5+ (BS 3, -1) and 4+ (S3
+// against T3) with no save; a flee reached on 2D6 of 4 or less (6/36,
+// 16.7%); a stand and shoot too close, held.
+func TestReactionText(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name string
+		f    *Fight
+		want string
+	}{
+		{"shoots", reactionFight(t, combatRules(t, "8th"), foot(10, 5), bowmen(), 9, StandAndShoot, 0),
+			"stands and shoots at knights: 10 shots, hit 5+ (1/3), wound 4+ (1/2) (S3 against T3), knights' armour save: none"},
+		{"flees", reactionFight(t, combatRules(t, "6th"), foot(10, 5), bowmen(), 4, FleeReaction, 0),
+			"flees from the charge of knights (4\"): reached 16.7% (charge_reach, flee_reaction_roll)"},
+		{"too close", reactionFight(t, combatRules(t, "6th"), foot(10, 5), bowmen(), 4, StandAndShoot, 0),
+			"stands and shoots: knights is too close (4\", Movement 4, stand_and_shoot_range), so it holds"},
+	} {
+		if got := c.f.reactionText(1); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}
