@@ -1,6 +1,8 @@
 package warhammerref
 
 import (
+	"errors"
+
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/game/warhammer"
 )
@@ -205,4 +207,23 @@ func startStrength(rs *warhammer.Ruleset, f *warhammer.Fighter) int {
 		us += modelStrengthOf(rs, c.UnitStrength, c.Type, warhammer.Unweighted, c.Profile.W)
 	}
 	return us
+}
+
+// meleeChargeSupported refuses what the reference's fight of several units
+// does not resolve (melee.go): a charge reaction, and the Terror test of
+// the charge (terror_on_charge). Its Fear tests of the charge are
+// melee.go's.
+func meleeChargeSupported(rs *warhammer.Ruleset, cc *warhammer.Combat) error {
+	for i := range cc.Units {
+		u := &cc.Units[i]
+		if u.Reaction != warhammer.Hold {
+			return errors.New("warhammerref: charge reactions in a fight of several units are not implemented by the reference")
+		}
+		for _, c := range u.Contacts {
+			if e := &cc.Units[c.Enemy]; e.Charged && rs.TerrorOnCharge && e.CausesTerror {
+				return errors.New("warhammerref: the Terror test of the charge in a fight of several units is not implemented by the reference")
+			}
+		}
+	}
+	return nil
 }

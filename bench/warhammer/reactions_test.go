@@ -124,3 +124,81 @@ func TestReactionSeveralRefused(t *testing.T) {
 		t.Errorf("the reference took a reaction in a fight of several units")
 	}
 }
+
+// chargeFearCases are fights of several units with the Fear tests of the
+// charge (issue 30, step 7), for TestChargeFearMeleeAgreement.
+func chargeFearCases() []meleeCase {
+	return []meleeCase{
+		{name: "6th/fear-to-charge-friend-stays", rules: "6th", armies: [2]string{"empire", "wights"}, units: fearCharge(false, false),
+			why: "the Knights test to charge the Fear-causing Wights and, failing, stay out; the Halberdiers fight on"},
+		{name: "6th/fear-to-charge-no-charge", rules: "6th", armies: [2]string{"empire", "wights"}, units: fearCharge(true, false),
+			why: "both units charge and test; both failing, the fight starts front to front with no charger"},
+		{name: "6th/fear-when-charged", rules: "6th", armies: [2]string{"empire", "levy"}, units: fearCharge(false, true),
+			why: "Fear-causing Knights charge the Levy's flank: the Levy (US 6 against 5) test and, failing, hit only on 6s"},
+		{name: "7th/fear-when-charged-flees", rules: "7th", armies: [2]string{"empire", "levy"}, units: fearfulLevy,
+			why: "Fear-causing Knights (US 10) charge 6 Levy: failing, the Levy flee and are pursued"},
+		{name: "tow/fear-to-charge-higher-unit-strength", rules: "tow", armies: [2]string{"empire", "wights"}, units: fearCharge(false, false),
+			why: "the Knights (US 10) test against the Wights (US 20) under fear_to_charge higher_unit_strength"},
+	}
+}
+
+// fearCharge: 20 Halberdiers (5 wide, Ld 6) at the front of 20 Wights and
+// 5 Knights (Ld 6) charging their flank; with both, the Halberdiers charge
+// too; with feared, the Knights cause Fear and the Wights are 6 Levy.
+func fearCharge(both, feared bool) func() []warhammer.Engaged {
+	return func() []warhammer.Engaged {
+		halb := infantry("halberdiers", 20, 5)
+		halb.Profile.Ld, halb.Weapon = 6, warhammer.Halberd
+		k := empireKnights("knights")
+		k.Profile.Ld = 6
+		foe := armoured(infantry("wights", 20, 5), 5)
+		foe.CausesFear = true
+		front, flank := 5, 3
+		if feared {
+			k.CausesFear = true
+			foe = infantry("levy", 6, 3)
+			front, flank = 3, 2 // three wide, two ranks
+		}
+		return []warhammer.Engaged{
+			engaged(halb, 0, both, touch(2, warhammer.Front, front)),
+			engaged(k, 0, true, touch(2, warhammer.Flank, flank)),
+			engaged(foe, 1, false, touch(0, warhammer.Front, front), touch(1, warhammer.Front, flank)),
+		}
+	}
+}
+
+// fearfulLevy: fearCharge with 5 Levy (US 5) against Knights of US 10.
+func fearfulLevy() []warhammer.Engaged {
+	us := fearCharge(false, true)()
+	us[2].Models = 5
+	return us
+}
+
+// TestChargeFearMeleeAgreement runs every chargeFearCase through the
+// engine and the reference (melee.go's charge), as TestMeleeAgreement.
+func TestChargeFearMeleeAgreement(t *testing.T) {
+	trials := 100_000
+	if testing.Short() || raceDetector {
+		trials = 10_000
+	}
+	for _, c := range chargeFearCases() {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cc := warhammer.Combat{Units: c.units(), HighGround: -1, MaxRounds: 6}
+			cc.Armies[0].ID, cc.Armies[1].ID = c.armies[0], c.armies[1]
+			f, err := warhammer.NewFight(preset(t, c.rules), cc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := meleeReference(f.Inputs())
+			if err != nil {
+				t.Fatal(err)
+			}
+			eng, err := engine.Run(context.Background(), f, engine.Config{Trials: int64(trials), Seed: 9, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			enginetest.AgreeSamples(t, eng, aligned(t, eng, ref.Run(trials, 11)), [2]string{"engine", "reference"})
+		})
+	}
+}

@@ -77,10 +77,8 @@ func meleeReference(rs *warhammer.Ruleset, cc warhammer.Combat) (*Resolver, erro
 	if err := supported(rs); err != nil {
 		return nil, err
 	}
-	for i := range cc.Units {
-		if cc.Units[i].Reaction != warhammer.Hold {
-			return nil, errors.New("warhammerref: charge reactions in a fight of several units are not implemented by the reference")
-		}
+	if err := meleeChargeSupported(rs, &cc); err != nil {
+		return nil, err
 	}
 	m, metrics, events, err := newMelee(rs, &cc)
 	if err != nil {

@@ -145,23 +145,44 @@ func (t *fightTrial) charge(d *engine.Dice, r *engine.TrialResult) (fled, caught
 	return false, false
 }
 
+// noChargeOf is a fight of several units cc after every unit of the
+// charging army failed its test to charge: no charger, each one's
+// contacts front to front, and no reaction (Fight.noCharge).
+func noChargeOf(cc Combat) Combat {
+	cc.Units = slices.Clone(cc.Units)
+	for i := range cc.Units {
+		u := &cc.Units[i]
+		u.Reaction = Hold
+		if !u.Charged {
+			continue
+		}
+		u.Charged, u.ChargeDistance = false, 0
+		u.Contacts = slices.Clone(u.Contacts)
+		for k := range u.Contacts {
+			u.Contacts[k].At = Front
+		}
+	}
+	return cc
+}
+
 // severalFears takes a fight of several units' Fear tests of the charge,
 // before the reactions: each charger that tests (testsToCharge), in unit
-// order, and failing does not charge: it is out of the fight; then each
-// unit charged by a Fear-causer it fears that still made its charge, in
-// unit order, failing with a lower Unit Strength than the Fear-causing
-// chargers' (fear_break_compare: those touching it against its own, or
-// all of them against its army's in the fight) flees and is pursued, else
+// order, and failing does not charge (noCharge); then each unit charged
+// by a Fear-causer it fears that still made its charge, in unit order,
+// failing with a lower Unit Strength than the Fear-causing chargers
+// touching it together ("the charging enemy") flees and is pursued, else
 // hits only on 6s in the first round. It reports whether the fight is
 // over: no two enemy units still touch.
 func (t *fightTrial) severalFears(d *engine.Dice, r *engine.TrialResult, o *fightOutcome) bool {
 	f := t.f
+	var failed [MaxUnits]bool
 	for k, c := range f.chargeFears {
 		made := t.fearTest(d, c)
 		r.Events[f.chargeFearEvents[k]] = made
-		if !made {
-			t.status[c] = leftFight
-		}
+		failed[c] = !made
+	}
+	if t.noCharge(&failed) {
+		return false // front to front, no charger: nothing more to test
 	}
 	var flees [MaxUnits]bool
 	charger := -1
@@ -186,7 +207,32 @@ func (t *fightTrial) severalFears(d *engine.Dice, r *engine.TrialResult, o *figh
 		}
 	}
 	t.leaveWithoutFoes()
-	return !t.anyEngaged()
+	return t.overAtCharge(o)
+}
+
+// noCharge settles the chargers that failed their test to charge: where
+// no other unit of their army stays in contact, the fight starts with no
+// charger, front to front (t fights f.noCharge, and it reports true);
+// otherwise each failed charger stays out of the fight
+// (docs/plans/issue-30-several-units.md §2.4).
+func (t *fightTrial) noCharge(failed *[MaxUnits]bool) bool {
+	f := t.f
+	for a := range f.armies {
+		all, some := true, false
+		for _, u := range f.armies[a] {
+			all, some = all && failed[u], some || failed[u]
+		}
+		if some && all {
+			t.f = f.noCharge
+			return true
+		}
+	}
+	for u := range f.sides {
+		if failed[u] {
+			t.status[u] = leftFight
+		}
+	}
+	return false
 }
 
 // chargedByFeared reports whether unit u touches a charger it fears still
@@ -203,30 +249,17 @@ func (t *fightTrial) chargedByFeared(u int) bool {
 }
 
 // fearStrengths are the Unit Strengths a unit u that failed its Fear test
-// when charged sets against the Fear-causing chargers': its own against
-// those touching it (fear_break_compare unit_vs_fear_causers), or its
-// army's units in the fight against every Fear-causing charger still in
-// it (side_vs_fear_causers).
+// when charged sets against "the charging enemy": its own against the
+// Fear-causing chargers touching it, together, as fear_break_compare's
+// unit_vs_fear_causers reads the Fear break ([I], docs/rules.md "Charge
+// reactions").
 func (t *fightTrial) fearStrengths(u int) (mine, theirs int) {
 	f := t.f
-	me := f.unit(u)
-	if f.rs.FearBreakCompare == FearUnitVsCausers {
-		for _, ct := range me.Contacts {
-			foe := f.unit(ct.Enemy)
-			if foe.Charged && t.inCombat(ct.Enemy) && foe.causesFear() {
-				theirs += t.unitStrength(ct.Enemy)
-			}
-		}
-		return t.unitStrength(u), theirs
-	}
-	for e := range f.sides {
-		switch {
-		case !t.inCombat(e):
-		case f.sides[e].army == f.sides[u].army:
-			mine += t.unitStrength(e)
-		case f.unit(e).Charged && f.unit(e).causesFear():
-			theirs += t.unitStrength(e)
+	for _, ct := range f.unit(u).Contacts {
+		foe := f.unit(ct.Enemy)
+		if foe.Charged && t.inCombat(ct.Enemy) && foe.causesFear() {
+			theirs += t.unitStrength(ct.Enemy)
 		}
 	}
-	return mine, theirs
+	return t.unitStrength(u), theirs
 }

@@ -131,6 +131,9 @@ func TestSeveralFearOnCharge(t *testing.T) {
 	if !enginetest.ProportionAgrees(res.Hist[r][0], res.Trials, 15.0/36) {
 		t.Errorf("ended at the charge %d of %d, want 15/36: B flees A2's Fear (Unit Strength 5 against 10)", res.Hist[r][0], res.Trials)
 	}
+	if w := res.Count[index(t, g.Events(), "A.wins")]; w < res.Hist[r][0] {
+		t.Errorf("A won %d fights, fewer than B fled at the charge (%d): a flight is a win", w, res.Hist[r][0])
+	}
 	enginetest.TrialsDoNotAllocate(t, "2v1 fear on the charge", g)
 	// As strong as A2 (10 against 10), B fights on hitting only on 6s:
 	// no fight ends at the charge.

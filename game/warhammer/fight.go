@@ -320,6 +320,10 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 		}
 	}
 	f.outcomes()
+	if len(f.chargeFears) > 0 {
+		f.noCharge = buildFight(rs, noChargeOf(cc).normalised())
+		f.noCharge.metrics, f.noCharge.events, f.noCharge.out = f.metrics, f.events, f.out
+	}
 	if f.chargeTest >= 0 {
 		// A failed test: no charge, so the fight starts with no charger,
 		// front to front; it records what f records.

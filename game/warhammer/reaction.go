@@ -343,6 +343,14 @@ func (t *fightTrial) reactions(d *engine.Dice, r *engine.TrialResult, o *fightOu
 		return over
 	}
 	t.chargesFailed()
+	return t.overAtCharge(o)
+}
+
+// overAtCharge reports whether a fight of several units is over before
+// its first round, no two enemy units touching, and if so sets its
+// winner: the army one of whose units was not beaten, where every unit
+// of the other was (pursuit.go, beaten).
+func (t *fightTrial) overAtCharge(o *fightOutcome) bool {
 	if t.anyEngaged() {
 		return false
 	}
