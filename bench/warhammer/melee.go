@@ -29,6 +29,9 @@ type melee struct {
 	ids   [2]string // the armies' IDs
 	links links
 	out   meleeOutputs
+	// reacts are the charged units that stand and shoot or flee
+	// (melee_reactions.go).
+	reacts []meleeReact
 }
 
 // meleeOutputs are the indices of the metrics and events: unit u's at the
@@ -143,7 +146,7 @@ func (m *melee) outputs() ([]engine.Metric, []string) {
 			events = append(events, m.units[i].ID+".panics")
 		}
 	}
-	return metrics, events
+	return m.addReactions(metrics, events)
 }
 
 func (m *melee) perUnit(events []string, suffix string) []string {
@@ -207,6 +210,7 @@ func (m *melee) trial(d dice, values []int, events []bool) {
 	var b brawl
 	b.init(m, d)
 	b.charge(events)
+	b.react(values, events)
 	for b.n = 1; b.n <= m.cc.MaxRounds && b.anyContact(); b.n++ {
 		b.round(values, events)
 		values[0] = b.n

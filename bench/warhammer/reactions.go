@@ -210,15 +210,12 @@ func startStrength(rs *warhammer.Ruleset, f *warhammer.Fighter) int {
 }
 
 // meleeChargeSupported refuses what the reference's fight of several units
-// does not resolve (melee.go): a charge reaction, and the Terror test of
-// the charge (terror_on_charge). Its Fear tests of the charge are
-// melee.go's.
+// does not resolve: the Terror test of the charge (terror_on_charge). Its
+// Fear tests of the charge are melee.go's, its reactions
+// melee_reactions.go's.
 func meleeChargeSupported(rs *warhammer.Ruleset, cc *warhammer.Combat) error {
 	for i := range cc.Units {
 		u := &cc.Units[i]
-		if u.Reaction != warhammer.Hold {
-			return errors.New("warhammerref: charge reactions in a fight of several units are not implemented by the reference")
-		}
 		for _, c := range u.Contacts {
 			if e := &cc.Units[c.Enemy]; e.Charged && rs.TerrorOnCharge && e.CausesTerror {
 				return errors.New("warhammerref: the Terror test of the charge in a fight of several units is not implemented by the reference")

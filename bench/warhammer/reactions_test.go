@@ -115,13 +115,13 @@ func TestReactionAgreement(t *testing.T) {
 	}
 }
 
-// The reference refuses a reaction in a fight of several units, which it
-// does not resolve.
+// The reference refuses a Terror test on the charge in a fight of several
+// units, which it does not resolve.
 func TestReactionSeveralRefused(t *testing.T) {
-	units := hammerAndAnvil(warhammer.Flank)()
-	units[2].Reaction = warhammer.FleeReaction
-	if _, err := meleeReference(preset(t, "6th"), warhammer.Combat{Units: units, HighGround: -1, MaxRounds: 3}); err == nil {
-		t.Errorf("the reference took a reaction in a fight of several units")
+	units := fearCharge(false, false)()
+	units[1].CausesTerror = true
+	if _, err := meleeReference(preset(t, "tow"), warhammer.Combat{Units: units, HighGround: -1, MaxRounds: 3}); err == nil {
+		t.Errorf("the reference took a Terror test on the charge in a fight of several units")
 	}
 }
 
@@ -139,6 +139,37 @@ func chargeFearCases() []meleeCase {
 			why: "Fear-causing Knights (US 10) charge 6 Levy: failing, the Levy flee and are pursued"},
 		{name: "tow/fear-to-charge-higher-unit-strength", rules: "tow", armies: [2]string{"empire", "wights"}, units: fearCharge(false, false),
 			why: "the Knights (US 10) test against the Wights (US 20) under fear_to_charge higher_unit_strength"},
+		{name: "6th/flee-one-of-two", rules: "6th", armies: [2]string{"empire", "orcs"}, units: meleeReaction(warhammer.FleeReaction, 4),
+			why: "the Archers flee the Knights' charge (2D6 against 8\" from 4\"): caught, or escaped and the Knights leave; the Halberdiers fight the Boyz"},
+		{name: "8th/stand-and-shoot-one-of-two", rules: "8th", armies: [2]string{"empire", "orcs"}, units: meleeReaction(warhammer.StandAndShoot, 9),
+			why: "the Archers shoot the Knights in two ranks at -1 before the round; the Knights may panic"},
+		{name: "6th/stand-and-shoot-panic-one-of-two", rules: "6th", armies: [2]string{"empire", "orcs"}, units: meleeReaction(warhammer.StandAndShoot, 12),
+			why: "front rank at long range; Knights of Ld 6 test Panic at two losses, and the Empire's Panic (in_combat) counts it"},
+	}
+}
+
+// meleeReaction: 20 Halberdiers fight 20 Boyz front to front; 5 Knights
+// (M 8, Ld 6, 5+) charge 10 Archers (BS 4, bows of range 16) of the Boyz'
+// army from distance, four of them touching the Archers and one the Boyz'
+// flank, and the Archers answer with r.
+func meleeReaction(r warhammer.Reaction, distance int) func() []warhammer.Engaged {
+	return func() []warhammer.Engaged {
+		halb := infantry("halberdiers", 20, 5)
+		halb.Weapon = warhammer.Halberd
+		k := armoured(cavalry("knights", 5), 5)
+		k.Profile.M, k.Profile.Ld = 8, 6
+		boyz := armoured(infantry("boyz", 20, 5), 6)
+		arch := archers(4)
+		arch.Profile.Ld = 7
+		us := []warhammer.Engaged{
+			engaged(halb, 0, false, touch(2, warhammer.Front, 5)),
+			engaged(k, 0, true, touch(3, warhammer.Front, 4), touch(2, warhammer.Flank, 1)),
+			engaged(boyz, 1, false, touch(0, warhammer.Front, 5), touch(1, warhammer.Front, 1)),
+			engaged(arch, 1, false, touch(1, warhammer.Front, 5)),
+		}
+		us[1].ChargeDistance = distance
+		us[3].Reaction, us[3].Shoot, us[3].ShootRange = r, warhammer.Attack{Count: 1, Skill: 4, S: 3}, 16
+		return us
 	}
 }
 

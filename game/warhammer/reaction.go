@@ -342,7 +342,10 @@ func (t *fightTrial) reactions(d *engine.Dice, r *engine.TrialResult, o *fightOu
 	if !f.several {
 		return over
 	}
-	t.chargesFailed()
+	// A charger whose every charged unit fled failed its charge, and a
+	// unit whose charger fled or fell is no longer fighting: each leaves,
+	// touching no enemy still in the fight.
+	t.leaveWithoutFoes()
 	return t.overAtCharge(o)
 }
 
@@ -424,17 +427,6 @@ func (t *fightTrial) fleeCharge(d *engine.Dice, r *engine.TrialResult, re *react
 	}
 	if !t.f.several && caught {
 		o.winner = t.f.sides[re.charger].army
-	}
-}
-
-// chargesFailed takes out of a fight of several units each charger whose
-// every charged unit fled from its charge: it failed its charge.
-func (t *fightTrial) chargesFailed() {
-	for u := range t.f.sides {
-		if !t.f.unit(u).Charged || t.status[u] != inFight || t.engaged(u) {
-			continue
-		}
-		t.status[u] = leftFight
 	}
 }
 
