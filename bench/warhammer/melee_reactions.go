@@ -8,7 +8,9 @@ import (
 // Charge reactions in a fight of several units (docs/rules.md "Charge
 // reactions"), as reactions.go resolves them in a fight of two: a unit
 // charged by one enemy unit stands and shoots at it or flees from it,
-// after the Fear tests of the charge, unit by unit in unit order. A unit
+// after the Fear tests of the charge, unit by unit in unit order; under
+// terror_on_charge, charged by a Terror-causer and not already fighting
+// another enemy, it tests first and, failing, flees. A unit
 // that fled and escaped leaves the fight unbeaten; one the charge reached
 // is destroyed, as a unit caught fleeing; a charger that panicked flees;
 // a charger left touching no enemy still fighting has failed its charge
@@ -19,6 +21,7 @@ import (
 type meleeReact struct {
 	unit, charger                      int
 	reaction                           warhammer.Reaction
+	terror                             bool // it tests Terror first (terror_on_charge)
 	casualties, panicked, fled, caught int
 }
 
@@ -28,15 +31,24 @@ type meleeReact struct {
 func (m *melee) addReactions(metrics []engine.Metric, events []string) ([]engine.Metric, []string) {
 	for j := range m.units {
 		r := meleeReact{unit: j, charger: -1, reaction: m.cc.Units[j].Reaction, casualties: -1, panicked: -1, fled: -1, caught: -1}
-		if r.reaction == warhammer.Hold {
-			continue
-		}
+		engaged := false
 		for _, i := range m.links.of(j) {
 			if m.cc.Units[i].Charged {
 				r.charger = i
+			} else {
+				engaged = true
 			}
 		}
-		id := m.units[j].ID
+		me := m.units[j]
+		r.terror = r.charger >= 0 && m.rs.TerrorOnCharge && m.units[r.charger].CausesTerror && !me.CausesTerror && !me.Unbreakable && !engaged
+		if r.reaction == warhammer.Hold && !r.terror {
+			continue
+		}
+		id := me.ID
+		if r.terror && r.reaction != warhammer.FleeReaction {
+			r.fled, r.caught = len(events), len(events)+1
+			events = append(events, id+".reaction.fled", id+".reaction.caught")
+		}
 		switch r.reaction {
 		case warhammer.StandAndShoot:
 			r.casualties = len(metrics)
@@ -64,6 +76,10 @@ func (b *brawl) react(values []int, events []bool) {
 			continue
 		}
 		reacted = true
+		if r.terror && !b.ldTest(j, b.rs.BSBReroll && b.rs.BSBRerollFear) {
+			b.fleeCharge(r, events) // Terror: it "must Flee"
+			continue
+		}
 		switch r.reaction {
 		case warhammer.StandAndShoot:
 			b.shoot(r, values, events)

@@ -1,8 +1,6 @@
 package warhammerref
 
 import (
-	"errors"
-
 	"github.com/wargamesim/sim/engine"
 	"github.com/wargamesim/sim/game/warhammer"
 )
@@ -207,20 +205,4 @@ func startStrength(rs *warhammer.Ruleset, f *warhammer.Fighter) int {
 		us += modelStrengthOf(rs, c.UnitStrength, c.Type, warhammer.Unweighted, c.Profile.W)
 	}
 	return us
-}
-
-// meleeChargeSupported refuses what the reference's fight of several units
-// does not resolve: the Terror test of the charge (terror_on_charge). Its
-// Fear tests of the charge are melee.go's, its reactions
-// melee_reactions.go's.
-func meleeChargeSupported(rs *warhammer.Ruleset, cc *warhammer.Combat) error {
-	for i := range cc.Units {
-		u := &cc.Units[i]
-		for _, c := range u.Contacts {
-			if e := &cc.Units[c.Enemy]; e.Charged && rs.TerrorOnCharge && e.CausesTerror {
-				return errors.New("warhammerref: the Terror test of the charge in a fight of several units is not implemented by the reference")
-			}
-		}
-	}
-	return nil
 }

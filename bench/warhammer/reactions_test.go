@@ -115,16 +115,6 @@ func TestReactionAgreement(t *testing.T) {
 	}
 }
 
-// The reference refuses a Terror test on the charge in a fight of several
-// units, which it does not resolve.
-func TestReactionSeveralRefused(t *testing.T) {
-	units := fearCharge(false, false)()
-	units[1].CausesTerror = true
-	if _, err := meleeReference(preset(t, "tow"), warhammer.Combat{Units: units, HighGround: -1, MaxRounds: 3}); err == nil {
-		t.Errorf("the reference took a Terror test on the charge in a fight of several units")
-	}
-}
-
 // chargeFearCases are fights of several units with the Fear tests of the
 // charge (issue 30, step 7), for TestChargeFearMeleeAgreement.
 func chargeFearCases() []meleeCase {
@@ -143,6 +133,8 @@ func chargeFearCases() []meleeCase {
 			why: "the Archers flee the Knights' charge (2D6 against 8\" from 4\"): caught, or escaped and the Knights leave; the Halberdiers fight the Boyz"},
 		{name: "8th/stand-and-shoot-one-of-two", rules: "8th", armies: [2]string{"empire", "orcs"}, units: meleeReaction(warhammer.StandAndShoot, 9),
 			why: "the Archers shoot the Knights in two ranks at -1 before the round; the Knights may panic"},
+		{name: "tow/terror-one-of-two", rules: "tow", armies: [2]string{"empire", "orcs"}, units: terrorOneOfTwo,
+			why: "Terror-causing Knights charge the Archers: they test at once and, failing, flee (M 8 + the highest of 2D6 against 6\" + 2D6); then they stand and shoot"},
 		{name: "6th/stand-and-shoot-panic-one-of-two", rules: "6th", armies: [2]string{"empire", "orcs"}, units: meleeReaction(warhammer.StandAndShoot, 12),
 			why: "front rank at long range; Knights of Ld 6 test Panic at two losses, and the Empire's Panic (in_combat) counts it"},
 	}
@@ -232,4 +224,12 @@ func TestChargeFearMeleeAgreement(t *testing.T) {
 			enginetest.AgreeSamples(t, eng, aligned(t, eng, ref.Run(trials, 11)), [2]string{"engine", "reference"})
 		})
 	}
+}
+
+// terrorOneOfTwo is meleeReaction's stand and shoot from 6", the Knights
+// causing Terror.
+func terrorOneOfTwo() []warhammer.Engaged {
+	us := meleeReaction(warhammer.StandAndShoot, 6)()
+	us[1].CausesTerror = true
+	return us
 }

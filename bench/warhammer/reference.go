@@ -77,9 +77,6 @@ func meleeReference(rs *warhammer.Ruleset, cc warhammer.Combat) (*Resolver, erro
 	if err := supported(rs); err != nil {
 		return nil, err
 	}
-	if err := meleeChargeSupported(rs, &cc); err != nil {
-		return nil, err
-	}
 	m, metrics, events, err := newMelee(rs, &cc)
 	if err != nil {
 		return nil, err
