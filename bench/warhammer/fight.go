@@ -24,6 +24,8 @@ type fight struct {
 	// fellEvent is the index of the first side's falls_back event (the
 	// second's follows) under break_test: three_outcomes; else -1.
 	fellEvent int
+	// react is where the charged unit's reaction writes (reactions.go).
+	react reactionOutputs
 }
 
 // The fight's metrics and events, in the engine's order
@@ -82,7 +84,7 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 		a.ID + ".wins_on_result", b.ID + ".wins_on_result",
 	}
 	f := &fight{rs: rs, cc: *cc, chargeEvent: -1, challengeEvent: -1, fellEvent: -1}
-	if c := cc.Charger; c >= 0 && rs.FearOnCharge && subjectToFear(&cc.Sides[c], &cc.Sides[1-c]) {
+	if c := cc.Charger; c >= 0 && testsToCharge(rs, &cc.Sides[c], &cc.Sides[1-c]) {
 		f.chargeEvent = len(events)
 		events = append(events, cc.Sides[c].ID+".charge_made")
 	}
@@ -113,6 +115,7 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 		f.fellEvent = len(events)
 		events = append(events, a.ID+".falls_back", b.ID+".falls_back")
 	}
+	metrics, events = f.addReaction(metrics, events)
 	return f, metrics, events
 }
 
@@ -229,6 +232,10 @@ func (f *fight) trial(d dice, values []int, events []bool) {
 	if rd.fearOfTheCharge(events) {
 		rd.outputs(values, events)
 		return // the charged unit fled before any blow
+	}
+	if rd.reaction(values, events) {
+		rd.outputs(values, events)
+		return // the charged unit fled, or the charger fled or fell to its shots
 	}
 
 	result := undecided // or the side that won, or drawn
@@ -365,12 +372,12 @@ func (rd *round) fightRound(events []bool) [2]int {
 // whether the charged unit fled, which ends the fight.
 func (rd *round) fearOfTheCharge(events []bool) (fled bool) {
 	c := rd.charger
-	if c < 0 || !rd.rs.FearOnCharge {
+	if c < 0 {
 		return false
 	}
 	t := 1 - c
 	charger, charged := rd.sides[c].f, rd.sides[t].f
-	if subjectToFear(charger, charged) {
+	if rd.chargeEvent >= 0 {
 		made := rd.fearTest(c)
 		events[rd.chargeEvent] = made
 		if !made {
@@ -378,7 +385,7 @@ func (rd *round) fearOfTheCharge(events []bool) (fled bool) {
 			return false
 		}
 	}
-	if !subjectToFear(charged, charger) || rd.fearTest(t) {
+	if !rd.rs.FearOnCharge || !subjectToFear(charged, charger) || rd.fearTest(t) {
 		return false
 	}
 	if rd.unitStrength(t) >= rd.unitStrength(c) {

@@ -29,6 +29,9 @@ type melee struct {
 	ids   [2]string // the armies' IDs
 	links links
 	out   meleeOutputs
+	// reacts are the charged units that stand and shoot or flee
+	// (melee_reactions.go).
+	reacts []meleeReact
 }
 
 // meleeOutputs are the indices of the metrics and events: unit u's at the
@@ -143,7 +146,8 @@ func (m *melee) outputs() ([]engine.Metric, []string) {
 			events = append(events, m.units[i].ID+".panics")
 		}
 	}
-	return m.heroOutputs(metrics, events)
+	metrics, events = m.heroOutputs(metrics, events)
+	return m.addReactions(metrics, events)
 }
 
 func (m *melee) perUnit(events []string, suffix string) []string {
@@ -184,14 +188,16 @@ func (m *melee) crMax(a int) int {
 }
 
 // testsToCharge reports whether unit i, a charger, tests to charge under
-// fear_on_charge: one of the enemies it charged causes Fear it is subject
-// to (6th.whfb.app psychology/fear; docs/rules.md, "Fear on the charge").
+// fear_to_charge: one of the enemies it charged causes Fear it is subject
+// to (6th.whfb.app psychology/fear; docs/rules.md, "Charge reactions"),
+// of higher Unit Strength than its own under higher_unit_strength (tow
+// special-rules/fear).
 func (m *melee) testsToCharge(i int) bool {
-	if !m.rs.FearOnCharge || !m.cc.Units[i].Charged {
+	if !m.cc.Units[i].Charged {
 		return false
 	}
 	for _, j := range m.links.of(i) {
-		if subjectToFear(m.units[i], m.units[j]) {
+		if testsToCharge(m.rs, m.units[i], m.units[j]) {
 			return true
 		}
 	}
@@ -205,6 +211,7 @@ func (m *melee) trial(d dice, values []int, events []bool) {
 	var b brawl
 	b.init(m, d)
 	b.charge(events)
+	b.react(values, events)
 	for b.n = 1; b.n <= m.cc.MaxRounds && b.anyContact(); b.n++ {
 		b.round(values, events)
 		values[0] = b.n
@@ -212,18 +219,15 @@ func (m *melee) trial(d dice, values []int, events []bool) {
 	b.finish(values, events)
 }
 
-// charge takes the 6th-edition Fear tests of the charge (fear_on_charge;
-// 6th.whfb.app psychology/fear), unit by unit: a charger that would charge
-// a Fear-causer tests and, failing, "may not charge"; a unit charged by
+// charge takes the Fear tests of the charge (fear_to_charge,
+// fear_on_charge; 6th.whfb.app psychology/fear), unit by unit: a charger
+// that would charge a Fear-causer tests and, failing, "may not charge"; a unit charged by
 // Fear-causers tests and, failing, flees if its Unit Strength is lower
 // than theirs (the Fear-causing chargers in contact with it together, as
 // fear_break_compare's unit_vs_fear_causers reads "the enemy"), the
 // chargers pursuing it as after a break test, or else "must roll 6s to
 // score hits in the first turn of close combat".
 func (b *brawl) charge(events []bool) {
-	if !b.rs.FearOnCharge {
-		return
-	}
 	var failed [warhammer.MaxUnits]bool
 	for i := range b.units {
 		if o := b.out.charge[i]; o >= 0 {
@@ -242,7 +246,7 @@ func (b *brawl) charge(events []bool) {
 				feared = feared || subjectToFear(b.us[j].f, b.us[i].f)
 			}
 		}
-		if !feared || b.ldTest(j, b.rs.BSBReroll && b.rs.BSBRerollFear) {
+		if !feared || !b.rs.FearOnCharge || b.ldTest(j, b.rs.BSBReroll && b.rs.BSBRerollFear) {
 			continue
 		}
 		if b.unitStrength(j) >= causers {

@@ -146,6 +146,9 @@ func (f *Fight) Describe() []string {
 		if l := f.chargeFearText(i); l != "" {
 			lines = append(lines, "  "+l)
 		}
+		if l := f.reactionText(i); l != "" {
+			lines = append(lines, "  "+l)
+		}
 		for m := 1; m < len(sd.members); m++ {
 			lines = append(lines, "  "+f.characterText(i, m))
 		}
@@ -179,13 +182,15 @@ func (f *Fight) Describe() []string {
 }
 
 // chargeFearText says what Fear test unit i takes on the charge
-// (fear_on_charge), with its chance to pass, or "" for none.
+// (fear_to_charge, fear_on_charge), with its chance to pass, or "" for
+// none.
 func (f *Fight) chargeFearText(i int) string {
 	me, foe := f.unit(i), f.unit(f.sides[i].enemy)
 	var what, failing string
+	option := "fear_on_charge"
 	switch i {
 	case f.chargeTest:
-		what, failing = "to charge the Fear-causing "+foe.ID, "no charge"
+		what, failing, option = "to charge the Fear-causing "+foe.ID, "no charge", "fear_to_charge"
 	case f.chargedTest:
 		what, failing = "when charged by the Fear-causing "+foe.ID, "hits only on 6s in the first round"
 		if us, foeUS := me.Models*me.unitStrength(f.rs), foe.Models*foe.unitStrength(f.rs); us < foeUS {
@@ -207,7 +212,7 @@ func (f *Fight) chargeFearText(i int) string {
 		pass, den = 36*pass+(36-pass)*pass, 36*36 // a failure re-rolled once
 	}
 	g := gcd(pass, den)
-	return fmt.Sprintf("Fear test %s: Ld %d, passes %d/%d; failing, %s (fear_on_charge)", what, me.Profile.Ld, pass/g, den/g, failing)
+	return fmt.Sprintf("Fear test %s: Ld %d, passes %d/%d; failing, %s (%s)", what, me.Profile.Ld, pass/g, den/g, failing, option)
 }
 
 func hitText(st stages) string {

@@ -42,6 +42,14 @@ type Engaged struct {
 	// gets, from normalised, the contact of the only enemy that lists it:
 	// that enemy's front, with its own Contact.
 	Contacts []Contact
+	// Reaction is how it answers a charge (reaction.go): Hold for a unit
+	// no enemy charged.
+	Reaction Reaction
+	// Shoot is its missile weapon as it stands and shoots: Skill its BS, S,
+	// Count the shots of one model, Rules; ShootRange the weapon's range in inches (0:
+	// not given, never at long range).
+	Shoot      Attack
+	ShootRange int
 }
 
 // Contact is a unit's base contact with an enemy unit.
@@ -72,6 +80,9 @@ func (cc Combat) normalised() Combat {
 				u.ChargeDistance, at = cc.ChargeDistance, cc.Facing
 			}
 			u.Contacts = []Contact{{Enemy: 1 - i, At: at, Models: u.contact()}}
+			if cc.Charger == 1-i {
+				u.Reaction, u.Shoot, u.ShootRange = cc.Reaction, cc.Shoot, cc.ShootRange
+			}
 		}
 	} else {
 		cc.Units = slices.Clone(cc.Units)
@@ -119,9 +130,13 @@ func (cc *Combat) twoUnitForm() {
 		return
 	}
 	cc.Charger, cc.Facing, cc.ChargeDistance = -1, Front, 0
+	cc.Reaction, cc.Shoot, cc.ShootRange = Hold, Attack{}, 0
 	for i := range cc.Units {
 		u := &cc.Units[i]
 		cc.Sides[i] = u.Fighter
+		if u.Reaction != Hold {
+			cc.Reaction, cc.Shoot, cc.ShootRange = u.Reaction, u.Shoot, u.ShootRange
+		}
 		if u.Charged {
 			cc.Charger, cc.ChargeDistance = i, u.ChargeDistance
 			if len(u.Contacts) > 0 {

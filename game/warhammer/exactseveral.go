@@ -54,8 +54,11 @@ func (f *Fight) severalFits() error {
 	if n := len(f.sides); n > maxExactUnits {
 		return fmt.Errorf("exact solution: %d units fight; the exact solver takes at most %d (two against one); use sim run", n, maxExactUnits)
 	}
-	if f.chargeTest >= 0 || f.chargedTest >= 0 {
-		return errors.New("exact solution: the Fear tests of the charge (fear_on_charge) in a fight of several units are not solved exactly yet; use sim run")
+	if f.chargeTest >= 0 || f.chargedTest >= 0 || len(f.chargeFears) > 0 || len(f.chargedFears) > 0 {
+		return errors.New("exact solution: the Fear tests of the charge (fear_to_charge, fear_on_charge) in a fight of several units are not solved exactly yet; use sim run")
+	}
+	if len(f.reacts) > 0 {
+		return fmt.Errorf("exact solution: %s answers the charge (a reaction or a Terror test), which in a fight of several units the exact solver does not take yet; use sim run", f.unit(f.reacts[0].unit).ID)
 	}
 	slots := 0
 	for i, sd := range f.sides {

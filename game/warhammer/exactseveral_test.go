@@ -239,7 +239,11 @@ func TestExactSeveralRefused(t *testing.T) {
 		sd.members = append(sd.members, sd.members[0], sd.members[0], sd.members[0])
 	}
 	fear := twoOnOnes()[0].fight(t)
-	fear.chargedTest = 2 // as if the monster tested for Fear when charged
+	fear.chargedFears = []int{2} // as if the monster tested for Fear when charged
+	fearToCharge := twoOnOnes()[0].fight(t)
+	fearToCharge.chargeFears = []int{1} // as if the Knights tested to charge
+	react := twoOnOnes()[0].fight(t)
+	react.reacts = []reactor{{unit: 2, charger: 1, reaction: FleeReaction}} // as if the monster fled the charge
 	chars := twoOnOnes()[0].fight(t)
 	chars.cc.Units[0].Characters = []Character{{ID: "captain"}}
 	for _, c := range []struct {
@@ -250,7 +254,9 @@ func TestExactSeveralRefused(t *testing.T) {
 		{"four units", fourUnits, []string{"4 units fight", "at most 3 (two against one)", "use sim run"}},
 		{"too large", big, []string{"too large: up to", "above the exact solver's 1e+08", "use sim run"}},
 		{"more members than slots", members, []string{"12 members", "above the exact solver's 8", "use sim run"}},
-		{"fear on the charge", fear, []string{"fear_on_charge", "use sim run"}},
+		{"fear when charged", fear, []string{"fear_on_charge", "use sim run"}},
+		{"fear to charge", fearToCharge, []string{"fear_to_charge", "use sim run"}},
+		{"a reaction", react, []string{"answers the charge", "use sim run"}},
 		{"characters", chars, []string{"halberdiers has characters", "use sim run"}},
 	} {
 		_, err := c.f.Exact()

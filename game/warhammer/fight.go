@@ -34,6 +34,11 @@ type Combat struct {
 	// higher, up to +3 from the front and +4 from a flank or the rear, and
 	// at most 10 (RULES.md §4).
 	ChargeDistance int
+	// Reaction, Shoot and ShootRange are the charged unit's answer to the
+	// charge, in the two-unit form (Engaged.Reaction).
+	Reaction   Reaction
+	Shoot      Attack
+	ShootRange int
 
 	// Units, when not empty, are the fight's units, each with its army and
 	// the enemies it touches; Sides, Charger, Facing and ChargeDistance
@@ -87,6 +92,15 @@ type Fight struct {
 	chargeTest, chargedTest int
 	chargeEvent             int
 	noCharge                *Fight
+	// chargeFears and chargedFears are a fight of several units' Fear
+	// tests of the charge (severalFears): the chargers that test to
+	// charge, with their charge_made events, and the units that test when
+	// charged.
+	chargeFears, chargedFears []int
+	chargeFearEvents          []int
+	// reacts are the charged units that stand and shoot or flee, in unit
+	// order (reaction.go).
+	reacts []reactor
 
 	// turn is the army whose turn it is in the first round: the
 	// charger's, else the first (challenge).
@@ -218,7 +232,7 @@ type variant struct {
 func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	cc = cc.normalised()
 	if len(cc.Units) > 2 && len(cc.Units) <= MaxUnits {
-		if err := cc.checkSeveral(rs); err != nil {
+		if err := errors.Join(cc.checkSeveral(rs), cc.checkReactions(rs)); err != nil {
 			return nil, err
 		}
 		return buildFight(rs, cc), nil
@@ -226,7 +240,7 @@ func NewFight(rs *Ruleset, cc Combat) (*Fight, error) {
 	if len(cc.Units) != 2 {
 		return nil, cc.checkUnits()
 	}
-	errs := []error{cc.checkUnits()}
+	errs := []error{cc.checkUnits(), cc.checkReactions(rs)}
 	for i := range cc.Units {
 		errs = append(errs, cc.Units[i].check())
 	}
@@ -275,10 +289,22 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 		f.armies[cc.Units[i].Army] = append(f.armies[cc.Units[i].Army], i)
 	}
 	f.chargeTest, f.chargedTest = fearOnCharge(rs, &cc)
+	if f.several {
+		f.chargeTest, f.chargedTest = -1, -1
+		f.chargedFears = chargedFearsOf(rs, &cc)
+	}
 	for i := range f.sides {
 		f.sides[i] = f.newSide(i)
 		if f.sides[i].charging {
 			f.turn = f.sides[i].army
+		}
+	}
+	if f.chargeTest >= 0 && !f.testsToCharge(f.chargeTest) {
+		f.chargeTest = -1 // a Fear-causer of no higher Unit Strength (fear_to_charge)
+	}
+	for c := range f.sides {
+		if f.several && f.testsToCharge(c) {
+			f.chargeFears = append(f.chargeFears, c)
 		}
 	}
 	for r1 := range 2 {
@@ -297,6 +323,10 @@ func buildFight(rs *Ruleset, cc Combat) *Fight {
 		}
 	}
 	f.outcomes()
+	if len(f.chargeFears) > 0 {
+		f.noCharge = buildFight(rs, noChargeOf(cc).normalised())
+		f.noCharge.metrics, f.noCharge.events, f.noCharge.out = f.metrics, f.events, f.out
+	}
 	if f.chargeTest >= 0 {
 		// A failed test: no charge, so the fight starts with no charger,
 		// front to front; it records what f records.
@@ -551,7 +581,7 @@ func (f *Fight) fill(s *side, g *group, i, maxN int, strength func(round1 bool) 
 			}
 		}
 	}
-	if i != f.chargedTest {
+	if !f.testsWhenCharged(i) {
 		return
 	}
 	g.sixes = make([][2][2]variant, targets)

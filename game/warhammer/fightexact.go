@@ -182,6 +182,9 @@ func (f *Fight) ExactWithin(runs int) (*engine.Exact, error) {
 // maxExactMembers members a unit, maxStepStrikes strikes a step,
 // maxExactWounds wounds a member, and an ExactWork of maxExactEstimate.
 func (f *Fight) exactFits() error {
+	if err := f.reactionsExact(); err != nil {
+		return err
+	}
 	if f.several {
 		if err := f.severalFits(); err != nil {
 			return err
@@ -412,8 +415,10 @@ func (xs *exactSolver) walkCharge(emit func(p float64, over bool, next exactKey)
 		if fled {
 			c := t.f.chargedTest
 			o.winner, o.broke[c], o.caught[c] = 1-c, true, got
+			return true
 		}
-		return fled
+		// A flee from the charge, or for Terror, ends it (reaction.go).
+		return len(t.f.reacts) > 0 && t.reactions(nil, &xs.r, &o)
 	}, func(p float64, fled bool) {
 		if fled {
 			// No round was fought: the first round's combat results are 0,

@@ -285,7 +285,7 @@ func randomCombat(rng *rand.Rand) Combat {
 		w := 1 + rng.IntN(3)
 		f := Fighter{ID: id, Type: []TroopType{Infantry, Cavalry, MonstrousInfantry}[rng.IntN(3)],
 			Models: n, Frontage: 1 + rng.IntN(n),
-			Profile: Profile{WS: 2 + rng.IntN(5), S: 2 + rng.IntN(4), T: 2 + rng.IntN(4), W: w, I: 1 + rng.IntN(6), A: 1 + rng.IntN(2), Ld: 5 + rng.IntN(5)},
+			Profile: Profile{M: 4, WS: 2 + rng.IntN(5), S: 2 + rng.IntN(4), T: 2 + rng.IntN(4), W: w, I: 1 + rng.IntN(6), A: 1 + rng.IntN(2), Ld: 5 + rng.IntN(5)},
 			Defence: Defence{Armour: Save(2 + rng.IntN(6)), Ward: NoSave, Regeneration: NoSave},
 			Weapon:  Weapon(rng.IntN(int(numWeapons))),
 		}

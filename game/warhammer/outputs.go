@@ -96,6 +96,9 @@ func (f *Fight) outcomes() {
 	if c := f.chargeTest; c >= 0 {
 		f.chargeEvent = event(units[c].ID + ".charge_made")
 	}
+	for _, c := range f.chargeFears {
+		f.chargeFearEvents = append(f.chargeFearEvents, event(units[c].ID+".charge_made"))
+	}
 	f.characterOutcomes(&o)
 	for i := range units {
 		o.unit[i].fell = -1
@@ -109,6 +112,7 @@ func (f *Fight) outcomes() {
 			o.unit[i].panics = event(units[i].ID + ".panics")
 		}
 	}
+	f.reactors(metric, event)
 	f.out = o
 }
 

@@ -132,7 +132,7 @@ func TestSixthFearOnTheCharge(t *testing.T) {
 			means: map[string]float64{"a.combat_result": pass},
 			ps:    map[string]float64{"a.charge_made": pass},
 			why:   "Ld 7 passes 21/36; the flank charge's +1 only when it was made; equal Unit Strength, no wounds"},
-		{name: "a charge that fails is no charge", set: []string{"fear_on_charge", "no"},
+		{name: "a charge that fails is no charge", set: []string{"fear_on_charge", "no", "fear_to_charge", "never"},
 			a: unit("a", 5, 0), b: unit("b", 5, 0, fearsome), charger: 0, facing: Flank, rounds: 1,
 			means: map[string]float64{"a.combat_result": 1},
 			why:   "without the test the flank charge always adds +1"},
@@ -193,7 +193,7 @@ func TestChargeFearText(t *testing.T) {
 		want    string
 	}{
 		{"the charger", "6th", nil, foot(5, 5), foot(5, 5, fearsome), 0, 0,
-			"Fear test to charge the Fear-causing b: Ld 8, passes 13/18; failing, no charge (fear_on_charge)"},
+			"Fear test to charge the Fear-causing b: Ld 8, passes 13/18; failing, no charge (fear_to_charge)"},
 		{"the charged, weaker", "6th", nil, foot(5, 5, ld(7)), foot(6, 6, fearsome), 1, 0,
 			"Fear test when charged by the Fear-causing b: Ld 7, passes 7/12; failing, flees (Unit Strength 5 against 6) (fear_on_charge)"},
 		{"the charged, as strong, with the battle standard", "8th", []string{"fear_on_charge", "yes"},

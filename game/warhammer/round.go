@@ -144,6 +144,14 @@ func (t *fightTrial) Trial(d *engine.Dice, r *engine.TrialResult) {
 		t.record(r, &o)
 		return
 	}
+	if len(t.f.chargeFears)+len(t.f.chargedFears) > 0 && t.severalFears(d, r, &o) {
+		t.record(r, &o)
+		return
+	}
+	if len(t.f.reacts) > 0 && t.reactions(d, r, &o) {
+		t.record(r, &o)
+		return
+	}
 	for round := 1; round <= t.f.cc.MaxRounds; round++ {
 		if t.fightRound(d, r, round, &o) {
 			break

@@ -90,6 +90,18 @@ type Ruleset struct {
 	LeftWithoutFoes        LeftRule        // what a unit whose enemies are all gone does
 	CharacterFaces         FacesRule       // which enemy unit a character in a unit touching several fights
 	LoneFacings            LoneFacingsRule // whether a lone character has a flank and rear
+
+	// Charge reactions (issue 30, step 7; docs/rules.md "Charge
+	// reactions"; reaction.go).
+	ChargeReach         ReachRule        // how far a charger reaches a unit that fled from its charge
+	FleeReactionRoll    FleeReactionRule // a flee reaction's roll
+	FleeCaught          CaughtRule       // whether a reach equal to the distance fled catches the unit
+	StandShootRange     ShootRangeRule   // how far the charger must be for a unit to stand and shoot
+	StandShootLongRange bool             // stand and shoot takes the long-range -1 where the weapon's range says
+	StandShootPanic     bool             // a charger losing a quarter of its models to stand and shoot tests Panic
+	ShootingRanks       int              // how many ranks of a unit shoot (1 or 2)
+	FearToCharge        FearToChargeRule // who tests Fear before charging a Fear-causer
+	TerrorOnCharge      bool             // a unit charged by a Terror-causer tests, and failing flees
 }
 
 // FacesRule is which enemy unit a character fights when its unit's front
@@ -109,6 +121,51 @@ type LoneFacingsRule uint8
 const (
 	LoneNoFacings LoneFacingsRule = iota // none: an enemy at its flank or rear counts as at its front (6th lone skirmisher)
 	LoneAsUnit                           // as any unit
+)
+
+// FearToChargeRule is which unit tests Fear before it charges a
+// Fear-causer.
+type FearToChargeRule uint8
+
+const (
+	FearToChargeAlways   FearToChargeRule = iota // every unit that fears it (6th)
+	FearToChargeHigherUS                         // only against a Fear-causer of higher Unit Strength (The Old World)
+	FearToChargeNever                            // none (8th: Fear is tested each round instead)
+)
+
+// ReachRule is how far a charger reaches a unit that fled from its charge.
+type ReachRule uint8
+
+const (
+	ReachDoubleMove        ReachRule = iota // twice its Movement, no dice (6th, 7th)
+	ReachMovePlus2D6                        // its Movement + 2D6 (8th)
+	ReachMovePlusHighestD6                  // its Movement + the highest of 2D6 (The Old World)
+)
+
+// FleeReactionRule is a flee reaction's roll.
+type FleeReactionRule uint8
+
+const (
+	FleeRollByMovement FleeReactionRule = iota // 2D6, 3D6 for a Movement above 6 (6th, 7th)
+	FleeRollAsBreak                            // as a flee after a lost combat: 2D6, cavalry_flee_roll for cavalry_flee_types
+)
+
+// CaughtRule is whether a charger whose reach equals the distance plus the
+// flee roll catches the fleeing unit.
+type CaughtRule uint8
+
+const (
+	CaughtReachAtLeast CaughtRule = iota // a reach equal to or above catches it
+	CaughtReachMore                      // only a reach above
+)
+
+// ShootRangeRule is how far the charger must be for a unit to stand and
+// shoot.
+type ShootRangeRule uint8
+
+const (
+	ShootBeyondHalfCharge  ShootRangeRule = iota // beyond half its charge move (twice its Movement): beyond its Movement
+	ShootNotNearerThanMove                       // not nearer than its Movement
 )
 
 // SideRankRule is which unit's rank bonus a side counts in a combat of
@@ -472,6 +529,16 @@ func sixthEdition() Ruleset {
 		CharacterFaces:         FacesFirstContact,
 		LoneFacings:            LoneNoFacings,
 		LeftWithoutFoes:        LeaveCombat,
+
+		ChargeReach:         ReachDoubleMove,
+		FleeReactionRoll:    FleeRollByMovement,
+		FleeCaught:          CaughtReachAtLeast,
+		StandShootRange:     ShootBeyondHalfCharge,
+		StandShootLongRange: true,
+		StandShootPanic:     true,
+		ShootingRanks:       1,
+		FearToCharge:        FearToChargeAlways,
+		TerrorOnCharge:      false,
 	}
 }
 
@@ -554,6 +621,16 @@ func eighthEdition() Ruleset {
 		Pursuit:                PursueOneLargest,
 		PursueWhileEngaged:     false,
 		LeftWithoutFoes:        LeaveCombat,
+
+		ChargeReach:         ReachMovePlus2D6,
+		FleeReactionRoll:    FleeRollAsBreak,
+		FleeCaught:          CaughtReachAtLeast,
+		StandShootRange:     ShootNotNearerThanMove,
+		StandShootLongRange: true,
+		StandShootPanic:     true,
+		ShootingRanks:       2,
+		FearToCharge:        FearToChargeNever,
+		TerrorOnCharge:      false,
 	}
 }
 
@@ -606,6 +683,12 @@ func oldWorld() Ruleset {
 	r.Stomp = false
 	r.BSBRerollFear = false
 	r.RefuseNeeds = RefuseNeedsRankAndFile // tow.whfb.app characters/nowhere-to-run: only a lone or surrounded character must accept
+	r.ChargeReach = ReachMovePlusHighestD6 // tow.whfb.app the-movement-phase/determine-charge-range
+	r.StandShootLongRange = false          // tow.whfb.app the-shooting-phase/standing-and-shooting
+	r.StandShootPanic = false              // tow.whfb.app the-movement-phase/stand-and-shoot
+	r.ShootingRanks = 1                    // tow.whfb.app the-shooting-phase/check-line-of-sight
+	r.FearToCharge = FearToChargeHigherUS  // tow.whfb.app special-rules/fear
+	r.TerrorOnCharge = true                // tow.whfb.app special-rules/terror
 	r.CavalryFlee = Flee3D6                // Swiftstride: +D6 to a Flee or Pursuit roll (tow.whfb.app special-rules/swiftstride)
 	r.LoneFacings = LoneNoFacings          // lone characters stand in Skirmish formation (tow.whfb.app characters/lone-characters); their facings not read [U]
 	return r

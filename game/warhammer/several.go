@@ -6,9 +6,9 @@ import (
 )
 
 // What a fight of several units may hold, and what it may not yet: its
-// characters and challenges are step 6's (melee_chars.go); issue 30's
-// later steps (docs/plans/issue-30-several-units.md §7) bring the charge
-// reactions (step 7), and exact solutions and round tables (step 8).
+// characters and challenges are step 6's (melee_chars.go), its charge
+// reactions step 7's (reaction.go), its exact solutions and round tables
+// step 8's (exactseveral.go); docs/plans/issue-30-several-units.md §7.
 
 // checkSeveral reports what of a normalised cc, a fight of more than two
 // units, the engine cannot fight under rs: its armies, contacts and
@@ -19,9 +19,6 @@ func (cc *Combat) checkSeveral(rs *Ruleset) error {
 	for i := range cc.Units {
 		u := &cc.Units[i]
 		errs = append(errs, u.check(), cc.checkUnitCharacters(i))
-	}
-	if c, d := fearOnCharge(rs, cc); c >= 0 || d >= 0 {
-		errs = append(errs, fmt.Errorf("the Fear tests of the charge (fear_on_charge) in a fight of several units are not simulated yet (issue 30, step 7); set fear_on_charge no, or charge no unit that tests"))
 	}
 	if cc.HighGround < -1 || cc.HighGround > 1 {
 		errs = append(errs, fmt.Errorf("high ground %d is not an army: -1, 0 or 1", cc.HighGround))

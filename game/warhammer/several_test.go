@@ -415,7 +415,6 @@ func TestSeveralUnitsRefused(t *testing.T) {
 	}{
 		{"a blow at no character", "6th", units(func(u []Engaged) { u[0].StrikeAt = "captain" }), `strikes at "captain", which is not a character of the enemy units it touches`},
 		{"a challenge by no character", "6th", units(func(u []Engaged) { u[0].Challenge.By = "captain" }), `challenges with "captain"`},
-		{"a Fear test on the charge", "6th", units(func(u []Engaged) { u[2].CausesFear = true }), "fear_on_charge"},
 		{"no contact back", "6th", units(func(u []Engaged) { u[2].Contacts = u[2].Contacts[:1] }), "does not list it"},
 		{"two armies charging", "6th", units(func(u []Engaged) { u[2].Charged = true }), "both armies charged"},
 		{"a unit of its own army", "6th", units(func(u []Engaged) { u[0].Contacts = []Contact{at(1, Front, 5)} }), "its own army"},

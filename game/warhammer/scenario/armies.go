@@ -88,6 +88,9 @@ func armyCombat(f Fight, byID map[string]*Unit) warhammer.Combat {
 	for _, e := range us {
 		u := byID[e.Unit]
 		eng := warhammer.Engaged{Fighter: fighter(u), Army: e.army, Charged: e.Charged, ChargeDistance: e.ChargeDistance}
+		if eng.Reaction = reactionOf(e.Reaction); eng.Reaction == warhammer.StandAndShoot {
+			eng.Shoot, eng.ShootRange = shootOf(u)
+		}
 		for _, ct := range e.Fights {
 			m := ct.Models
 			if m == 0 {

@@ -120,6 +120,9 @@ func combat(f Fight, byID map[string]*Unit) warhammer.Combat {
 		cc.MaxRounds = f.MaxRounds
 	}
 	cc.ChargeDistance = f.ChargeDistance
+	if cc.Reaction = reactionOf(f.Reaction); cc.Reaction == warhammer.StandAndShoot && cc.Charger >= 0 {
+		cc.Shoot, cc.ShootRange = shootOf(byID[f.Sides[1-cc.Charger].Unit])
+	}
 	return cc
 }
 

@@ -72,6 +72,9 @@ func FuzzLoad(f *testing.F) {
 	for _, row := range armyRows {
 		f.Add([]byte(row.in))
 	}
+	for _, row := range reactionRows {
+		f.Add([]byte(row.in))
+	}
 	f.Add([]byte(armyEdit("{unit: halberdiers, fights: [{unit: boyz}]}", "{unit: halberdiers, fights: [{unit: goblins}]}",
 		"        - unit: knights\n          charged: true\n          charge_distance: 7\n          fights: [{unit: boyz, at: flank, models: 3}]\n", "",
 		"    - id: orcs\n      units:\n        - "+boyzFights+"\n", "    - goblins\n")))

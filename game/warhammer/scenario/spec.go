@@ -162,6 +162,7 @@ type Missile struct {
 	Name     string  `yaml:"name"`
 	Strength int     `yaml:"strength"` // required
 	Shots    int     `yaml:"shots"`    // per model; 1 by default
+	Range    int     `yaml:"range"`    // inches, for long range when it stands and shoots; optional
 	Rules    Special `yaml:"special_rules"`
 	Rerolls  Rerolls `yaml:"rerolls"` // hits and wounds only
 }
@@ -182,6 +183,9 @@ type Fight struct {
 	// ChargeDistance is the whole inches the charger moved, for
 	// charge_initiative (The Old World); 0 by default.
 	ChargeDistance int `yaml:"charge_distance"`
+	// Reaction is the charged unit's answer to the charge, in the
+	// two-unit form: hold (default), stand_and_shoot or flee.
+	Reaction string `yaml:"reaction"`
 
 	// A volley:
 	Attacker      string `yaml:"attacker"` // a unit id
@@ -217,6 +221,9 @@ type SideUnit struct {
 	// ChargeDistance is the whole inches it charged, for
 	// charge_initiative (The Old World); needs charged.
 	ChargeDistance int `yaml:"charge_distance"`
+	// Reaction is its answer to an enemy's charge: hold (default),
+	// stand_and_shoot or flee.
+	Reaction string `yaml:"reaction"`
 	// Fights are the enemy units it touches. A unit that lists none
 	// touches the front of the one enemy that lists it, with its contact.
 	Fights []Contact `yaml:"fights"`

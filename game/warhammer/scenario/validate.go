@@ -202,6 +202,7 @@ func (c *checker) saves(p string, u *Unit) {
 func (c *checker) missile(mp string, m *Missile) {
 	c.Between(mp+".strength", m.Strength, 1, warhammer.MaxCharacteristic)
 	c.Optional(mp+".shots", m.Shots, 1, 100)
+	c.Optional(mp+".range", m.Range, 1, 120)
 	c.special(mp+".special_rules", m.Rules, missileAttacks)
 	c.rerolls(mp+".rerolls", m.Rerolls)
 	if !m.Rerolls.Armour.IsZero() || !m.Rerolls.Ward.IsZero() {

@@ -22,6 +22,7 @@ var twoUnitOnly = map[string]string{
 	"charger":         "write charged: true on the unit in its army instead",
 	"facing":          "write at: flank (or rear) in the charging unit's fights instead",
 	"charge_distance": "write charge_distance on the unit in its army that charged instead",
+	"reaction":        "write reaction on the charged unit in its army instead",
 }
 
 // armies checks a close combat in the army form.
@@ -32,7 +33,7 @@ func (c *checker) armies(s *Scenario, ids map[string]int) {
 		c.Add("fight.sides", "a close combat has two sides, each a unit or an army {id, units: [...]}; got %d", len(f.Sides))
 		return // which units are enemies depends on the sides
 	}
-	for _, name := range []string{"charger", "facing", "charge_distance"} {
+	for _, name := range []string{"charger", "facing", "charge_distance", "reaction"} {
 		if c.Present("fight." + name) {
 			c.Add("fight."+name, "%s belongs to the two-unit form sides: [a, b]; %s", name, twoUnitOnly[name])
 		}
@@ -54,6 +55,7 @@ func (c *checker) armies(s *Scenario, ids map[string]int) {
 		return
 	}
 	c.highGround(f, us)
+	c.armyReactions(s, ids, us)
 	c.armyStrikeAt(s, ids, us, touch)
 }
 
@@ -250,21 +252,35 @@ func (c *checker) armyStrikeAt(s *Scenario, ids map[string]int, us []fighting, t
 
 // engineRefusal reports, at fight.sides, what the engine refuses of an
 // army-form close combat that passes every check of the format, under
-// rules (nil: the scenario's own). The engine takes fights of several
+// rules (nil: the scenario's own); and, at fight.reaction or
+// fight.charger, what it refuses of a charge between two units (a Terror
+// test with no Movement to flee by). The engine takes fights of several
 // units step by step (issue 30), and says itself what it cannot fight
 // yet; asking it here turns that into one located error and exit status
 // 2, where a refusal in build would read as an internal error.
 func engineRefusal(file string, s *Scenario, pos scenarios.Positions, rules *options.Rules[warhammer.Ruleset]) scenarios.ErrorList {
-	if s.Fight.Type != "close_combat" || !armyForm(&s.Fight) {
+	f := &s.Fight
+	at := "fight.sides"
+	switch {
+	case f.Type != "close_combat":
 		return nil
+	case !armyForm(f) && f.Charger == "":
+		return nil // a fight of two units with no charge: nothing the format has not checked
+	case !armyForm(f):
+		// A charge in a fight of two units: the reactions and the Terror
+		// test of the charge read the units' Movement (reaction.go).
+		at = "fight.charger"
+		if c := (scenarios.Checker{Pos: pos}); c.Present("fight.reaction") {
+			at = "fight.reaction"
+		}
 	}
 	rs, err := rulesFor(s, rules)
 	if err != nil {
 		return nil // validation has reported the rules
 	}
-	if _, err := warhammer.NewFight(&rs.Values, armyCombat(s.Fight, unitsByID(s))); err != nil {
+	if _, err := warhammer.NewFight(&rs.Values, closeCombat(*f, unitsByID(s))); err != nil {
 		c := &checker{scenarios.Checker{File: file, Pos: pos}}
-		c.Add("fight.sides", "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
+		c.Add(at, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		return c.Errs
 	}
 	return nil

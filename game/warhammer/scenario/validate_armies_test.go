@@ -197,9 +197,6 @@ var armyRows = []struct {
 	{"strike_at", "a unit strikes a character of an enemy it touches",
 		armyEdit("    models: 25\n", "    models: 25\n    strike_at: champion\n"),
 		"v.yaml:17:16: units[2].strike_at: champion is not a character of an enemy unit it touches; name one, or leave strike_at out for the rank and file"},
-	{"reaction", "charge reactions are a later step of issue 30: an unknown field until then",
-		armyEdit("{unit: boyz, fights", "{unit: boyz, reaction: hold, fights"),
-		`v.yaml:33:24: fight.sides[1].units[0].reaction: unknown field "reaction" (fields here: unit, charged, charge_distance, fights)`},
 }
 
 // Each row of armyRows, as one located error.

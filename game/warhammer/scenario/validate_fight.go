@@ -16,7 +16,7 @@ func (c *checker) fight(s *Scenario, ids map[string]int) {
 		return
 	}
 	volleyFields := []string{"attacker", "target", "phase", "attacks", "to_hit_modifier", "strength", "round", "charged", "auto_hit", "auto_wound"}
-	combatFields := []string{"sides", "charger", "facing", "high_ground", "max_rounds", "charge_distance"}
+	combatFields := []string{"sides", "charger", "facing", "high_ground", "max_rounds", "charge_distance", "reaction"}
 	misplaced := func(fields []string, belong string) {
 		for _, name := range fields {
 			if c.Present("fight." + name) {
@@ -127,6 +127,7 @@ func (c *checker) closeCombat(s *Scenario, ids map[string]int) {
 	if f.ChargeDistance > 0 && (f.Charger == "" || f.Charger == "none") {
 		c.Add("fight.charge_distance", "charge_distance is how far the charger moved; name the charger, or remove charge_distance")
 	}
+	c.twoUnitReaction(s, ids, sides)
 	if len(sides) == 2 {
 		i, ok0 := ids[sides[0]]
 		j, ok1 := ids[sides[1]]

@@ -15,6 +15,7 @@ func (Game) Words() report.Words {
 			"combat_result":            "combat result",
 			"combat_result_difference": "combat result difference",
 			"rounds":                   "rounds fought",
+			"reaction casualties":      "models slain standing and shooting",
 		},
 		Outcomes: map[string]string{
 			"wins":              "%s win",
@@ -24,6 +25,9 @@ func (Game) Words() report.Words {
 			"lost_regeneration": "%s lose Regeneration",
 			"falls_back":        "%s fall back",
 			"slain":             "%s slain",
+			"reaction fled":     "%s flee the charge and escape",
+			"reaction caught":   "%s flee the charge and are caught",
+			"reaction panicked": "%s shoot the charger into a Panic",
 		},
 	}
 }
