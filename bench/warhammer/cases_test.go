@@ -1,8 +1,8 @@
 package warhammerref
 
 import (
-	"bytes"
 	"fmt"
+	"regexp"
 	"testing"
 
 	"github.com/wargamesim/sim/engine/options"
@@ -116,11 +116,11 @@ func builtin(tb testing.TB, name, preset string) *scenarios.Plan {
 		tb.Fatalf("no built-in scenario %q", name)
 	}
 	if preset != "" {
-		from := []byte("\nruleset: 6th\n")
-		if !bytes.Contains(src, from) {
-			tb.Fatalf("%s: no %q line to replace", name, "ruleset: 6th")
+		line := regexp.MustCompile(`\nruleset: \w+\n`)
+		if !line.Match(src) {
+			tb.Fatalf("%s: no ruleset line to replace", name)
 		}
-		src = bytes.Replace(src, from, []byte("\nruleset: "+preset+"\n"), 1)
+		src = line.ReplaceAll(src, []byte("\nruleset: "+preset+"\n"))
 	}
 	p, err := scenarios.Load("builtin:"+name, src)
 	if err != nil {

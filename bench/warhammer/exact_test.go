@@ -77,9 +77,10 @@ func TestReferenceAgainstExact(t *testing.T) {
 			} else {
 				exact, err = solver.Exact()
 			}
-			// A fight too large has no exact solution: the agreement tests
-			// cover it.
-			if err != nil && strings.Contains(err.Error(), "too large") {
+			// A fight too large, or one the solver does not take yet (a
+			// fight of several units with characters), has no exact
+			// solution: the agreement tests cover it.
+			if err != nil && (strings.Contains(err.Error(), "too large") || strings.Contains(err.Error(), "use sim run")) {
 				t.Skip(err)
 			}
 			if err != nil {
