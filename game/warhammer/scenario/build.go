@@ -215,7 +215,7 @@ func fighter(u *Unit) warhammer.Fighter {
 		ID:     u.ID,
 		Type:   t,
 		Weight: w,
-		Profile: warhammer.Profile{M: u.Profile.M, WS: u.Profile.WS, BS: u.Profile.BS, S: u.Profile.S,
+		Profile: warhammer.Profile{M: movement(u), WS: u.Profile.WS, BS: u.Profile.BS, S: u.Profile.S,
 			T: u.Profile.T, W: u.Profile.W, I: u.Profile.I, A: u.Profile.A, Ld: u.Profile.Ld},
 		Models:             u.Models,
 		Frontage:           frontage(u),
@@ -249,6 +249,17 @@ func fighter(u *Unit) warhammer.Fighter {
 		return lone(u, f)
 	}
 	return f
+}
+
+// movement is how far u's models move: its mount's Movement where its
+// mount's profile gives one (a rider's own M is how far he walks), else
+// its own. It is read by the charge reactions: how far a charger reaches
+// and how far a unit flees.
+func movement(u *Unit) int {
+	if m := u.Mount; m != nil && m.Profile != nil && m.Profile.M > 0 {
+		return m.Profile.M
+	}
+	return u.Profile.M
 }
 
 // mountOf is the close-combat profile of u's mount, or nil when it has

@@ -409,7 +409,7 @@ func (im *importer) mount(d *draft, x *battlescribe.Entry, p *battlescribe.Profi
 		return
 	}
 	d.u.Mount = &Mount{Name: p.Name, Kind: im.mountKind(x, p),
-		Profile: &MountProfile{WS: prof.WS, S: prof.S, I: prof.I, A: prof.A}}
+		Profile: &MountProfile{M: prof.M, WS: prof.WS, S: prof.S, I: prof.I, A: prof.A}}
 	d.riderType = im.riderType(x, p)
 	if strings.Contains(normName(p.Name), "barded") {
 		d.u.Equipment = appendNew(d.u.Equipment, "barding")

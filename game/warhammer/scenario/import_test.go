@@ -57,7 +57,7 @@ func TestImportCatalogue(t *testing.T) {
 	checkUnit(t, "test_knights", k, Unit{Name: "Test Knights", Type: "cavalry",
 		Profile: Profile{M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}, Models: 5,
 		Equipment: []string{"barding", "heavy_armour"}, Weapon: "lance", Points: 30})
-	if k.Mount == nil || k.Mount.Kind != "cavalry" || *k.Mount.Profile != (MountProfile{WS: 3, S: 3, I: 3, A: 2}) {
+	if k.Mount == nil || k.Mount.Kind != "cavalry" || *k.Mount.Profile != (MountProfile{M: 8, WS: 3, S: 3, I: 3, A: 2}) {
 		t.Errorf("test_knights mount %+v: the linked Barded Warhorse, A1 and +1 by the link's modifier", k.Mount)
 	}
 	for _, opt := range []string{"Shields: 2 pts a model; equipment shield", "Knight Champion: 15 pts; a champion", "Standard Bearer: 10 pts; command standard"} {

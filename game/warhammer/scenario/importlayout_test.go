@@ -136,7 +136,7 @@ func TestImportMounts(t *testing.T) {
 	wr := units["wolf_raiders"]
 	checkUnit(t, "wolf_raiders", wr, Unit{Name: "Wolf Raiders", Type: "cavalry",
 		Profile: Profile{M: 4, WS: 2, BS: 3, S: 3, T: 3, W: 1, I: 2, A: 1, Ld: 6}, Models: 5, Points: 11})
-	if m := wr.Mount; m == nil || m.Name != "Great Wolf" || m.Kind != "cavalry" || *m.Profile != (MountProfile{WS: 3, S: 3, I: 3, A: 1}) || !m.Rules.PoisonedAttacks {
+	if m := wr.Mount; m == nil || m.Name != "Great Wolf" || m.Kind != "cavalry" || *m.Profile != (MountProfile{M: 9, WS: 3, S: 3, I: 3, A: 1}) || !m.Rules.PoisonedAttacks {
 		t.Errorf("wolf_raiders mount %+v: the compulsory Great Wolf, WS3 S3 I3 A1, with its Poisoned Attacks", m)
 	}
 	if wr.Command.Champion || wr.ChampionProfile != nil || wr.Rules.PoisonedAttacks {
@@ -148,7 +148,7 @@ func TestImportMounts(t *testing.T) {
 	il := units["iron_lancers"]
 	checkUnit(t, "iron_lancers", il, Unit{Name: "Iron Lancers", Type: "cavalry",
 		Profile: Profile{M: 4, WS: 4, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 8}, Models: 5, Points: 24})
-	if m := il.Mount; m == nil || *m.Profile != (MountProfile{WS: 3, S: 4, I: 2, A: 1}) {
+	if m := il.Mount; m == nil || *m.Profile != (MountProfile{M: 8, WS: 3, S: 4, I: 2, A: 1}) {
 		t.Errorf("iron_lancers mount %+v: the Mount profile Iron Steed, M \"8 (7)\" read as 8", m)
 	}
 	// 3 riders at 45; the Iron Beast's 15 is the unit's, as the data
@@ -172,7 +172,7 @@ func TestImportOldWorld(t *testing.T) {
 	k := units["old_world_knights"]
 	checkUnit(t, "old_world_knights", k, Unit{Name: "Old World Knights", Type: "heavy_cavalry", Profile: knight, Models: 5,
 		Equipment: []string{"barding", "heavy_armour"}, Weapon: "lance", Points: 20})
-	if m := k.Mount; m == nil || m.Name != "Barded Steed" || *m.Profile != (MountProfile{WS: 3, S: 3, I: 3, A: 1}) {
+	if m := k.Mount; m == nil || m.Name != "Barded Steed" || *m.Profile != (MountProfile{M: 8, WS: 3, S: 3, I: 3, A: 1}) {
 		t.Errorf("old_world_knights mount %+v: the Barded Steed, WS3 S3 I3 A1", m)
 	}
 	for _, opt := range []string{"Old Knight Champion: 7 pts; a champion", "Standard Bearer: 7 pts; command standard", "Musician: 6 pts; command musician", "Great Weapon: 2 pts; weapon great_weapon"} {

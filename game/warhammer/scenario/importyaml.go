@@ -72,7 +72,11 @@ func (d *draft) yaml() *yaml.Node {
 		mt := &yaml.Node{Kind: yaml.MappingNode}
 		mt.Content = append(mt.Content, str("name"), str(u.Mount.Name), str("kind"), str(u.Mount.Kind))
 		p := u.Mount.Profile
-		mt.Content = append(mt.Content, str("profile"), flowMap("WS", p.WS, "S", p.S, "I", p.I, "A", p.A))
+		prof := flowMap("WS", p.WS, "S", p.S, "I", p.I, "A", p.A)
+		if p.M > 0 {
+			prof = flowMap("M", p.M, "WS", p.WS, "S", p.S, "I", p.I, "A", p.A)
+		}
+		mt.Content = append(mt.Content, str("profile"), prof)
 		if rules := ruleNames(u.Mount.Rules); len(rules) > 0 {
 			mt.Content = append(mt.Content, str("special_rules"), ruleMap(rules))
 		}

@@ -110,8 +110,10 @@ type Mount struct {
 	Rules   Special       `yaml:"special_rules"`
 }
 
-// MountProfile is what a mount fights with.
+// MountProfile is what a mount fights with, and its Movement: a mounted
+// model moves at its mount's (6th.whfb.app movement/cavalry-movement).
 type MountProfile struct {
+	M  int `yaml:"M"` // 0: the unit's own profile.M
 	WS int `yaml:"WS"`
 	S  int `yaml:"S"`
 	I  int `yaml:"I"`

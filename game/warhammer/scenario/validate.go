@@ -149,6 +149,9 @@ func (c *checker) equipment(p string, u *Unit) {
 func (c *checker) mount(mp string, m *Mount) {
 	if pr := m.Profile; pr != nil {
 		pp := mp + ".profile"
+		if pr.M != 0 { // optional: the unit's own M where it is left out
+			c.Between(pp+".M", pr.M, 1, warhammer.MaxCharacteristic)
+		}
 		c.Between(pp+".WS", pr.WS, 1, warhammer.MaxCharacteristic)
 		c.Between(pp+".S", pr.S, 1, warhammer.MaxCharacteristic)
 		c.Between(pp+".I", pr.I, 1, warhammer.MaxCharacteristic)
