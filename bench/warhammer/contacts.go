@@ -70,6 +70,7 @@ const (
 	destroyed           // slain to the last model, or caught fleeing
 	left                // pursued, or left with no enemy in contact
 	fellBack            // fell back in good order (break_test: three_outcomes): out, not pursued
+	stayedOut           // failed its test to charge while a friend charged in: never in the combat
 )
 
 // band is one unit during a trial.

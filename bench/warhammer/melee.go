@@ -287,7 +287,7 @@ func (b *brawl) noCharge(failed [warhammer.MaxUnits]bool) {
 			continue
 		}
 		if b.armyStaysInContact(b.us[i].army, failed) {
-			b.us[i].state = left
+			b.us[i].state = stayedOut
 			continue
 		}
 		for _, j := range b.links.of(i) {
@@ -307,7 +307,9 @@ func (b *brawl) armyStaysInContact(a int, failed [warhammer.MaxUnits]bool) bool 
 
 // finish writes each unit's casualties and wounds, and who won: an army
 // whose every enemy unit broke (fled) or was destroyed, one of its own
-// units not; else a draw (docs/plans/issue-30 §2.3), with wins_on_result
+// units not, where a unit that never reached the combat (a failed
+// charger) counts for neither (docs/rules.md, "Several units in one
+// combat", who wins); else a draw (docs/plans/issue-30 §2.3), with wins_on_result
 // for the army that won the last round fought where MaxRounds ended a
 // fight still going.
 func (b *brawl) finish(values []int, events []bool) {

@@ -229,7 +229,7 @@ func (t *fightTrial) noCharge(failed *[MaxUnits]bool) bool {
 	}
 	for u := range f.sides {
 		if failed[u] {
-			t.status[u] = leftFight
+			t.status[u], t.stayedOut[u] = leftFight, true
 		}
 	}
 	return false

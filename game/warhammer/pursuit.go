@@ -68,9 +68,13 @@ func (t *fightTrial) breakTests(d *engine.Dice, w, margin int, o *fightOutcome, 
 }
 
 // beaten reports whether every unit of army a broke, panicked, fell back
-// or was destroyed: its enemy wins if one of its own was not.
+// or was destroyed, a unit that never reached the combat (a failed
+// charger) aside: its enemy wins if one of its own was not.
 func (t *fightTrial) beaten(a int, o *fightOutcome) bool {
 	for _, u := range t.f.armies[a] {
+		if t.stayedOut[u] {
+			continue
+		}
 		if !o.broke[u] && !o.panicked[u] && !o.fell[u] && t.standing(u) && !o.caught[u] {
 			return false
 		}

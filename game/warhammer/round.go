@@ -114,6 +114,10 @@ type fightTrial struct {
 	// status is where each unit of a fight of several units stands
 	// (armies.go); always inFight in a fight of two.
 	status [MaxUnits]unitStatus
+	// stayedOut marks the chargers that failed their test to charge while
+	// a friend charged in (charge.go noCharge): never in the combat, they
+	// do not keep their army from being beaten.
+	stayedOut [MaxUnits]bool
 	// fears is, in a fight of several units, the enemy units each unit
 	// fears this round, a bit each (fearContacts).
 	fears    [MaxUnits]uint16
@@ -183,6 +187,7 @@ func (t *fightTrial) begin() {
 	t.duel, t.duelU = [2]int{}, [2]int{0, 1}
 	t.issued, t.accepted = false, false
 	t.status = [MaxUnits]unitStatus{}
+	t.stayedOut = [MaxUnits]bool{}
 }
 
 // fightRound fights round number round and what follows it: the winner,
