@@ -97,7 +97,7 @@ func armyCombat(f Fight, byID map[string]*Unit) warhammer.Combat {
 				m = contact(u) // validated: its only contact
 			}
 			eng.Contacts = append(eng.Contacts, warhammer.Contact{Enemy: index[ct.Unit], At: facing(ct.At), Models: m})
-			if len(us) == 2 {
+			if len(us) == 2 && m != contact(u) {
 				eng.Contact = m // a fight of two units: the models in contact are its contact
 			}
 		}

@@ -238,6 +238,7 @@ func armyForms(t *testing.T, src []byte) [2][]byte {
 		t.Fatal(err)
 	}
 	charger, facing, distance := takeField(fight, "charger"), takeField(fight, "facing"), takeField(fight, "charge_distance")
+	reaction := takeField(fight, "reaction") // the charged unit's, in an army
 	ci := max(0, slices.Index(sides, charger))
 	unit := func(i int) string {
 		var b strings.Builder
@@ -248,6 +249,9 @@ func armyForms(t *testing.T, src []byte) [2][]byte {
 				fmt.Fprintf(&b, ", charge_distance: %s", distance)
 			}
 		}
+		if sides[i] != charger && reaction != "" {
+			fmt.Fprintf(&b, ", reaction: %s", reaction)
+		}
 		fmt.Fprintf(&b, ", fights: [{unit: %s", sides[1-i])
 		if sides[i] == charger && facing != "" {
 			fmt.Fprintf(&b, ", at: %s", facing)
@@ -257,6 +261,9 @@ func armyForms(t *testing.T, src []byte) [2][]byte {
 	var forms [2][]byte
 	one := make([]string, 2)
 	one[ci], one[1-ci] = "{units: ["+unit(ci)+"]}", sides[1-ci]
+	if reaction != "" {
+		one[1-ci] = "{units: [" + unit(1-ci) + "]}" // a reaction is written on the unit
+	}
 	both := []string{fmt.Sprintf("{id: %s, units: [%s]}", sides[0], unit(0)), fmt.Sprintf("{id: %s, units: [%s]}", sides[1], unit(1))}
 	for f, list := range [][]string{one, both} {
 		var n yaml.Node
