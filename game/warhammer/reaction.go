@@ -507,7 +507,7 @@ func (f *Fight) reactionText(i int) string {
 			l = fmt.Sprintf("flees from the charge of %s: reached %s (charge_reach, flee_reaction_roll%s)", f.chargersText(r), percent(r.caughtChance()), severalNote(r, ", flee_several_caught"))
 		}
 		if r.terror {
-			t := fmt.Sprintf("Terror test when %s charges: Ld %d; failing, flees, reached %s (terror_on_charge%s)", f.terrorText(r), f.unit(i).Profile.Ld, percent(r.caughtChance()), severalNote(r, ", terror_several_chargers, flee_several_caught"))
+			t := fmt.Sprintf("Terror test when %s: Ld %d; failing, flees, reached %s (terror_on_charge%s)", f.terrorText(r), f.unit(i).Profile.Ld, percent(r.caughtChance()), severalNote(r, ", terror_several_chargers, flee_several_caught"))
 			if l == "" {
 				return t
 			}

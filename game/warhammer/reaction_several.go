@@ -290,7 +290,8 @@ func (f *Fight) chargersText(r *reactor) string {
 	return strings.Join(ns, " and ")
 }
 
-// terrorText names r's Terror-causing chargers.
+// terrorText names r's Terror-causing chargers charging: "trolls
+// charges", "a1 and a2 charge".
 func (f *Fight) terrorText(r *reactor) string {
 	var ns []string
 	for _, c := range r.chargers {
@@ -298,7 +299,10 @@ func (f *Fight) terrorText(r *reactor) string {
 			ns = append(ns, f.unit(c).ID)
 		}
 	}
-	return strings.Join(ns, " and ")
+	if len(ns) == 1 {
+		return ns[0] + " charges"
+	}
+	return strings.Join(ns, " and ") + " charge"
 }
 
 // severalNote is note where r answers several chargers, else "".

@@ -217,3 +217,26 @@ func TestSeveralReactionsDoNotAllocate(t *testing.T) {
 		enginetest.TrialsDoNotAllocate(t, c.preset+" "+c.r.String()+" per die", f.PerDie())
 	}
 }
+
+// The description names every charger a unit answers, and the chance
+// that a flee is reached: 7th, a1 (reach 8) from 9" never reaches, a2
+// (reach 8) from 6" on a flee roll of 2, 1/36 = 2.8%.
+func TestSeveralReactionText(t *testing.T) {
+	t.Parallel()
+	terror := func(f *Fighter) { f.CausesTerror = true }
+	for _, c := range []struct {
+		f    *Fight
+		want string
+	}{
+		{twoChargers(t, combatRules(t, "7th"), 9, 6, 4, FleeReaction, nil),
+			`flees from the charge of a1 (9") and a2 (6"): reached 2.8% (charge_reach, flee_reaction_roll, flee_several_caught)`},
+		{twoChargers(t, combatRules(t, "7th"), 9, 6, 4, StandAndShoot, nil),
+			"stands and shoots at a2: 5 shots, hit 5+ (1/3), wound 4+ (1/2) (S3 against T3), a2's armour save: none (stand_and_shoot_target); it holds against the other chargers"},
+		{twoChargers(t, combatRules(t, "tow"), 6, 8, 6, Hold, nil, terror),
+			"Terror test when a1 and a2 charge: Ld 7; failing, flees, reached 11.4% (terror_on_charge, terror_several_chargers, flee_several_caught)"},
+	} {
+		if got := c.f.reactionText(2); got != c.want {
+			t.Errorf("text\n%s\nwant\n%s", got, c.want)
+		}
+	}
+}
