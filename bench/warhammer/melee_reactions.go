@@ -7,7 +7,7 @@ import (
 
 // Charge reactions in a fight of several units (docs/rules.md "Charge
 // reactions"), as reactions.go resolves them in a fight of two: a unit
-// charged by one enemy unit stands and shoots at it or flees from it,
+// charged stands and shoots or flees,
 // after the Fear tests of the charge, unit by unit in unit order; under
 // terror_on_charge, charged by a Terror-causer and not already fighting
 // another enemy, it tests first and, failing, flees. A unit
@@ -15,11 +15,21 @@ import (
 // is destroyed, as a unit caught fleeing; a charger that panicked flees;
 // a charger left touching no enemy still fighting has failed its charge
 // and leaves.
+//
+// A unit charged by several units (7th.whfb.app movement/flee, caught;
+// tow the-movement-phase/charge-reactions-and-multiple-charging-units,
+// special-rules/terror) shoots at one of them, stand_and_shoot_target
+// choosing among those far enough; flees with one roll, caught by any
+// charger whose own reach covers its own distance plus it
+// (flee_several_caught any_charger) or only by the one of highest Unit
+// Strength, a die choosing among equals (fled_from); and takes one Terror
+// test, or one per Terror-causer (terror_several_chargers).
 
 // meleeReact is a reacting unit of a melee and its outputs' indices (-1:
 // none).
 type meleeReact struct {
-	unit, charger                      int
+	unit, charger                      int   // charger: the first, -1 for none
+	chargers                           []int // every charger touching it, in unit order
 	reaction                           warhammer.Reaction
 	terror                             bool // it tests Terror first (terror_on_charge)
 	casualties, panicked, fled, caught int
@@ -32,15 +42,26 @@ func (m *melee) addReactions(metrics []engine.Metric, events []string) ([]engine
 	for j := range m.units {
 		r := meleeReact{unit: j, charger: -1, reaction: m.cc.Units[j].Reaction, casualties: -1, panicked: -1, fled: -1, caught: -1}
 		engaged := false
-		for _, i := range m.links.of(j) {
+		terrors, most := 0, 0
+		for i := range m.units {
+			if !m.links.touch[j][i] {
+				continue
+			}
 			if m.cc.Units[i].Charged {
-				r.charger = i
+				r.chargers = append(r.chargers, i)
+				most = max(most, m.units[i].Models)
+				if m.units[i].CausesTerror {
+					terrors++
+				}
 			} else {
 				engaged = true
 			}
 		}
+		if len(r.chargers) > 0 {
+			r.charger = r.chargers[0]
+		}
 		me := m.units[j]
-		r.terror = r.charger >= 0 && m.rs.TerrorOnCharge && m.units[r.charger].CausesTerror && !me.CausesTerror && !me.Unbreakable && !engaged
+		r.terror = terrors > 0 && m.rs.TerrorOnCharge && !me.CausesTerror && !me.Unbreakable && !engaged
 		if r.reaction == warhammer.Hold && !r.terror {
 			continue
 		}
@@ -52,7 +73,7 @@ func (m *melee) addReactions(metrics []engine.Metric, events []string) ([]engine
 		switch r.reaction {
 		case warhammer.StandAndShoot:
 			r.casualties = len(metrics)
-			metrics = append(metrics, engine.Metric{Name: id + ".reaction.casualties", Max: m.units[r.charger].Models})
+			metrics = append(metrics, engine.Metric{Name: id + ".reaction.casualties", Max: most})
 			if m.rs.StandShootPanic {
 				r.panicked = len(events)
 				events = append(events, id+".reaction.panicked")
@@ -71,12 +92,11 @@ func (m *melee) addReactions(metrics []engine.Metric, events []string) ([]engine
 func (b *brawl) react(values []int, events []bool) {
 	reacted := false
 	for _, r := range b.reacts {
-		j, i := r.unit, r.charger
-		if b.us[j].state != fighting || b.us[i].state != fighting || !b.us[i].charged {
+		if b.us[r.unit].state != fighting || len(b.charging(r)) == 0 {
 			continue
 		}
 		reacted = true
-		if r.terror && !b.ldTest(j, b.rs.BSBReroll && b.rs.BSBRerollFear) {
+		if r.terror && !b.terrorPassed(r) {
 			b.fleeCharge(r, events) // Terror: it "must Flee"
 			continue
 		}
@@ -92,16 +112,70 @@ func (b *brawl) react(values []int, events []bool) {
 	}
 }
 
+// charging lists r's chargers still charging.
+func (b *brawl) charging(r meleeReact) []int {
+	var cs []int
+	for _, i := range r.chargers {
+		if b.us[i].state == fighting && b.us[i].charged {
+			cs = append(cs, i)
+		}
+	}
+	return cs
+}
+
+// terrorPassed takes r's Terror tests, one or one per Terror-causer still
+// charging, and reports whether it passed every one.
+func (b *brawl) terrorPassed(r meleeReact) bool {
+	tests := 0
+	for _, i := range b.charging(r) {
+		if b.units[i].CausesTerror {
+			tests++
+		}
+	}
+	if b.rs.TerrorSeveral == warhammer.TerrorOneTest && tests > 1 {
+		tests = 1
+	}
+	for range tests {
+		if !b.ldTest(r.unit, b.rs.BSBReroll && b.rs.BSBRerollFear) {
+			return false
+		}
+	}
+	return true
+}
+
+// shootTarget is the charger unit r.unit stands and shoots at: of those
+// still charging and far enough, the nearest or the largest (the first
+// listed of equals); -1, none (it holds).
+func (b *brawl) shootTarget(r meleeReact) int {
+	best := -1
+	for _, i := range b.charging(r) {
+		foe := &b.cc.Units[i]
+		dist, m := foe.ChargeDistance, foe.Profile.M
+		if b.rs.StandShootRange == warhammer.ShootBeyondHalfCharge && dist <= m ||
+			b.rs.StandShootRange == warhammer.ShootNotNearerThanMove && dist < m {
+			continue // too close to shoot at
+		}
+		switch {
+		case best < 0:
+			best = i
+		case b.rs.ShootTarget == warhammer.ShootLargest && b.unitStrength(i) > b.unitStrength(best):
+			best = i
+		case b.rs.ShootTarget == warhammer.ShootNearest && dist < b.cc.Units[best].ChargeDistance:
+			best = i
+		}
+	}
+	return best
+}
+
 // shoot resolves unit r.unit's shots at its charger, and the charger's
 // Panic test.
 func (b *brawl) shoot(r meleeReact, values []int, events []bool) {
-	j, i := r.unit, r.charger
-	me, foe := &b.cc.Units[j], &b.cc.Units[i]
-	dist, m := foe.ChargeDistance, foe.Profile.M
-	if b.rs.StandShootRange == warhammer.ShootBeyondHalfCharge && dist <= m ||
-		b.rs.StandShootRange == warhammer.ShootNotNearerThanMove && dist < m {
+	j, i := r.unit, b.shootTarget(r)
+	if i < 0 {
 		return // too close: it holds
 	}
+	me, foe := &b.cc.Units[j], &b.cc.Units[i]
+	dist := foe.ChargeDistance
 	a := me.Shoot
 	a.Phase, a.Round = warhammer.Shooting, 1
 	a.ToHitMod--
@@ -145,9 +219,10 @@ func (b *brawl) shoot(r meleeReact, values []int, events []bool) {
 	b.us[i].broke, b.us[i].state = true, fled
 }
 
-// fleeCharge resolves unit r.unit's flee from its charger.
+// fleeCharge resolves unit r.unit's flee from its chargers: one flee
+// roll, and each charger that may catch it rolls its reach.
 func (b *brawl) fleeCharge(r meleeReact, events []bool) {
-	j, i := r.unit, r.charger
+	j := r.unit
 	d := b.d
 	var run int
 	if b.rs.FleeReactionRoll == warhammer.FleeRollAsBreak {
@@ -158,22 +233,51 @@ func (b *brawl) fleeCharge(r meleeReact, events []bool) {
 			run += d.d6()
 		}
 	}
-	mc := b.cc.Units[i].Profile.M
-	var reach int
-	switch b.rs.ChargeReach {
-	case warhammer.ReachDoubleMove:
-		reach = 2 * mc
-	case warhammer.ReachMovePlus2D6:
-		reach = mc + d.twoD6()
-	default:
-		reach = mc + max(d.d6(), d.d6())
+	caught := false
+	for _, i := range b.catchers(r) {
+		mc := b.cc.Units[i].Profile.M
+		var reach int
+		switch b.rs.ChargeReach {
+		case warhammer.ReachDoubleMove:
+			reach = 2 * mc
+		case warhammer.ReachMovePlus2D6:
+			reach = mc + d.twoD6()
+		default:
+			reach = mc + max(d.d6(), d.d6())
+		}
+		gap := b.cc.Units[i].ChargeDistance + run
+		caught = caught || reach > gap || reach == gap && b.rs.FleeCaught == warhammer.CaughtReachAtLeast
 	}
-	gap := b.cc.Units[i].ChargeDistance + run
-	if reach > gap || reach == gap && b.rs.FleeCaught == warhammer.CaughtReachAtLeast {
+	if caught {
 		events[r.caught], events[b.out.caught+j], events[b.out.destroyed+j] = true, true, true
 		b.us[j].state = destroyed
 		return
 	}
 	events[r.fled] = true
 	b.us[j].state = left // escaped: out of the fight, not beaten
+}
+
+// catchers are the chargers of r that may catch it as it flees: every
+// one still charging (any_charger), or the one of highest Unit Strength,
+// of equals one at random (fled_from).
+func (b *brawl) catchers(r meleeReact) []int {
+	cs := b.charging(r)
+	if b.rs.FleeSeveral != warhammer.FleeFledFrom || len(cs) < 2 {
+		return cs
+	}
+	var top []int
+	for _, i := range cs {
+		switch {
+		case len(top) == 0 || b.unitStrength(i) > b.unitStrength(top[0]):
+			top = append(top[:0], i)
+		case b.unitStrength(i) == b.unitStrength(top[0]):
+			top = append(top, i)
+		}
+	}
+	for len(top) > 1 { // a die among equals: re-rolled until it names one
+		if k := b.d.d6() - 1; k < len(top) {
+			return top[k : k+1]
+		}
+	}
+	return top
 }

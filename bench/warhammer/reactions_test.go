@@ -233,3 +233,98 @@ func terrorOneOfTwo() []warhammer.Engaged {
 	us[1].CausesTerror = true
 	return us
 }
+
+// severalChargerCases are charge reactions of a unit charged by two enemy
+// units (flee_several_caught, stand_and_shoot_target,
+// terror_several_chargers), fought by the engine and the reference
+// (melee_reactions.go).
+func severalChargerCases() []meleeCase {
+	fledFrom := func(rs *warhammer.Ruleset) { rs.FleeSeveral = warhammer.FleeFledFrom }
+	largest := func(rs *warhammer.Ruleset) { rs.ShootTarget = warhammer.ShootLargest }
+	eachTerror := func(rs *warhammer.Ruleset) { rs.TerrorSeveral = warhammer.TerrorEachCharger }
+	return []meleeCase{
+		{name: "7th/flee-from-two", rules: "7th", armies: [2]string{"empire", "orcs"}, units: twoOnArchers(warhammer.FleeReaction, 12, 12, false),
+			why: "one 2D6 flee roll; Knights reach 16\" from 12\", Wolves 18\" from 12\": caught on 2D6 <= 6 (any_charger)"},
+		{name: "7th/flee-from-two-fled-from", rules: "7th", set: fledFrom, armies: [2]string{"empire", "orcs"}, units: twoOnArchers(warhammer.FleeReaction, 12, 12, false),
+			why: "only the Knights (US 20 against 16) may catch it: 2D6 <= 4"},
+		{name: "tow/flee-from-two", rules: "tow", armies: [2]string{"empire", "orcs"}, units: twoOnArchers(warhammer.FleeReaction, 10, 12, false),
+			why: "each charger M + the highest of 2D6 against its own distance plus the one flee roll"},
+		{name: "8th/stand-and-shoot-nearest-of-two", rules: "8th", armies: [2]string{"empire", "orcs"}, units: twoOnArchers(warhammer.StandAndShoot, 12, 10, false),
+			why: "two ranks of bows at the Wolves, 10\" away, the nearer; they may panic; the Knights charge home"},
+		{name: "6th/stand-and-shoot-largest-of-two", rules: "6th", set: largest, armies: [2]string{"empire", "orcs"}, units: twoOnArchersLinked(warhammer.StandAndShoot, 12, 10, false, 2),
+			why: "the front rank at the Knights (US 20), at long range (12\" of 16); they may panic and leave"},
+		{name: "tow/terror-from-two", rules: "tow", set: eachTerror, armies: [2]string{"empire", "orcs"}, units: twoOnArchers(warhammer.StandAndShoot, 10, 12, true),
+			why: "two Terror tests (test_each), failing either the Archers flee from both; else they shoot at the nearer"},
+	}
+}
+
+// twoOnArchers: 20 Halberdiers fight 20 Boyz front to front; 10 Knights
+// (M 8, Ld 6, 5+) charge 10 Archers (BS 4, bows of range 16) from d1,
+// touching the Boyz' flank with one, and 8 Wolf Riders (M 9) the
+// Archers' flank from d2; the Archers answer with r. With terror, both
+// chargers cause Terror.
+func twoOnArchers(r warhammer.Reaction, d1, d2 int, terror bool) func() []warhammer.Engaged {
+	return twoOnArchersLinked(r, d1, d2, terror, 1)
+}
+
+// twoOnArchersLinked is twoOnArchers with the charger link (1, the
+// Knights; 2, the Wolves) touching the Boyz' flank with one model, the
+// contact that makes the fight one combat. A charger that panics at the
+// charge leaves; were it the link, the engine would still read what is
+// left as one combat, the reference as two (README, "Disagreements"), so
+// a case whose shot charger may panic links by the other.
+func twoOnArchersLinked(r warhammer.Reaction, d1, d2 int, terror bool, link int) func() []warhammer.Engaged {
+	return func() []warhammer.Engaged {
+		halb := infantry("halberdiers", 20, 5)
+		halb.Weapon = warhammer.Halberd
+		k := armoured(cavalry("knights", 10), 5)
+		k.Frontage, k.Profile.M, k.Profile.Ld = 5, 8, 6
+		w := wolves()
+		k.CausesTerror, w.CausesTerror = terror, terror
+		arch := archers(4)
+		us := []warhammer.Engaged{
+			engaged(halb, 0, false, touch(3, warhammer.Front, 5)),
+			engaged(k, 0, true, touch(4, warhammer.Front, 4)),
+			engaged(w, 0, true, touch(4, warhammer.Flank, 2)),
+			engaged(armoured(infantry("boyz", 20, 5), 6), 1, false, touch(0, warhammer.Front, 5), touch(link, warhammer.Front, 1)),
+			engaged(arch, 1, false, touch(1, warhammer.Front, 5), touch(2, warhammer.Front, 2)),
+		}
+		us[link].Contacts = append(us[link].Contacts, touch(3, warhammer.Flank, 1))
+		us[1].ChargeDistance, us[2].ChargeDistance = d1, d2
+		us[4].Reaction, us[4].Shoot, us[4].ShootRange = r, warhammer.Attack{Count: 1, Skill: 4, S: 3}, 16
+		return us
+	}
+}
+
+// TestSeveralChargersAgreement runs every severalChargerCase through the
+// engine and the reference, as TestChargeFearMeleeAgreement.
+func TestSeveralChargersAgreement(t *testing.T) {
+	trials := 100_000
+	if testing.Short() || raceDetector {
+		trials = 10_000
+	}
+	for _, c := range severalChargerCases() {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			cc := warhammer.Combat{Units: c.units(), HighGround: -1, MaxRounds: 6}
+			cc.Armies[0].ID, cc.Armies[1].ID = c.armies[0], c.armies[1]
+			rs := preset(t, c.rules)
+			if c.set != nil {
+				c.set(rs)
+			}
+			f, err := warhammer.NewFight(rs, cc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ref, err := meleeReference(f.Inputs())
+			if err != nil {
+				t.Fatal(err)
+			}
+			eng, err := engine.Run(context.Background(), f, engine.Config{Trials: int64(trials), Seed: 9, Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			enginetest.AgreeSamples(t, eng, aligned(t, eng, ref.Run(trials, 11)), [2]string{"engine", "reference"})
+		})
+	}
+}

@@ -49,47 +49,58 @@ func (r Reaction) String() string {
 // reactor is a charged unit that stands and shoots or flees, worked out
 // once a fight.
 type reactor struct {
-	unit, charger int // the reacting unit and the charger it answers
+	// unit reacts; charger is the charger it answers, the first it may
+	// shoot at (or the first listed), and chargers every charging enemy
+	// touching it, in unit order (reaction_several.go).
+	unit, charger int
+	chargers      []int
 	reaction      Reaction
 	terror        bool // it tests Terror first, and failing flees (terror_on_charge)
-	// shoot is stand and shoot's stages at the charger's rank and file,
-	// with n shots; nil where the distance forbids it (the unit holds).
-	shoot *variant
-	n     int
+	// shots are stand and shoot's stages at each charger far enough to be
+	// shot at, in the order stand_and_shoot_target prefers them: it
+	// shoots at the first that still charges; none, it holds.
+	shots []shot
 	// reach is P(charge reach - flee roll = k + off) at index k, and need
 	// the value of it that catches the unit: caught when reach - flee >=
-	// need.
-	reach []float64
-	off   int
-	need  int
+	// need. With several chargers, catchers are each one's reach instead.
+	reach    []float64
+	off      int
+	need     int
+	catchers []catcher
+	flee     []float64 // several chargers: the flee roll, P(roll = v) at v
+	from     []int     // flee_several_caught fled_from: the catchers of highest Unit Strength
 	// outputs: its stand and shoot's casualties (metric), whether it fled,
 	// was caught, made the charger panic (events); -1 where none.
 	casualties, fled, caught, panicked int
 }
 
+// shot is a stand and shoot at charger: its stages at the charger's
+// rank and file, with n shots.
+type shot struct {
+	charger int
+	v       *variant
+	n       int
+}
+
 // chargedBy returns the charging enemy unit of unit i (-1: none) and how
 // many charging enemies touch it.
 func (cc *Combat) chargedBy(i int) (charger, n int) {
-	charger = -1
-	for _, c := range cc.Units[i].Contacts {
-		if c.Enemy >= 0 && c.Enemy < len(cc.Units) && cc.Units[c.Enemy].Charged {
-			if charger < 0 {
-				charger = c.Enemy
-			}
-			n++
-		}
+	cs := cc.chargersOf(i)
+	if len(cs) == 0 {
+		return -1, 0
 	}
-	return charger, n
+	return cs[0], len(cs)
 }
 
-// checkReactions checks each unit's reaction: only a unit charged by one
-// enemy unit reacts, one that stands and shoots has shots, and the
-// reactions a fight of several units cannot take yet.
+// checkReactions checks each unit's reaction: only a charged unit not
+// already fighting another enemy reacts, one that stands and shoots has
+// shots, and one that flees (or may, for Terror) and its chargers have a
+// Movement.
 func (cc *Combat) checkReactions(rs *Ruleset) error {
 	var errs []error
 	for i := range cc.Units {
 		u := &cc.Units[i]
-		ch, n := cc.chargedBy(i)
+		ch, _ := cc.chargedBy(i)
 		if u.Reaction == Hold && !cc.terrified(rs, i, ch) {
 			continue
 		}
@@ -98,8 +109,6 @@ func (cc *Combat) checkReactions(rs *Ruleset) error {
 			errs = append(errs, fmt.Errorf("%s: reaction %d is not hold, stand_and_shoot or flee", u.ID, u.Reaction))
 		case ch < 0:
 			errs = append(errs, fmt.Errorf("%s: a reaction answers a charge, and no enemy unit charged it; hold", u.ID))
-		case n > 1:
-			errs = append(errs, fmt.Errorf("%s: charged by %d units, a reaction or Terror test (terror_on_charge) against several chargers is not simulated yet (issue 30, step 7); hold, or charge it with one unit", u.ID, n))
 		case u.Reaction != Hold && cc.engagedBefore(i):
 			errs = append(errs, fmt.Errorf("%s: in contact with an enemy that did not charge it, it is already engaged and must hold; reaction: hold", u.ID))
 		case u.Reaction == StandAndShoot && (u.Shoot.Count < 1 || u.Shoot.Skill < 1 || u.Shoot.S < 1):
@@ -107,11 +116,12 @@ func (cc *Combat) checkReactions(rs *Ruleset) error {
 		case u.Reaction == FleeReaction && u.Profile.M < 1:
 			errs = append(errs, fmt.Errorf("%s: flees with Movement %d; give it a Movement, or hold", u.ID, u.Profile.M))
 		}
-		if ch >= 0 && u.Reaction == FleeReaction && cc.Units[ch].Profile.M < 1 {
-			errs = append(errs, fmt.Errorf("%s: charges with Movement %d; give it a Movement", cc.Units[ch].ID, cc.Units[ch].Profile.M))
+		slow := cc.slowCharger(i)
+		if slow >= 0 && u.Reaction == FleeReaction {
+			errs = append(errs, fmt.Errorf("%s: charges with Movement %d; give it a Movement", cc.Units[slow].ID, cc.Units[slow].Profile.M))
 		}
-		if ch >= 0 && n == 1 && cc.terrified(rs, i, ch) && (u.Profile.M < 1 || cc.Units[ch].Profile.M < 1) {
-			errs = append(errs, fmt.Errorf("%s: takes a Terror test when %s charges it (terror_on_charge) and may flee, which needs both units' Movement; give them one, or set terror_on_charge no", u.ID, cc.Units[ch].ID))
+		if ch >= 0 && cc.terrified(rs, i, ch) && (u.Profile.M < 1 || slow >= 0) {
+			errs = append(errs, fmt.Errorf("%s: takes a Terror test when %s charges it (terror_on_charge) and may flee, which needs both units' Movement; give them one, or set terror_on_charge no", u.ID, cc.Units[max(ch, slow)].ID))
 		}
 	}
 	return errors.Join(errs...)
@@ -122,28 +132,28 @@ func (cc *Combat) checkReactions(rs *Ruleset) error {
 func (f *Fight) reactors(metric func(string, int, int) int, event func(string) int) {
 	for i := range f.cc.Units {
 		u := f.unit(i)
-		ch, _ := f.cc.chargedBy(i)
-		terror := f.terrified(i, ch)
+		cs := f.cc.chargersOf(i)
+		if len(cs) == 0 {
+			continue
+		}
+		terror := f.terrified(i, cs[0])
 		if u.Reaction == Hold && !terror {
 			continue
 		}
-		r := reactor{unit: i, charger: ch, reaction: u.Reaction, terror: terror, casualties: -1, fled: -1, caught: -1, panicked: -1}
+		r := reactor{unit: i, charger: cs[0], chargers: cs, reaction: u.Reaction, terror: terror, casualties: -1, fled: -1, caught: -1, panicked: -1}
 		if terror || u.Reaction == FleeReaction {
 			r.fled, r.caught = event(u.ID+".reaction.fled"), event(u.ID+".reaction.caught")
-			r.reach, r.off = f.reachLessFlee(i, ch)
-			r.need = f.unit(ch).ChargeDistance
-			if f.rs.FleeCaught == CaughtReachMore {
-				r.need++
-			}
+			f.fleeFrom(&r)
 		}
-		switch u.Reaction {
-		case StandAndShoot:
-			r.casualties = metric(u.ID+".reaction.casualties", 0, f.unit(ch).Models)
+		if u.Reaction == StandAndShoot {
+			f.standAndShootAt(&r)
+			most := 0
+			for _, c := range cs {
+				most = max(most, f.unit(c).Models)
+			}
+			r.casualties = metric(u.ID+".reaction.casualties", 0, most)
 			if f.rs.StandShootPanic {
 				r.panicked = event(u.ID + ".reaction.panicked")
-			}
-			if f.mayStandAndShoot(i, ch) {
-				r.shoot, r.n = f.shootVariant(i, ch)
 			}
 		}
 		f.reacts = append(f.reacts, r)
@@ -232,7 +242,7 @@ func (cc *Combat) terrified(rs *Ruleset, i, ch int) bool {
 		return false
 	}
 	u := &cc.Units[i]
-	return cc.Units[ch].CausesTerror && !u.CausesTerror && !u.Unbreakable && !cc.engagedBefore(i)
+	return len(cc.terrorCausers(i)) > 0 && !u.CausesTerror && !u.Unbreakable && !cc.engagedBefore(i)
 }
 
 // engagedBefore reports whether unit i touches an enemy that did not
@@ -282,8 +292,12 @@ func (f *Fight) CaughtChance() float64 {
 	return -1
 }
 
-// caughtChance is the chance that r's charger reaches it.
+// caughtChance is the chance that r's charger reaches it (with several
+// chargers, that one of them may: reaction_several.go).
 func (r *reactor) caughtChance() float64 {
+	if len(r.chargers) > 1 {
+		return r.caughtBySeveralChance()
+	}
 	p := 0.0
 	for k, q := range r.reach {
 		if k+r.off >= r.need {
@@ -295,25 +309,33 @@ func (r *reactor) caughtChance() float64 {
 
 // rollReach rolls the charger's reach less the fleeing unit's roll.
 func (t *fightTrial) rollReach(d *engine.Dice, r *reactor) int {
-	f := t.f
-	m := f.unit(r.charger).Profile.M
-	var reach int
-	switch f.rs.ChargeReach {
+	reach := t.rollReachOf(d, r.charger)
+	return reach - t.rollFlee(d, r.unit)
+}
+
+// rollReachOf rolls charger ch's reach (charge_reach).
+func (t *fightTrial) rollReachOf(d *engine.Dice, ch int) int {
+	m := t.f.unit(ch).Profile.M
+	switch t.f.rs.ChargeReach {
 	case ReachDoubleMove:
-		reach = 2 * m
+		return 2 * m
 	case ReachMovePlus2D6:
-		reach = m + d.Roll2D6()
+		return m + d.Roll2D6()
 	default:
-		reach = m + max(d.D6(), d.D6())
+		return m + max(d.D6(), d.D6())
 	}
-	if f.rs.FleeReactionRoll == FleeRollAsBreak {
-		return reach - t.fleeRoll(d, r.unit)
+}
+
+// rollFlee rolls unit i's flee from a charge (flee_reaction_roll).
+func (t *fightTrial) rollFlee(d *engine.Dice, i int) int {
+	if t.f.rs.FleeReactionRoll == FleeRollAsBreak {
+		return t.fleeRoll(d, i)
 	}
 	flee := d.Roll2D6()
-	if f.unit(r.unit).Profile.M > 6 {
+	if t.f.unit(i).Profile.M > 6 {
 		flee += d.D6()
 	}
-	return reach - flee
+	return flee
 }
 
 // reactions fights the reactions of f's charged units before the first
@@ -323,10 +345,10 @@ func (t *fightTrial) reactions(d *engine.Dice, r *engine.TrialResult, o *fightOu
 	f := t.f
 	for k := range f.reacts {
 		re := &f.reacts[k]
-		if !t.inCombat(re.unit) || !t.inCombat(re.charger) {
-			continue // it fled for Fear, or its charger did not charge (charge.go)
+		if !t.inCombat(re.unit) || !t.charging(re) {
+			continue // it fled for Fear, or its chargers did not charge (charge.go)
 		}
-		if re.terror && !t.fearTest(d, re.unit) {
+		if re.terror && !t.terrorTests(d, re) {
 			t.fleeCharge(d, r, re, o) // Terror: it "must Flee", whatever it declared
 			over = true
 			continue
@@ -374,14 +396,15 @@ func (t *fightTrial) standAndShoot(d *engine.Dice, r *engine.TrialResult, re *re
 	if re.panicked >= 0 {
 		r.Events[re.panicked] = false
 	}
-	if re.shoot == nil || !t.inCombat(re.charger) {
+	sh := t.shotAt(re)
+	if sh == nil {
 		return false
 	}
-	ch := re.charger
+	ch := sh.charger
 	s := &t.st[ch][0]
 	before := s.alive
 	var p pending
-	t.hit(d, re.shoot, re.n, ch, 0, &p)
+	t.hit(d, sh.v, sh.n, ch, 0, &p)
 	t.beginStep()
 	t.wound(d, &p)
 	t.regenerate(d, &t.f.sides[ch].members[0], s)
@@ -411,9 +434,12 @@ func (t *fightTrial) standAndShoot(d *engine.Dice, r *engine.TrialResult, re *re
 // destroyed, as a unit run down after a lost combat); else it escaped.
 func (t *fightTrial) fleeCharge(d *engine.Dice, r *engine.TrialResult, re *reactor, o *fightOutcome) {
 	var caught bool
-	if t.x != nil {
+	switch {
+	case t.x != nil:
 		caught = t.x.pass(re.caughtChance())
-	} else {
+	case len(re.chargers) > 1:
+		caught = t.caughtBySeveral(d, re)
+	default:
 		caught = t.rollReach(d, re) >= re.need
 	}
 	r.Events[re.fled], r.Events[re.caught] = !caught, caught
@@ -466,17 +492,22 @@ func (f *Fight) reactionText(i int) string {
 		ch := f.unit(r.charger)
 		var l string
 		switch {
-		case r.reaction == StandAndShoot && r.shoot == nil:
+		case r.reaction == StandAndShoot && len(r.shots) == 0:
 			l = fmt.Sprintf("stands and shoots: %s is too close (%d\", Movement %d, stand_and_shoot_range), so it holds", ch.ID, ch.ChargeDistance, ch.Profile.M)
 		case r.reaction == StandAndShoot:
-			st := r.shoot.st
+			sh := &r.shots[0]
+			ch = f.unit(sh.charger)
+			st := sh.v.st
 			l = fmt.Sprintf("stands and shoots at %s: %d shots, hit %s, wound %s (S%d against T%d), %s",
-				ch.ID, r.n, hitText(st), testText(st.wound), st.strength, ch.Profile.T, foeSave(ch.ID, ch.Defence.Armour, st))
+				ch.ID, sh.n, hitText(st), testText(st.wound), st.strength, ch.Profile.T, foeSave(ch.ID, ch.Defence.Armour, st))
+			if len(r.chargers) > 1 {
+				l += " (stand_and_shoot_target); it holds against the other chargers"
+			}
 		case r.reaction == FleeReaction:
-			l = fmt.Sprintf("flees from the charge of %s (%d\"): reached %s (charge_reach, flee_reaction_roll)", ch.ID, ch.ChargeDistance, percent(r.caughtChance()))
+			l = fmt.Sprintf("flees from the charge of %s: reached %s (charge_reach, flee_reaction_roll%s)", f.chargersText(r), percent(r.caughtChance()), severalNote(r, ", flee_several_caught"))
 		}
 		if r.terror {
-			t := fmt.Sprintf("Terror test when %s charges: Ld %d; failing, flees, reached %s (terror_on_charge)", ch.ID, f.unit(i).Profile.Ld, percent(r.caughtChance()))
+			t := fmt.Sprintf("Terror test when %s: Ld %d; failing, flees, reached %s (terror_on_charge%s)", f.terrorText(r), f.unit(i).Profile.Ld, percent(r.caughtChance()), severalNote(r, ", terror_several_chargers, flee_several_caught"))
 			if l == "" {
 				return t
 			}

@@ -93,16 +93,47 @@ type Ruleset struct {
 
 	// Charge reactions (issue 30, step 7; docs/rules.md "Charge
 	// reactions"; reaction.go).
-	ChargeReach         ReachRule        // how far a charger reaches a unit that fled from its charge
-	FleeReactionRoll    FleeReactionRule // a flee reaction's roll
-	FleeCaught          CaughtRule       // whether a reach equal to the distance fled catches the unit
-	StandShootRange     ShootRangeRule   // how far the charger must be for a unit to stand and shoot
-	StandShootLongRange bool             // stand and shoot takes the long-range -1 where the weapon's range says
-	StandShootPanic     bool             // a charger losing a quarter of its models to stand and shoot tests Panic
-	ShootingRanks       int              // how many ranks of a unit shoot (1 or 2)
-	FearToCharge        FearToChargeRule // who tests Fear before charging a Fear-causer
-	TerrorOnCharge      bool             // a unit charged by a Terror-causer tests, and failing flees
+	ChargeReach         ReachRule         // how far a charger reaches a unit that fled from its charge
+	FleeReactionRoll    FleeReactionRule  // a flee reaction's roll
+	FleeCaught          CaughtRule        // whether a reach equal to the distance fled catches the unit
+	StandShootRange     ShootRangeRule    // how far the charger must be for a unit to stand and shoot
+	StandShootLongRange bool              // stand and shoot takes the long-range -1 where the weapon's range says
+	StandShootPanic     bool              // a charger losing a quarter of its models to stand and shoot tests Panic
+	ShootingRanks       int               // how many ranks of a unit shoot (1 or 2)
+	FearToCharge        FearToChargeRule  // who tests Fear before charging a Fear-causer
+	TerrorOnCharge      bool              // a unit charged by a Terror-causer tests, and failing flees
+	FleeSeveral         FleeSeveralRule   // which chargers may catch a unit that flees from several
+	ShootTarget         ShootTargetRule   // which of several chargers a unit stands and shoots at
+	TerrorSeveral       TerrorSeveralRule // how many Terror tests a unit charged by several Terror-causers takes
 }
+
+// FleeSeveralRule is which chargers may catch a unit that flees from the
+// charge of several enemy units (reaction.go).
+type FleeSeveralRule uint8
+
+const (
+	FleeAnyCharger FleeSeveralRule = iota // each charger rolls its reach from its own distance; any that reaches catches it
+	FleeFledFrom                          // only the charger it flees from, of highest Unit Strength (ties at random)
+)
+
+// ShootTargetRule is which of several chargers a unit stands and shoots
+// at, among those far enough to be shot at (stand_and_shoot_range) that
+// still charge.
+type ShootTargetRule uint8
+
+const (
+	ShootNearest ShootTargetRule = iota // the nearest (least charge_distance), the first listed of equals
+	ShootLargest                        // the one of highest Unit Strength, the first listed of equals
+)
+
+// TerrorSeveralRule is how many Terror tests a unit charged by several
+// Terror-causing units takes (terror_on_charge).
+type TerrorSeveralRule uint8
+
+const (
+	TerrorOneTest     TerrorSeveralRule = iota // one, however many Terror-causers charge it
+	TerrorEachCharger                          // one for each Terror-causer that charges it; failing any, it flees
+)
 
 // FacesRule is which enemy unit a character fights when its unit's front
 // touches several (a fight of several units): the scenario places no

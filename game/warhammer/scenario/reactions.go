@@ -80,7 +80,9 @@ func (c *checker) twoUnitReaction(s *Scenario, ids map[string]int, sides []strin
 	}
 }
 
-// armyReactions checks each army-form unit's reaction.
+// armyReactions checks each army-form unit's reaction; a unit charged by
+// several units reacts to them all (flee_several_caught,
+// stand_and_shoot_target), each with a Movement to reach it by.
 func (c *checker) armyReactions(s *Scenario, ids map[string]int, us []fighting) {
 	for _, u := range us {
 		if u.Reaction == "" {
@@ -95,7 +97,9 @@ func (c *checker) armyReactions(s *Scenario, ids map[string]int, us []fighting) 
 			if slices.ContainsFunc(e.Fights, func(ct Contact) bool { return ct.Unit == u.Unit }) ||
 				slices.ContainsFunc(u.Fights, func(ct Contact) bool { return ct.Unit == e.Unit }) {
 				by = e.Unit
-				charger = &s.Units[ids[e.Unit]]
+				if charger == nil || charger.Profile.M > 0 { // of several chargers, one with no Movement to reach it by
+					charger = &s.Units[ids[e.Unit]]
+				}
 			}
 		}
 		if foe := engagedBy(us, u); foe != "" && by != "" && u.Reaction != "hold" && slices.Contains(reactionNames, u.Reaction) {

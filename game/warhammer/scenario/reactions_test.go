@@ -38,8 +38,13 @@ var reactionRows = []struct{ name, reason, in, want string }{
 	{"army flee", "the archers, charged by the wolves, flee", strings.Replace(armyBase, armyFight, oneOnOne("reaction: flee"), 1), ""},
 	{"army already engaged", "the boyz, fighting the halberdiers, must hold", armyEdit("{unit: boyz, fights", "{unit: boyz, reaction: flee, fights"),
 		"v.yaml:33:34: fight.sides[1].units[0].reaction: boyz already fights halberdiers, which did not charge it, and must hold; reaction: hold"},
-	{"army two chargers", "a reaction to several chargers is not simulated", strings.Replace(armyBase, armyFight, twoOnOne, 1),
-		"v.yaml:23:5: fight.sides: archers: charged by 2 units, a reaction or Terror test (terror_on_charge) against several chargers is not simulated yet (issue 30, step 7); hold, or charge it with one unit"},
+	{"army two chargers", "a unit charged by two units flees from both (flee_several_caught)", strings.Replace(armyBase, armyFight, twoOnOne, 1), ""},
+	{"army two chargers stand and shoot", "it shoots at one of them (stand_and_shoot_target)",
+		strings.Replace(strings.Replace(armyBase, armyFight, twoOnOne, 1), "reaction: flee", "reaction: stand_and_shoot", 1),
+		"v.yaml:24:54: fight.sides[1].units[0].reaction: archers has no missile weapon to stand and shoot with; give it missile: {name: bow, strength: 3}, or reaction: hold"},
+	{"army two chargers, one slow", "each charger needs a Movement to reach a unit that flees",
+		strings.Replace(strings.Replace(armyBase, armyFight, twoOnOne, 1), "{id: wolves, profile: {M: 9", "{id: wolves, profile: {M: 0", 1),
+		"v.yaml:24:54: fight.sides[1].units[0].reaction: wolves charged with Movement 0, so its reach cannot be worked out; give it profile.M 1 to 10, or reaction: hold"},
 	{"army not charged", "no enemy charged the halberdiers", armyEdit("{unit: halberdiers, fights", "{unit: halberdiers, reaction: flee, fights"),
 		"v.yaml:26:41: fight.sides[0].units[0].reaction: a reaction answers a charge, and no enemy unit charged halberdiers; remove it, or make an enemy in contact charge"},
 	{"army no missile", "stand and shoot needs a missile weapon", strings.Replace(armyBase, armyFight, oneOnOne("reaction: stand_and_shoot"), 1),
@@ -73,7 +78,7 @@ func oneOnOne(reaction string) string {
 }
 
 // twoOnOne is the wolves and the goblins charging the archers, who flee.
-const twoOnOne = `    - {id: orcs, units: [{unit: wolves, charged: true, charge_distance: 8, fights: [{unit: archers}]}, {unit: goblins, charged: true, fights: [{unit: archers, at: flank}]}]}
+const twoOnOne = `    - {id: orcs, units: [{unit: wolves, charged: true, charge_distance: 8, fights: [{unit: archers}]}, {unit: goblins, charged: true, charge_distance: 6, fights: [{unit: archers, at: flank}]}]}
     - {id: empire, units: [{unit: archers, reaction: flee, fights: [{unit: wolves, models: 3}, {unit: goblins, models: 2}]}]}
 `
 
