@@ -610,10 +610,12 @@ func (b *brawl) strikeAtHero(g mgroup, a warhammer.Attack, j int, hs *heroBlows)
 
 // overflowTo is where the wounds left over when unit j's last rank and
 // file fall go: its champion, where champion_takes_overflow says so and
-// he stands, fights and is not in the challenge; else nowhere (nil).
+// he stands, has not retired and is not in the challenge, in base contact
+// or not (he is one of the unit's models, removed last: docs/rules.md,
+// Champion); else nowhere (nil).
 func (b *brawl) overflowTo(j int) *unit {
 	k := b.us[j].champion
-	if k < 0 || !b.rs.ChampionOverflow || !b.active(j, k) || b.inDuel(j, k) {
+	if k < 0 || !b.rs.ChampionOverflow || b.us[j].ch[k].u.alive == 0 || b.us[j].ch[k].retired || b.inDuel(j, k) {
 		return nil
 	}
 	return &b.us[j].ch[k].u
