@@ -88,10 +88,8 @@ func agreementCases() []agreementCase {
 var towSkips = map[string]string{}
 
 // seventhSkips are the built-in scenarios whose 7th cases are skipped,
-// with why (README.md, "Disagreements").
-var seventhSkips = map[string]string{
-	"lone-hero": "open: the Lone Lord's wounds under 7th, engine 0.0022 against the reference's 0.0072 (z = 5.1; README.md, \"Disagreements\")",
-}
+// with why: none now (README.md, "Disagreements" point 6 was lone-hero's).
+var seventhSkips = map[string]string{}
 
 // towControl is built-in name under tow with regeneration: save, which
 // with no ward save rolls Regeneration as after_wound would.

@@ -324,12 +324,14 @@ func (b *brawl) disrupted(i int) bool {
 // command-groups/combat-result-bonus; 6th the same), or +1 a unit under
 // per_unit; the battle standard counts as a standard (6th) or adds an
 // extra +1 (7th: battle_standard_bonus). A standard is the last of its
-// unit's models to fall.
+// rank and file to fall: a unit whose rank and file are gone has none,
+// though its champion or characters fight on (docs/rules.md, Standard and
+// musician).
 func (b *brawl) standards(c combatSet, a int) int {
 	standards, bsb := 0, false
 	for i := range b.units {
 		if b.us[i].army == a && b.standing(c, i) {
-			standards += b2i(b.us[i].f.Standard)
+			standards += b2i(b.us[i].f.Standard && b.us[i].u.alive > 0)
 			bsb = bsb || b.us[i].f.BattleStandard
 		}
 	}
@@ -397,10 +399,10 @@ func (b *brawl) chargeBonus(c combatSet, a int) int {
 }
 
 // musician reports whether army a has a musician in combat c: the last of
-// its unit's models to fall.
+// its unit's rank and file to fall (docs/rules.md, Standard and musician).
 func (b *brawl) musician(c combatSet, a int) bool {
 	for i := range b.units {
-		if b.us[i].army == a && b.standing(c, i) && b.us[i].f.Musician {
+		if b.us[i].army == a && b.standing(c, i) && b.us[i].f.Musician && b.us[i].u.alive > 0 {
 			return true
 		}
 	}

@@ -202,10 +202,10 @@ func (b *brawl) challenge(events []bool) {
 		return
 	}
 	if d := b.duel; d[0].unit >= 0 {
-		if b.fights(d[0].unit) && b.fights(d[1].unit) {
+		if b.fights(d[0].unit) && b.fights(d[1].unit) && b.us[d[0].unit].ch[d[0].k].u.alive > 0 && b.us[d[1].unit].ch[d[1].k].u.alive > 0 {
 			return
 		}
-		b.duel = [2]slot{{-1, -1}, {-1, -1}}
+		b.duel = [2]slot{{-1, -1}, {-1, -1}} // one fell last round, or his unit is out of the fight
 	}
 	first := 0
 	for i := range b.units {
@@ -501,7 +501,9 @@ func (b *brawl) woundHeroes(hs *heroBlows) {
 				o := b.duel[foe]
 				b.overkill[foe] += ok
 				b.us[o.unit].ch[o.k].overkill += ok
-				b.duel = [2]slot{{-1, -1}, {-1, -1}}
+				// The challenge goes on to the end of the round: no other
+				// model may strike the victor this round (docs/rules.md,
+				// Challenges); challenge ends it at the next round's start.
 			}
 		}
 	}
@@ -608,10 +610,12 @@ func (b *brawl) strikeAtHero(g mgroup, a warhammer.Attack, j int, hs *heroBlows)
 
 // overflowTo is where the wounds left over when unit j's last rank and
 // file fall go: its champion, where champion_takes_overflow says so and
-// he stands, fights and is not in the challenge; else nowhere (nil).
+// he stands, has not retired and is not in the challenge, in base contact
+// or not (he is one of the unit's models, removed last: docs/rules.md,
+// Champion); else nowhere (nil).
 func (b *brawl) overflowTo(j int) *unit {
 	k := b.us[j].champion
-	if k < 0 || !b.rs.ChampionOverflow || !b.active(j, k) || b.inDuel(j, k) {
+	if k < 0 || !b.rs.ChampionOverflow || b.us[j].ch[k].u.alive == 0 || b.us[j].ch[k].retired || b.inDuel(j, k) {
 		return nil
 	}
 	return &b.us[j].ch[k].u

@@ -270,7 +270,10 @@ func (rd *round) strike(step []group, side int) {
 			switch {
 			case t == rankAndFileT:
 				var over *unit
-				if k := s.champion; k >= 0 && rd.rs.ChampionOverflow && rd.struckAt(i, k) {
+				// The champion takes them wherever he stands, out of
+				// contact too: he is one of the unit's models, removed
+				// last (docs/rules.md, Champion).
+				if k := s.champion; k >= 0 && rd.rs.ChampionOverflow && s.ch[k].u.alive > 0 && !s.ch[k].retired && rd.duel[i] != k {
 					over = &s.ch[k].u
 				}
 				s.u.takeAll(rd.d, rd.rs, ps[:m], over)
