@@ -390,3 +390,35 @@ func randomTwoOnOne(t *testing.T, rng *rand.Rand, rs *Ruleset) (*Fight, string) 
 		return f, s.String()
 	}
 }
+
+// A champion who strikes with his unit, in the third unit of a fight of
+// two against one (the Ogres', a member beyond the rank and file of unit
+// 2, whose army is 1): the exact solver's key asks whether he fights a
+// challenge by his army, not by his unit's index (it read duel[2] of a
+// [2]int and panicked, found by bench/warhammer's 8th/champions-fold once
+// it got first-round tables). The exact solution agrees with the
+// simulation by stages, and the tables with it, within 4.5 standard
+// errors.
+func TestExactTwoOnOneChampionInThirdUnit(t *testing.T) {
+	t.Parallel()
+	trials := int64(100_000)
+	if testing.Short() {
+		trials = 20_000
+	}
+	c := twoOnOnes()[4] // ogres/8th
+	units := c.units()
+	og := &units[2].Fighter
+	p := og.Profile
+	p.A++
+	og.Characters = []Character{{ID: "champion", Champion: true, Type: og.Type, Profile: p, Defence: og.Defence}}
+	f := severalFight(t, &named(t, c.preset).Values, -1, 6, units...)
+	ex, err := f.Exact()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enginetest.Agree(t, "ogres with a champion by stages", ex, simulate(t, f.WithoutTables(), trials, 1001))
+	if !f.UsesTables() {
+		t.Fatalf("ExactWork %.2g: no tables", f.ExactWork())
+	}
+	enginetest.Agree(t, "ogres with a champion from tables", ex, simulate(t, f, trials, 1002))
+}
