@@ -91,3 +91,15 @@ func TestTwoOnOneDoesNotAllocate(t *testing.T) {
 		enginetest.TrialsDoNotAllocate(t, c.name+" by stages", f.WithoutTables())
 	}
 }
+
+// The three fights are fought from round tables as a run fights them:
+// the anvil and the hammer whole or their first round, the two against
+// one (too large for whole tables) its charge and first round, later
+// rounds by stages (issue 30, step 10).
+func TestTwoOnOneUsesTables(t *testing.T) {
+	for _, c := range twoOnOne {
+		if f := c.plan(t).Model.(*warhammer.Fight); !f.UsesTables() {
+			t.Errorf("%s (ExactWork %.2g): fought by stages throughout; want round tables", c.name, f.ExactWork())
+		}
+	}
+}

@@ -650,7 +650,15 @@ func (xs *exactSolver) state(o *fightOutcome, roundStart, afterRound, inStep boo
 
 // pack packs the state s of unit i's member m.
 func (xs *exactSolver) pack(i, m int, s *fighterState, inStep bool) xMember {
-	return pack(s, xs.f.sides[i].members[m].regenBin != nil, m > 0 && xs.t.duel[i] == m, inStep)
+	return pack(s, xs.f.sides[i].members[m].regenBin != nil, xs.t.inDuel(i, m), inStep)
+}
+
+// inDuel reports whether unit i's member m fights a challenge: his army's
+// duel is his, in his unit (duel and duelU are by army; in a fight of two
+// units army i is unit i).
+func (t *fightTrial) inDuel(i, m int) bool {
+	a := t.f.sides[i].army
+	return m > 0 && t.duelU[a] == i && t.duel[a] == m
 }
 
 // load sets the trial to the state k, at the start of a round.

@@ -17,9 +17,11 @@ import (
 // build, or tableOutcomes outcomes) gets tables for its charge and first
 // round alone where those fit (firstRoundRuns): most fights of large units
 // end in the first round, and those that go on are loaded at the state the
-// table drew and fought on stage by stage. A fight too large even for that
-// is simulated stage by stage throughout. All these ways
-// give the same distributions (the exact solver and the stages are tested
+// table drew and fought on stage by stage. A fight of several units is
+// tabled the same way (issue 30, step 10): its key holds each unit's
+// status and what it recorded, so loadKey puts it back whole. A fight too
+// large even for that, or that the exact solver refuses, is simulated
+// stage by stage throughout. All these ways give the same distributions (the exact solver and the stages are tested
 // against each other, and the die-by-die reference against both); they
 // use the dice differently, so a seed gives other numbers one way than the
 // other.
@@ -115,9 +117,6 @@ func (f *Fight) tables() *roundTables {
 		return nil
 	}
 	whole := f.ExactWork() <= maxTableWork
-	if f.several && !whole {
-		return nil // a fight of several units gets whole tables or none (issue 30, step 8)
-	}
 	runs := firstRoundRuns
 	if whole {
 		runs = tableRuns
@@ -130,9 +129,6 @@ func (f *Fight) tables() *roundTables {
 	}
 	if whole && b.later() == nil {
 		return b.tb
-	}
-	if f.several {
-		return nil
 	}
 	b.tb.later, b.tb.keys = nil, b.keys // the later rounds by stages
 	return b.tb
