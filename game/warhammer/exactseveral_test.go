@@ -312,13 +312,15 @@ func TestTwoOnOneDoNotAllocate(t *testing.T) {
 
 // A property test: 40 random small fights of two against one, under each
 // preset in turn, agree with their simulation by stages within 4.5
-// standard errors; a few may be too large, and must say so.
+// standard errors; a few may be too large, and must say so, and those
+// with Fear tests of the charge (which the solver refuses in a fight of
+// several units) are left out, at most a third of them.
 func TestExactTwoOnOneProperty(t *testing.T) {
 	if testing.Short() {
 		t.Skip("simulates 40 fights")
 	}
 	rng := rand.New(rand.NewPCG(30, 8))
-	tooLarge := 0
+	tooLarge, fears := 0, 0
 	for k := range 40 {
 		preset := []string{"6th", "7th", "8th", "tow"}[k%4]
 		rs := &named(t, preset).Values
@@ -329,13 +331,20 @@ func TestExactTwoOnOneProperty(t *testing.T) {
 			tooLarge++
 			continue
 		}
+		if err != nil && strings.Contains(err.Error(), "Fear tests of the charge") {
+			fears++
+			continue
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		checkSums(t, name, ex, f.Events())
 		enginetest.Agree(t, name, ex, simulate(t, f.WithoutTables(), 20_000, uint64(900+k)))
 	}
-	t.Logf("%d of 40 too large", tooLarge)
+	t.Logf("%d of 40 too large, %d with Fear tests of the charge", tooLarge, fears)
+	if fears > 13 {
+		t.Errorf("%d of 40 random fights have Fear tests of the charge; want at most 13, so that most are solved", fears)
+	}
 	if tooLarge > 4 {
 		t.Errorf("%d of 40 random fights too large for the solver; want at most 4", tooLarge)
 	}
