@@ -3,6 +3,8 @@ package warhammer
 import (
 	"math"
 	"testing"
+
+	"github.com/wargamesim/sim/engine/enginetest"
 )
 
 // The Old World's Killing Blow, from the text (docs/rules.md, "7th edition
@@ -81,4 +83,22 @@ func TestOldWorldKillingBlowsFirst(t *testing.T) {
 			t.Errorf("%s: %+v (excess %d, %d); want %d scored, %d standing carrying %d", c.name, u, exO, exK, c.scored, c.alive, c.carried)
 		}
 	}
+}
+
+// No allocation per trial in a tow fight where a front rank and a second
+// rank (Press of Battle) strike Ogres with Killing Blow at one step, so
+// the step's Killing Blows land first (killingBlowsFirst), from round
+// tables, stage by stage and die by die.
+func TestOldWorldKillingBlowFightDoesNotAllocate(t *testing.T) {
+	a := Fighter{ID: "warriors", Type: Infantry, Weight: Heavy, Models: 15, Frontage: 5,
+		Profile: Profile{M: 4, WS: 5, BS: 3, S: 4, T: 4, W: 1, I: 5, A: 2, Ld: 8},
+		Defence: Defence{Armour: 5, Ward: NoSave, Regeneration: NoSave},
+		Rules:   AttackRules{KillingBlow: true}}
+	b := Fighter{ID: "ogres", Type: MonstrousInfantry, Models: 6, Frontage: 3,
+		Profile: Profile{M: 6, WS: 3, BS: 3, S: 4, T: 4, W: 3, I: 2, A: 3, Ld: 7},
+		Defence: Defence{Armour: 6, Ward: NoSave, Regeneration: NoSave}}
+	f := newFight(t, tow(t), Combat{Sides: [2]Fighter{a, b}, Charger: 0, HighGround: -1, MaxRounds: 3})
+	enginetest.TrialsDoNotAllocate(t, "tow Killing Blow on Ogres", f)
+	enginetest.TrialsDoNotAllocate(t, "tow Killing Blow on Ogres, stage by stage", f.WithoutTables())
+	enginetest.TrialsDoNotAllocate(t, "tow Killing Blow on Ogres, per die", f.PerDie())
 }
