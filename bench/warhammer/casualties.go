@@ -177,9 +177,10 @@ type pending struct {
 	flaming, burns bool
 }
 
-// takeAll puts the wounds of simultaneous blows on u: the ordinary wounds
-// first, then the Killing Blows (killing_blow_order: after_other_wounds),
-// or the other way round (before_other_wounds: every Killing Blow of the
+// takeAll puts the wounds of simultaneous blows on u: each group's
+// ordinary wounds, then its Killing Blows, group by group
+// (killing_blow_order: after_other_wounds), or the other way round
+// (before_other_wounds: every Killing Blow of the
 // step before any other wound, The Old World's FAQ, general principles,
 // docs/rules.md killing_blow_order). over, when not nil, is the
 // champion, who takes the unsaved wounds left over once the last of the
@@ -193,13 +194,11 @@ func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) 
 		}
 		return u
 	}
-	killingBlows := func() {
-		for _, p := range ps {
-			for range p.slainOutright {
-				t := on()
-				t.flamed = t.flamed || t != u && p.flaming
-				t.killingBlow(rs.KillingBlowWounds)
-			}
+	killingBlows := func(p pending) {
+		for range p.slainOutright {
+			t := on()
+			t.flamed = t.flamed || t != u && p.flaming
+			t.killingBlow(rs.KillingBlowWounds)
 		}
 	}
 	if rs.RegenCounts {
@@ -214,7 +213,9 @@ func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) 
 		}
 	}
 	if !after {
-		killingBlows()
+		for _, p := range ps {
+			killingBlows(p)
+		}
 	}
 	for _, p := range ps {
 		if p.flaming && p.ordinary+p.slainOutright > 0 {
@@ -231,9 +232,9 @@ func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) 
 			}
 			t.takeWound(d.amount(p.multiple), regenerable)
 		}
-	}
-	if after {
-		killingBlows()
+		if after {
+			killingBlows(p) // each group's wounds in turn (docs/rules.md, killing_blow_order)
+		}
 	}
 }
 
