@@ -82,22 +82,22 @@ func (u *unit) takeWound(n int, regenerable bool) {
 	}
 }
 
-// killingBlow slays one model outright (RULES.md §2.9.1). afterOthers
-// (killing_blow_order: after_other_wounds) slays the model carrying wounds,
-// else a fresh model while there is one. For combat result the model
+// killingBlow slays one model outright (RULES.md §2.9.1): the model
+// carrying wounds if there is one, else a fresh one. Wounds are lost by one
+// model until it is slain (tow.whfb.app removing-casualties/
+// multiple-wound-models; "one model at a time", faq/general-principles),
+// so a Killing Blow struck before the step's other wounds (killing_blow_order:
+// before_other_wounds) still falls on a model wounded at an earlier step,
+// and one struck after them (after_other_wounds) on the model they
+// marked. For combat result the model
 // scores its remaining wounds (6th, seed 000) or its profile Wounds (8th).
 // A model slain by Killing Blow never regenerates, the wounds it carried
 // included (docs/rules.md, killing_blow_order).
-func (u *unit) killingBlow(afterOthers bool, kbWounds warhammer.KBWounds) {
+func (u *unit) killingBlow(kbWounds warhammer.KBWounds) {
 	if u.alive == 0 {
 		return
 	}
-	damaged := u.carried > 0
-	fresh := u.alive - 1
-	if !damaged {
-		fresh = u.alive
-	}
-	if damaged && (afterOthers || fresh == 0) {
+	if u.carried > 0 {
 		remaining := u.w - u.carried
 		u.regenLost -= u.carriedRegen
 		u.regenUnsaved -= u.carriedRegenWounds
@@ -177,9 +177,12 @@ type pending struct {
 	flaming, burns bool
 }
 
-// takeAll puts the wounds of simultaneous blows on u: the ordinary wounds
-// first, then the Killing Blows (killing_blow_order: after_other_wounds),
-// or the other way round (before_other_wounds). over, when not nil, is the
+// takeAll puts the wounds of simultaneous blows on u: each group's
+// ordinary wounds, then its Killing Blows, group by group
+// (killing_blow_order: after_other_wounds), or the other way round
+// (before_other_wounds: every Killing Blow of the
+// step before any other wound, The Old World's FAQ, general principles,
+// docs/rules.md killing_blow_order). over, when not nil, is the
 // champion, who takes the unsaved wounds left over once the last of the
 // rank and file u has fallen (champion_takes_overflow, docs/rules.md);
 // without him they are lost.
@@ -191,13 +194,11 @@ func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) 
 		}
 		return u
 	}
-	killingBlows := func(afterOthers bool) {
-		for _, p := range ps {
-			for range p.slainOutright {
-				t := on()
-				t.flamed = t.flamed || t != u && p.flaming
-				t.killingBlow(afterOthers, rs.KillingBlowWounds)
-			}
+	killingBlows := func(p pending) {
+		for range p.slainOutright {
+			t := on()
+			t.flamed = t.flamed || t != u && p.flaming
+			t.killingBlow(rs.KillingBlowWounds)
 		}
 	}
 	if rs.RegenCounts {
@@ -212,7 +213,9 @@ func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) 
 		}
 	}
 	if !after {
-		killingBlows(false)
+		for _, p := range ps {
+			killingBlows(p)
+		}
 	}
 	for _, p := range ps {
 		if p.flaming && p.ordinary+p.slainOutright > 0 {
@@ -229,9 +232,9 @@ func (u *unit) takeAll(d dice, rs *warhammer.Ruleset, ps []pending, over *unit) 
 			}
 			t.takeWound(d.amount(p.multiple), regenerable)
 		}
-	}
-	if after {
-		killingBlows(true)
+		if after {
+			killingBlows(p) // each group's wounds in turn (docs/rules.md, killing_blow_order)
+		}
 	}
 }
 
@@ -267,7 +270,7 @@ func (u *unit) takeOnCharacter(d dice, rs *warhammer.Ruleset, ps []pending) (ove
 		killing += p.slainOutright
 	}
 	if killing > 0 {
-		u.killingBlow(false, rs.KillingBlowWounds) // one model: the damaged one if he is
+		u.killingBlow(rs.KillingBlowWounds) // one model: the damaged one if he is
 		return min(hits-1, rs.OverkillCap)
 	}
 	for _, p := range ps {

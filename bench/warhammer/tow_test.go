@@ -93,5 +93,5 @@ func towCases() []agreementCase {
 			"B_TYPE", c.bType, "B_MORE", c.bMore, "FIGHT", c.fight).Replace(towYAML)
 		cs = append(cs, agreementCase{name: "tow/" + c.name, divide: 2, skip: c.skip, plan: func(tb testing.TB) *scenarios.Plan { return load(tb, c.name, yaml) }})
 	}
-	return cs
+	return append(cs, towKillingBlowCases()...)
 }

@@ -87,6 +87,9 @@ func (t *fightTrial) severalStep(d *engine.Dice, strikes []strike, round int) {
 	}
 	t.beginStep()
 	for j := range pend {
+		t.killingBlowsFirst(d, &pend[j])
+	}
+	for j := range pend {
 		t.wound(d, &pend[j])
 	}
 }

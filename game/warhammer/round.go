@@ -88,6 +88,7 @@ type pending struct {
 	target, member    int
 	ordinary, killing int
 	regenSaved        int
+	landedKB          int // Killing Blows already landed ahead of the step's other wounds (killingBlowsFirst)
 	rules             *AttackRules
 }
 
@@ -455,9 +456,29 @@ func (t *fightTrial) strikeStep(d *engine.Dice, round, first, k int) {
 	}
 	t.beginStep()
 	for j := step[0]; j < step[1]; j++ {
+		t.killingBlowsFirst(d, &t.pending[t.f.stride*j])
+	}
+	for j := step[0]; j < step[1]; j++ {
 		t.wound(d, &t.pending[t.f.stride*j])
 		t.wound(d, &t.pending[t.f.stride*j+1])
 	}
+}
+
+// killingBlowsFirst lands the Killing Blows of p, a strike's wounds at the
+// rank and file, ahead of every other wound of the step, where the ruleset
+// puts them first (killing_blow_order: before_other_wounds). The Old
+// World's FAQ applies all the unsaved wounds that take a model's remaining
+// Wounds first, then the others (tow.whfb.app faq/general-principles), and
+// the blows of one step land at once: a Killing Blow of the second rank
+// comes before the front rank's ordinary wounds. wound then marks p's
+// other wounds only.
+func (t *fightTrial) killingBlowsFirst(d *engine.Dice, p *pending) {
+	if p.rules == nil || p.member > 0 || p.killing == 0 || t.f.rs.KillingBlowOrder != KBBeforeOtherWounds {
+		return
+	}
+	ex := t.st[p.target][0].killingBlows(t.f.rs, p.killing)
+	t.overflow(d, p, 0, ex)
+	p.landedKB, p.killing = p.killing, 0
 }
 
 // plainStep is strikeStep for a fight in which no unit has a character,
@@ -510,6 +531,13 @@ func (t *fightTrial) plainStep(d *engine.Dice, strikes []strike, round int) {
 		}
 	}
 	t.beginStep() // a folded champion may be struck once his rank and file are slain
+	for j, s := range strikes {
+		for k := range t.f.sides[s.side].contacts {
+			if p := &t.pending[j*stride+k]; p.rules != nil {
+				t.killingBlowsFirst(d, p)
+			}
+		}
+	}
 	for j, s := range strikes {
 		for k := range t.f.sides[s.side].contacts {
 			if p := &t.pending[j*stride+k]; p.rules != nil {
@@ -715,7 +743,7 @@ func (t *fightTrial) wound(d *engine.Dice, p *pending) {
 	// Flaming Attacks take away the Regeneration of the member they
 	// wound, and only its (seed 000: a character loses it only when it
 	// suffers a Flaming wound itself).
-	if flaming && mb.regen && p.ordinary+p.killing > 0 && rs.FlamingRegen != LoseRegenNever {
+	if flaming && mb.regen && p.ordinary+p.killing+p.landedKB > 0 && rs.FlamingRegen != LoseRegenNever {
 		if rs.FlamingRegen == LoseRegenForBattle {
 			s.lostRegenBattle = true
 		} else {

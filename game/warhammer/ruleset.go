@@ -694,8 +694,15 @@ func oldWorld() Ruleset {
 	r.ArmourCap = true
 	r.PressOfBattle = true
 	r.RegenCounts = true
-	r.KillingBlowTargets = Troops(Infantry, Cavalry)
+	// "infantry or cavalry" takes in their sub-categories: monstrous
+	// infantry and swarms are infantry, monstrous cavalry and war beasts
+	// cavalry (tow.whfb.app special-rules/killing-blow;
+	// troop-types-at-a-glance/categories-of-troop-type-at-a-glance).
+	r.KillingBlowTargets = Troops(Infantry, MonstrousInfantry, Swarm, Cavalry, MonstrousCavalry, WarBeast)
 	r.KillingBlowWounds = KBRemainingWounds
+	// Killing Blows first, then Multiple Wounds, then single wounds
+	// (tow.whfb.app faq/general-principles, FAQ v1.5.2).
+	r.KillingBlowOrder = KBBeforeOtherWounds
 	r.StrikeFirst = StrikeFirstI10
 	r.ChargeInitiative = true
 	r.ASFRerolls = false
