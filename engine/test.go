@@ -29,6 +29,7 @@ type Test struct {
 	Beyond6    bool  // targets 7..9 are rolled as a 6 followed by a second die (shooting)
 	Reroll     Faces // natural faces of the first die that are re-rolled once
 	RerollFail bool  // every failed test is re-rolled once (in addition to Reroll)
+	RerollNeed int   // the re-roll's Need where it differs from the first roll's (0: Need)
 }
 
 // Faces is a set of die faces 1..6; bit f-1 stands for face f.
@@ -62,7 +63,7 @@ func (t Test) Roll(d *Dice) Outcome {
 	face := d.D6()
 	o := t.rollFace(face, d)
 	if (t.RerollFail && o == Fail) || t.Reroll.Has(face) {
-		o = t.rollFace(d.D6(), d)
+		o = t.again().rollFace(d.D6(), d)
 	}
 	return o
 }
@@ -77,9 +78,23 @@ func (t Test) rollFace(face int, d *Dice) Outcome {
 	return t.judge(face, second)
 }
 
-// impossible reports whether no face can pass t.
+// impossible reports whether no face can pass t, re-roll included.
 func (t Test) impossible() bool {
-	return !t.Nat6Passes && (t.Need > 9 || t.Need > 6 && !t.Beyond6)
+	first := !t.Nat6Passes && (t.Need > 9 || t.Need > 6 && !t.Beyond6)
+	if t.RerollNeed == 0 || !t.RerollFail {
+		return first
+	}
+	return first && t.again().impossible()
+}
+
+// again is the test a re-rolled die takes: t with the re-roll's Need
+// (RerollNeed, where set) and no further re-roll.
+func (t Test) again() Test {
+	if t.RerollNeed != 0 {
+		t.Need = t.RerollNeed
+	}
+	t.RerollNeed, t.RerollFail, t.Reroll = 0, false, 0
+	return t
 }
 
 // certain reports whether every face passes t with no re-roll: such a test
@@ -141,7 +156,7 @@ func (t Test) Odds() Odds {
 	}
 	const den = 1296
 	var n [3]int64
-	again := t.odds1() // a fresh test, out of 36
+	again := t.again().odds1() // a fresh test, out of 36
 	for face := 1; face <= 6; face++ {
 		first := t.single(face) // this face, out of 6
 		switch {

@@ -29,6 +29,8 @@ func TestOdds(t *testing.T) {
 		{"re-roll 1s", Test{Need: 4, Nat1Fails: true, Reroll: Face(1)}, 2*s + s*0.5, 2*s + s*2*s, s + s*s, "only a first 1 is re-rolled"},
 		{"re-roll 6s", Test{Need: 2, Nat1Fails: true, Reroll: Face(6)}, s + s*s, 4*s + s*4*s, s * s, "a forced re-roll of sixes: a six stands only if rolled again"},
 		{"re-rolled 7+", Test{Need: 7, Nat1Fails: true, Beyond6: true, RerollFail: true}, (1 - 1.0/12) * (1 - 1.0/12), 1.0/12 + (1-1.0/12)/12, 0, "a failed 6-then-4+ is re-rolled whole"},
+		{"re-roll at its own need", Test{Need: 3, Nat1Fails: true, RerollFail: true, RerollNeed: 5}, 2 * s * 4 * s, 3*s + 2*s*s, s + 2*s*s, "3+, the 2/6 failures re-rolled at 5+: 4/6 + 2/6·2/6 pass (The Old World's BS 7 at -1)"},
+		{"impossible, re-rolled at its own need", Test{Need: 10, Nat1Fails: true, Beyond6: true, RerollFail: true, RerollNeed: 6}, 5 * s, 0, s, "10+ fails, and the re-roll hits on 6+"},
 		{"both re-rolls", Test{Need: 4, Nat1Fails: true, RerollFail: true, Reroll: Face(5)}, 0.5*0.5 + s*0.5, s + 0.5*2*s + s*2*s, s + 0.5*s + s*s, "a 5 is re-rolled although it passed; a failure is re-rolled once"},
 	} {
 		t.Run(r.name, func(t *testing.T) {
@@ -55,7 +57,7 @@ func TestRollMatchesOdds(t *testing.T) {
 	d := NewDice(99, 0)
 	const n = 60_000
 	for need := 0; need <= 10; need++ {
-		for flags := range 32 {
+		for flags := range 64 {
 			tt := Test{
 				Need:       need,
 				Nat1Fails:  flags&1 != 0,
@@ -65,6 +67,9 @@ func TestRollMatchesOdds(t *testing.T) {
 			}
 			if flags&16 != 0 {
 				tt.Reroll = Face(1, 6)
+			}
+			if flags&32 != 0 {
+				tt.RerollNeed = 11 - need // a re-roll at its own target, 1+ to 11+
 			}
 			name := fmt.Sprintf("%+v", tt)
 			probs := tt.Odds().Probs()

@@ -66,6 +66,7 @@ func agreementCases() []agreementCase {
 			return woundsLost(tb, load(tb, "volley-100", volleyYAML(100)+regenDice))
 		}},
 		agreementCase{name: "regen-volley-100", plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "regen-volley-100", regenVolleyYAML) }},
+		agreementCase{name: "high-bs-volley/tow", plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "high-bs-volley", highBSVolleyYAML) }},
 		agreementCase{name: "halberds-vs-spears", plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "halberds-vs-spears", infantryYAML) }},
 		agreementCase{name: "lancers-without-mount-profile", plan: func(tb testing.TB) *scenarios.Plan { return load(tb, "lancers", lancersYAML) }},
 		agreementCase{name: "lancers/one-round", plan: func(tb testing.TB) *scenarios.Plan {

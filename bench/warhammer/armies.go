@@ -37,7 +37,7 @@ func (b *brawl) round(values []int, events []bool) {
 			continue
 		}
 		c := b.combat(i, &seen)
-		cr := b.combatResult(c)
+		cr := b.onwards(c, b.combatResult(c))
 		if b.n == 1 && c.first {
 			values[b.out.cr], values[b.out.cr+1], values[b.out.diff] = cr[0], cr[1], cr[0]-cr[1]
 		}

@@ -11,6 +11,7 @@ type blow struct {
 
 	hit        test
 	shooting7  int  // shooting at 7+, 8+ or 9+: a 6, then this score (RULES.md §2.5); 0 otherwise
+	rerollAt   int  // BS 6 or more under high_bs_rerolls: a miss is rolled again, hitting on this score; 0 otherwise
 	poisoned   bool // a natural 6 to hit wounds automatically (RULES.md §2.9.3), or rolls poisonWound
 	poisonPlus bool // ... rolls poisonWound: to wound at +2 (poisoned_attacks: plus_2_to_wound)
 
@@ -58,17 +59,17 @@ func newBlow(rs *warhammer.Ruleset, a warhammer.Attack, tg warhammer.Target) blo
 	// 1 always misses.
 	switch {
 	case a.AutoHit:
+	case a.Phase == warhammer.Shooting && rs.HighBSRerolls && a.Skill >= 6:
+		// "If a model has BS6 or higher, it gains a re-roll should it
+		// fail to hit": the first roll 2+, the re-roll 6+ at BS 6 to 2+
+		// at BS 10, the to-hit modifiers "only applied to the first dice
+		// roll" (tow.whfb.app the-shooting-phase/bs-of-6-or-higher,
+		// to-hit-modifiers). It is the die's one re-roll.
+		b.shootAt(2 - a.ToHitMod)
+		b.rerollAt = [...]int{6: 6, 7: 5, 8: 4, 9: 3, 10: 2}[min(a.Skill, 10)]
+		a.Rules.RerollHits = warhammer.Reroll{}
 	case a.Phase == warhammer.Shooting:
-		need := warhammer.ShootingToHit(a.Skill, a.ToHitMod)
-		switch {
-		case need <= 6:
-			b.hit = test{need: need}
-		case need <= 9:
-			b.hit = test{need: 6}
-			b.shooting7 = need - 3 // 7: a 6 then 4+; 8: 5+; 9: 6
-		default:
-			b.hit = test{need: 7} // 10 or more: cannot hit
-		}
+		b.shootAt(warhammer.ShootingToHit(a.Skill, a.ToHitMod))
 	default:
 		b.hit = test{
 			need:      toHitCombat(rs, a.Skill, tg.WS) - a.ToHitMod,
@@ -78,8 +79,9 @@ func newBlow(rs *warhammer.Ruleset, a warhammer.Attack, tg warhammer.Target) blo
 		b.hit.rerollFailed = a.Rules.Hatred && a.Round == 1
 	}
 	b.hit = b.hit.withReroll(a.Rules.RerollHits)
-	// Poisoned Attacks never work on a 7+ roll or an automatic hit.
-	b.poisoned = a.Rules.Poisoned && !a.AutoHit && b.shooting7 == 0
+	// Poisoned Attacks never work on a 7+ roll or an automatic hit (a
+	// BS 6+ re-roll's natural 6 does).
+	b.poisoned = a.Rules.Poisoned && !a.AutoHit && (b.shooting7 == 0 || b.rerollAt != 0)
 	// The Old World's current wording: the Poisoned natural 6 rolls to
 	// wound at +2, to 2+ at best; a hit that cannot wound still cannot
 	// (docs/rules.md, "7th edition and The Old World"; RULES.md §4).
@@ -224,6 +226,21 @@ func armourValue(rs *warhammer.Ruleset, phase warhammer.Phase, tg warhammer.Targ
 	return v
 }
 
+// shootAt sets the to-hit roll of a shot needing need (modifiers folded
+// in): as it stands up to 6, the 7+ procedure to 9, never above
+// (RULES.md §2.5).
+func (b *blow) shootAt(need int) {
+	switch {
+	case need <= 6:
+		b.hit = test{need: need}
+	case need <= 9:
+		b.hit = test{need: 6}
+		b.shooting7 = need - 3 // 7: a 6 then 4+; 8: 5+; 9: 6
+	default:
+		b.hit = test{need: 7} // 10 or more: cannot hit
+	}
+}
+
 // strike resolves one attack die by die and says where it ends.
 func (d dice) strike(b *blow) outcome {
 	woundTest := b.wound
@@ -231,7 +248,11 @@ func (d dice) strike(b *blow) outcome {
 	if !b.autoHit {
 		hit, face := d.roll(b.hit)
 		if hit && b.shooting7 != 0 {
-			hit = d.d6() >= b.shooting7
+			hit, face = d.d6() >= b.shooting7, 0 // a hit on 7+ is no "roll of 6"
+		}
+		if !hit && b.rerollAt != 0 {
+			face = d.d6()
+			hit = face >= b.rerollAt // 2+ at best: a natural 1 misses
 		}
 		if !hit {
 			return missed

@@ -45,6 +45,29 @@ fight:
 `, n, n, n, min(n, 10), n)
 }
 
+// highBSVolleyYAML is 20 Poisoned shots of BS 7 at -1 under The Old World
+// (high_bs_rerolls: 3+, misses re-rolled at 5+), at W3 Trolls with
+// Regeneration: the to-hit re-roll, its natural 6s and the rest.
+const highBSVolleyYAML = `name: high-bs-volley
+ruleset: tow
+units:
+  - id: waywatchers
+    profile: {M: 5, WS: 5, BS: 7, S: 3, T: 3, W: 1, I: 6, A: 1, Ld: 8}
+    models: 10
+    missile: {name: longbow, strength: 4, shots: 2, special_rules: {poisoned_attacks: true}}
+  - id: trolls
+    type: monstrous_infantry
+    profile: {M: 6, WS: 3, BS: 1, S: 5, T: 4, W: 3, I: 1, A: 3, Ld: 4}
+    models: 6
+    regeneration: 4+
+fight:
+  type: volley
+  attacker: waywatchers
+  target: trolls
+  phase: shooting
+  to_hit_modifier: -1
+`
+
 // regenVolleyYAML is 100 Strength 5 blows at W3 Trolls that regenerate
 // and nothing else: issue 7's exact-solver case.
 const regenVolleyYAML = `name: regen-volley-100

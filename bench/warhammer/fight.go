@@ -60,12 +60,13 @@ func newFight(rs *warhammer.Ruleset, cc *warhammer.Combat) (*fight, []engine.Met
 	// Combat result: wounds (an 8th-edition Killing Blow may score profile
 	// Wounds on top of marked ones), characters' included, Overkill up to
 	// overkill_cap a slain character, and every bonus at once: ranks 3,
-	// standards 2, outnumber, high ground, charge, rear 2.
+	// standards 2, outnumber, high ground, charge, rear 2; and a musician's
+	// +1 on a draw.
 	const bonuses = 3 + 2 + 1 + 1 + 1 + 2
-	crOn := func(e *warhammer.Fighter) int {
-		return 2*woundsOf(e, true) + rs.OverkillCap*len(e.Characters) + bonuses
+	crOn := func(e, me *warhammer.Fighter) int {
+		return 2*woundsOf(e, true) + rs.OverkillCap*len(e.Characters) + bonuses + b2i(rs.MusicianWinsDraws && me.Musician)
 	}
-	crA, crB := crOn(b), crOn(a)
+	crA, crB := crOn(b, a), crOn(a, b)
 	metrics := []engine.Metric{
 		{Name: "rounds", Max: cc.MaxRounds},
 		{Name: a.ID + ".casualties", Max: a.Models + b2i(isLone(a))},
@@ -241,7 +242,7 @@ func (f *fight) trial(d dice, values []int, events []bool) {
 	result := undecided // or the side that won, or drawn
 	var cr [2]int
 	for rd.n = 1; rd.n <= f.cc.MaxRounds && result == undecided; rd.n++ {
-		cr = rd.fightRound(events)
+		cr = rd.onwards(rd.fightRound(events))
 		if rd.n == 1 {
 			values[fCR0], values[fCR1] = cr[0], cr[1]
 			values[fCRDiff] = cr[0] - cr[1]

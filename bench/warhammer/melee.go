@@ -173,18 +173,20 @@ func (m *melee) friends(i int) bool {
 // crMax bounds army a's combat result: twice the enemy's wounds (a
 // Killing Blow may score profile Wounds on marked ones), ranks 3, a
 // standard and the battle standard for each unit, outnumbering, high
-// ground, a charge for each unit, and flank and rear for each pair.
+// ground, a charge for each unit, flank and rear for each pair, and a
+// musician's +1 on a draw.
 func (m *melee) crMax(a int) int {
-	mine, theirs, wounds := 0, 0, 0
+	mine, theirs, wounds, music := 0, 0, 0, false
 	for i, f := range m.units {
 		if m.army[i] == a {
 			mine++
+			music = music || m.rs.MusicianWinsDraws && f.Musician
 		} else {
 			theirs++
 			wounds += f.Models * f.Profile.W
 		}
 	}
-	return 2*wounds + 3 + 2*mine + 1 + 1 + mine + 3*mine*theirs
+	return 2*wounds + 3 + 2*mine + 1 + 1 + mine + 3*mine*theirs + b2i(music)
 }
 
 // testsToCharge reports whether unit i, a charger, tests to charge under

@@ -326,7 +326,8 @@ func TestMeleeScripted(t *testing.T) {
 			// other; no one charged. Equal Initiative: a roll-off, 3
 			// against 4, B first: misses on 1; A misses on 2 (4+). A
 			// draw, 0 to 0, won "by 1 point" by the musician (6th.whfb.app
-			// appendix-seven-special-rules/standard-bearers-and-musicians):
+			// appendix-seven-special-rules/standard-bearers-and-musicians),
+			// reported as A's +1 (docs/rules.md, musician_wins_draws):
 			// B tests at 7-1 and 3+4 breaks it (it would hold at 7). A
 			// pursues: 2+2 against B's 6+6, which escapes.
 			name: "musician-wins-a-draw-by-1", rules: "6th",
@@ -335,7 +336,7 @@ func TestMeleeScripted(t *testing.T) {
 				engaged(infantry("b", 1, 1), 1, false, touch(0, warhammer.Front, 1)),
 			},
 			faces:  []int{3, 4, 1, 2, 3, 4, 2, 2, 6, 6},
-			values: map[string]int{"rounds": 1, "a.combat_result": 0, "b.combat_result": 0, "combat_result_difference": 0},
+			values: map[string]int{"rounds": 1, "a.combat_result": 1, "b.combat_result": 0, "combat_result_difference": 1},
 			events: []string{"a.wins", "b.breaks"},
 		},
 	}

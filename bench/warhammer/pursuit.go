@@ -14,8 +14,8 @@ func (b *brawl) decide(c combatSet, cr [2]int, events []bool) {
 	}
 	b.markWiped(c, events)
 	if winner >= 0 {
-		// A draw won by the musician is won "by 1 point" (6th.whfb.app
-		// appendix-seven-special-rules/standard-bearers-and-musicians).
+		// An army left standing alone wins whatever the totals: by 1 at
+		// least (its beaten foes are wiped out and take no test).
 		b.breakTests(c, 1-winner, max(cr[winner]-cr[1-winner], 1), events)
 	}
 	b.panic(c, events)
@@ -23,9 +23,8 @@ func (b *brawl) decide(c combatSet, cr [2]int, events []bool) {
 }
 
 // winner is the army that won combat c's round, or -1: an army wiped out
-// loses outright (both: a draw); else the higher total, a tie going to
-// the one army with a musician where musician_wins_draws says so (by 1:
-// 6th.whfb.app appendix-seven-special-rules/standard-bearers-and-musicians).
+// loses outright (both: a draw); else the higher total (a musician's +1 is
+// already in cr: onwards).
 func (b *brawl) winner(c combatSet, cr [2]int) int {
 	s0, s1 := b.armyStands(c, 0), b.armyStands(c, 1)
 	switch {
@@ -40,11 +39,19 @@ func (b *brawl) winner(c combatSet, cr [2]int) int {
 	case cr[1] > cr[0]:
 		return 1
 	}
+	return -1
+}
+
+// onwards is combat c's results cr with the musician's +1 on a tie, for
+// the one army with a musician in the front rank of "one or more of its
+// units" (tow.whfb.app command-groups/onwards-to-victory; 8th.whfb.app
+// command-groups/onwards-men).
+func (b *brawl) onwards(c combatSet, cr [2]int) [2]int {
 	m0, m1 := b.musician(c, 0), b.musician(c, 1)
-	if !b.rs.MusicianWinsDraws || m0 == m1 {
-		return -1
+	if b.rs.MusicianWinsDraws && cr[0] == cr[1] && m0 != m1 {
+		cr[b2i(m1)]++
 	}
-	return b2i(m1)
+	return cr
 }
 
 // markWiped records the units of c slain to the last model this round.

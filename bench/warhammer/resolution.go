@@ -212,6 +212,22 @@ func (rd *round) combatResult() [2]int {
 	return cr
 }
 
+// onwards is the round's combat results cr with "Onwards to Victory!":
+// "If, once the combat result has been calculated, both sides have the
+// exact same number of points each, the side that has a musician ... may
+// claim a bonus of +1 combat result point", unless "the opposing side has
+// a musician also" (tow.whfb.app command-groups/onwards-to-victory; 6th
+// "wins the combat by 1 point", 8th "wins any drawn close combat by 1").
+// The musician is the last of the rank and file to fall.
+func (rd *round) onwards(cr [2]int) [2]int {
+	m0 := rd.sides[0].f.Musician && rd.sides[0].u.alive > 0
+	m1 := rd.sides[1].f.Musician && rd.sides[1].u.alive > 0
+	if rd.rs.MusicianWinsDraws && cr[0] == cr[1] && m0 != m1 {
+		cr[b2i(m1)]++
+	}
+	return cr
+}
+
 // decide settles the round: the side that won the fight, drawn (both
 // wiped out), or undecided when the fight goes on (RULES.md §2.10-2.11).
 func (rd *round) decide(cr [2]int, events []bool) int {
@@ -224,24 +240,15 @@ func (rd *round) decide(cr [2]int, events []bool) int {
 	case a == 0:
 		return 1
 	}
-	// The higher total wins; a draw has no break test unless
-	// musician_wins_draws gives it to the one side with a musician.
+	// The higher total wins; a draw has no break test (the musician's +1
+	// is already in cr: onwards).
 	winner, diff := 0, cr[0]-cr[1]
 	if diff < 0 {
 		winner, diff = 1, -diff
 	}
 	if diff == 0 {
-		// The musician is the last of the rank and file to fall.
-		m0 := rd.sides[0].f.Musician && rd.sides[0].u.alive > 0
-		m1 := rd.sides[1].f.Musician && rd.sides[1].u.alive > 0
-		if !rd.rs.MusicianWinsDraws || m0 == m1 {
-			rd.lastWinner = -1
-			return undecided
-		}
-		winner, diff = 1, 1
-		if m0 {
-			winner = 0
-		}
+		rd.lastWinner = -1
+		return undecided
 	}
 	rd.lastWinner = winner
 	loser := 1 - winner

@@ -246,26 +246,3 @@ func (t *fightTrial) disruptedBy(i int) bool {
 	}
 	return us >= t.disruptionStrength(i)
 }
-
-// winnerArmies returns the army that won the round in a fight of several
-// units and by how much, or -1 for a draw: a drawn round is won by 1 by
-// the army with a musician in the fight, if only one has one and the
-// ruleset says so.
-func (t *fightTrial) winnerArmies(cr [2]int) (army, margin int) {
-	switch {
-	case cr[0] > cr[1]:
-		return 0, cr[0] - cr[1]
-	case cr[1] > cr[0]:
-		return 1, cr[1] - cr[0]
-	}
-	var music [2]bool
-	for a := range music {
-		for _, u := range t.f.armies[a] {
-			music[a] = music[a] || t.inCombat(u) && t.f.unit(u).Musician && t.st[u][0].alive > 0
-		}
-	}
-	if t.f.rs.MusicianWinsDraws && music[0] != music[1] {
-		return 1 - b2i(music[0]), 1
-	}
-	return -1, 0
-}

@@ -96,6 +96,11 @@ func (st *stages) setHit(rs *Ruleset, a *Attack, tg *Target) {
 	switch {
 	case a.AutoHit:
 		st.autoHit = true
+	case a.Phase == Shooting && rs.HighBSRerolls && a.Skill >= 6:
+		// The one re-roll a die gets: a shooter's own re-rolls of hits
+		// add none.
+		st.hit = highBSHit(a.Skill, a.ToHitMod)
+		a.Rules.RerollHits = Reroll{}
 	case a.Phase == Shooting:
 		st.hit = engine.Test{Need: ShootingToHit(a.Skill, a.ToHitMod), Nat1Fails: true, Beyond6: true}
 	default:
@@ -110,6 +115,17 @@ func (st *stages) setHit(rs *Ruleset, a *Attack, tg *Target) {
 	// Poisoned Attacks: a natural 6 to hit (never a 7+ roll, never an
 	// automatic hit) wounds automatically (RULES.md §2.9.3).
 	st.poison = a.Rules.Poisoned && !a.AutoHit
+}
+
+// highBSHit is the to-hit test of a shooter of Ballistic Skill bs, 6 or
+// more, under high_bs_rerolls: "it gains a re-roll should it fail to hit",
+// the first roll 2+ and the re-roll 6+ (BS 6) to 2+ (BS 10), to-hit
+// modifiers "only applied to the first dice roll" (tow.whfb.app
+// the-shooting-phase/bs-of-6-or-higher, to-hit-modifiers). A first roll
+// above 6 takes the 7+ procedure; a natural 1 always misses.
+func highBSHit(bs, mod int) engine.Test {
+	return engine.Test{Need: ShootingToHit(5, mod), Nat1Fails: true, Beyond6: true,
+		RerollFail: true, RerollNeed: 12 - min(bs, 10)}
 }
 
 // setWound sets the to-wound tests of a against tg, Strength against

@@ -215,9 +215,8 @@ func (t *fightTrial) disruptionStrength(i int) int {
 }
 
 // winner returns the army that won the round and by how much, or -1 for a
-// draw. A drawn round is won by 1 by the army with a musician, if only one
-// has one and the ruleset says so (in a fight of two units, army i is unit
-// i).
+// draw (in a fight of two units, army i is unit i). A musician's +1 is
+// already in cr (musicianBonus).
 func (t *fightTrial) winner(cr [2]int) (side, margin int) {
 	switch {
 	case cr[0] > cr[1]:
@@ -225,16 +224,36 @@ func (t *fightTrial) winner(cr [2]int) (side, margin int) {
 	case cr[1] > cr[0]:
 		return 1, cr[1] - cr[0]
 	}
-	// A musician falls with the last of the rank and file.
-	a := t.f.unit(0).Musician && t.st[0][0].alive > 0
-	b := t.f.unit(1).Musician && t.st[1][0].alive > 0
-	if t.f.rs.MusicianWinsDraws && a != b {
-		if a {
-			return 0, 1
-		}
-		return 1, 1
-	}
 	return -1, 0
+}
+
+// musicianBonus is the round's combat results cr with the musician's +1:
+// "If, once the combat result has been calculated, both sides have the
+// exact same number of points each, the side that has a musician in the
+// front rank of one or more of its units may claim a bonus of +1 combat
+// result point", and neither side when both have one (tow.whfb.app
+// command-groups/onwards-to-victory; docs/rules.md, musician_wins_draws).
+// A musician falls with the last of the rank and file.
+func (t *fightTrial) musicianBonus(cr [2]int) [2]int {
+	if !t.f.rs.MusicianWinsDraws || cr[0] != cr[1] {
+		return cr
+	}
+	var music [2]bool
+	if t.f.several {
+		for a := range music {
+			for _, u := range t.f.armies[a] {
+				music[a] = music[a] || t.inCombat(u) && t.f.unit(u).Musician && t.st[u][0].alive > 0
+			}
+		}
+	} else {
+		for a := range music {
+			music[a] = t.f.unit(a).Musician && t.st[a][0].alive > 0
+		}
+	}
+	if music[0] != music[1] {
+		cr[b2i(music[1])]++
+	}
+	return cr
 }
 
 // breaks takes the break test of loser l, beaten by w by margin, and

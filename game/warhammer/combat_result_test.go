@@ -222,10 +222,16 @@ var combatCases = []combatCase{
 		cr: [2]int{2, 0}, winner: sideA, test: breaksOutright,
 		source: "docs/rules.md fear: breaks without a test, so Stubborn's unmodified Ld never applies (the option's reading; [U])"},
 
-	// Musician (docs/rules.md musician_wins_draws [U]: a draw is won by 1 by the side with a musician).
+	// Musician (docs/rules.md musician_wins_draws: a draw is won by 1 by the side with a musician, a +1 to its combat result).
 	{name: "6th musician wins a draw by 1", preset: "6th", a: foot(5, 5), b: foot(5, 5, musician),
-		cr: [2]int{0, 0}, winner: sideB, test: rollsTest, target: 7,
-		source: "docs/rules.md musician_wins_draws: won by 1, so Ld 8 − 1"},
+		cr: [2]int{0, 1}, winner: sideB, test: rollsTest, target: 7,
+		source: "6th.whfb.app appendix-seven-special-rules/standard-bearers-and-musicians (\"wins the combat by 1 point\"): B's result 0 + 1, so Ld 8 − 1"},
+	{name: "tow musician: +1 combat result point on a tie", preset: "tow", a: foot(5, 5, musician), b: foot(5, 5),
+		cr: [2]int{1, 0}, winner: sideA, test: rollsTest, target: 7,
+		source: "tow.whfb.app command-groups/onwards-to-victory (\"may claim a bonus of +1 combat result point\"): 0 and 0, A claims +1; Ld 8 − 1"},
+	{name: "tow two musicians cancel out", preset: "tow", a: foot(5, 5, musician), b: foot(5, 5, musician),
+		cr: [2]int{0, 0}, winner: nobody,
+		source: "tow.whfb.app command-groups/onwards-to-victory (\"cancel each other out\")"},
 	{name: "6th two musicians: a draw", preset: "6th", a: foot(5, 5, musician), b: foot(5, 5, musician),
 		cr: [2]int{0, 0}, winner: nobody,
 		source: "docs/rules.md musician_wins_draws: only if one side has one"},
@@ -280,8 +286,8 @@ var combatCases = []combatCase{
 		cr: [2]int{0, 0}, winner: nobody,
 		source: "§2.10, §3.1: no high ground bonus in 8th"},
 	{name: "8th one rank of 5 does not disrupt", preset: "8th", a: foot(9, 5), b: foot(15, 5, musician), charger: sideA, facing: Flank,
-		cr: [2]int{2, 2}, winner: sideB, test: rollsTest, target: 7,
-		source: "§2.10 disruption needs two ranks of 5: A's 5 and 4 leave B its +2; A charge +1, flank +1, its own ranks 0; a draw the musician wins by 1; A has fewer ranks; Ld 8 − 1"},
+		cr: [2]int{2, 3}, winner: sideB, test: rollsTest, target: 7,
+		source: "§2.10 disruption needs two ranks of 5: A's 5 and 4 leave B its +2; A charge +1, flank +1, its own ranks 0; 2 all, the musician wins by 1 (B 2 + 1); A has fewer ranks; Ld 8 − 1"},
 
 	// 8th break tests (§2.11).
 	{name: "8th §5.6: Halberdiers against Bloodletters in the rear", preset: "8th",
@@ -355,7 +361,7 @@ func runCombatCases(t *testing.T, cases []combatCase) {
 				s.lost = c.wounds[1-i]
 			}
 			round := max(1, c.round)
-			cr := [2]int{tr.combatResult(0, round), tr.combatResult(1, round)}
+			cr := tr.musicianBonus([2]int{tr.combatResult(0, round), tr.combatResult(1, round)})
 			if cr != c.cr {
 				t.Errorf("combat result %v, want %v (%s)", cr, c.cr, c.source)
 			}

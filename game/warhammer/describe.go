@@ -96,7 +96,9 @@ func testText(t engine.Test) string {
 	default:
 		fmt.Fprintf(&b, "%d+", t.Need)
 	}
-	if t.RerollFail {
+	if t.RerollFail && t.RerollNeed != 0 {
+		fmt.Fprintf(&b, " re-rolling failures at %d+", t.RerollNeed)
+	} else if t.RerollFail {
 		b.WriteString(" re-rolling failures")
 	}
 	if t.Reroll != 0 {

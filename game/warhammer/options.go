@@ -298,6 +298,9 @@ var optionList = options.List[Ruleset]{
 	options.WholeNumber("shooting_ranks", "I", "7th.whfb.app shooting/line-of-sight-shooting (the front rank) [V]; 8th.whfb.app shooting/fire-in-two-ranks (\"including stand and shoot reactions\") [V]; tow the-shooting-phase/check-line-of-sight (the front rank) [V]; 6th not read: 7th's kept",
 		"how many ranks of a unit shoot when it stands and shoots, each rank-and-file model of them with its shots", 1, 2,
 		func(r *Ruleset) *int { return &r.ShootingRanks }),
+	options.Bool("high_bs_rerolls", "V", "tow.whfb.app the-shooting-phase/bs-of-6-or-higher (\"2+/6+\" at BS 6 to \"2+/2+\" at BS 10) and the-shooting-phase/to-hit-modifiers (\"these modifiers are only applied to the first dice roll\"); 6th-8th not read: BS 6 and more hit on 2+ with modifiers, as before",
+		"a shooter of BS 6 or more hits on 2+ with the to-hit modifiers and re-rolls a miss once, needing 12 - BS unmodified (BS 6: 6+, BS 10: 2+); off, 7 - BS - modifiers, never re-rolled",
+		func(r *Ruleset) *bool { return &r.HighBSRerolls }),
 }
 
 var weightNames = [...]string{Unweighted: "none", Light: "light", Regular: "regular", Heavy: "heavy"}

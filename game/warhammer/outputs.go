@@ -120,7 +120,8 @@ func (f *Fight) outcomes() {
 // twice the Wounds of the enemy's models, characters included (a Killing
 // Blow may score profile wounds on top of marked ones), Overkill up to
 // overkill_cap a slain enemy character, and every bonus at once: ranks 3,
-// standards 2, outnumber, high ground, charge, rear 2.
+// standards 2, outnumber, high ground, charge, rear 2, and a musician's
+// +1 on a draw.
 func (f *Fight) mostResult(a int) int {
 	const bonuses = 3 + 2 + 1 + 1 + 1 + 2
 	most := bonuses
@@ -135,12 +136,15 @@ func (f *Fight) mostResult(a int) int {
 			most += 2 + 3*len(f.sides[u].contacts)
 		}
 	}
+	music := false
 	for i := range f.cc.Units {
 		if u := &f.cc.Units[i]; u.Army != a {
 			most += 2*f.woundsOf(i, true) + f.rs.OverkillCap*len(u.Characters)
+		} else {
+			music = music || u.Musician && f.rs.MusicianWinsDraws
 		}
 	}
-	return most
+	return most + b2i(music) // the musician's +1 on a draw (musicianBonus)
 }
 
 // woundsOf is the Wounds of unit i's models: the rank and file and its

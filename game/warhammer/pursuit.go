@@ -12,7 +12,7 @@ import "github.com/wargamesim/sim/engine"
 // number round, whose combat results were cr, and reports whether the
 // fight is over.
 func (t *fightTrial) afterArmies(d *engine.Dice, round int, cr [2]int, o *fightOutcome) bool {
-	w, margin := t.winnerArmies(cr)
+	w, margin := t.winner(cr)
 	o.prevWinner = w
 	var flees [MaxUnits]bool
 	if w >= 0 {

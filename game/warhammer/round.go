@@ -203,6 +203,7 @@ func (t *fightTrial) fightRound(d *engine.Dice, r *engine.TrialResult, round int
 // the winner, the loser's break test, the pursuit. It reports whether the
 // fight is over.
 func (t *fightTrial) afterRound(d *engine.Dice, r *engine.TrialResult, round int, cr [2]int, o *fightOutcome) bool {
+	cr = t.musicianBonus(cr)
 	if round == 1 {
 		out := &t.f.out
 		r.Values[out.army[0].cr], r.Values[out.army[1].cr] = cr[0], cr[1]

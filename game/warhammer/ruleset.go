@@ -100,6 +100,7 @@ type Ruleset struct {
 	StandShootLongRange bool              // stand and shoot takes the long-range -1 where the weapon's range says
 	StandShootPanic     bool              // a charger losing a quarter of its models to stand and shoot tests Panic
 	ShootingRanks       int               // how many ranks of a unit shoot (1 or 2)
+	HighBSRerolls       bool              // BS 6 or more: 2+ to hit, modified; a miss re-rolled at 12 - BS, unmodified
 	FearToCharge        FearToChargeRule  // who tests Fear before charging a Fear-causer
 	TerrorOnCharge      bool              // a unit charged by a Terror-causer tests, and failing flees
 	FleeSeveral         FleeSeveralRule   // which chargers may catch a unit that flees from several
@@ -725,6 +726,7 @@ func oldWorld() Ruleset {
 	r.StandShootLongRange = false          // tow.whfb.app the-shooting-phase/standing-and-shooting
 	r.StandShootPanic = false              // tow.whfb.app the-movement-phase/stand-and-shoot
 	r.ShootingRanks = 1                    // tow.whfb.app the-shooting-phase/check-line-of-sight
+	r.HighBSRerolls = true                 // tow.whfb.app the-shooting-phase/bs-of-6-or-higher, to-hit-modifiers
 	r.FearToCharge = FearToChargeHigherUS  // tow.whfb.app special-rules/fear
 	r.TerrorOnCharge = true                // tow.whfb.app special-rules/terror
 	r.CavalryFlee = Flee3D6                // Swiftstride: +D6 to a Flee or Pursuit roll (tow.whfb.app special-rules/swiftstride)

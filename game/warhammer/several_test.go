@@ -162,7 +162,7 @@ var severalCases = []severalCase{
 }
 
 // TestSeveralUnitsCombatResult checks each row's combat results and the
-// losers' break tests through armyResult, winnerArmies and breakTest.
+// losers' break tests through armyResult, musicianBonus, winner and breakTest.
 func TestSeveralUnitsCombatResult(t *testing.T) {
 	t.Parallel()
 	checkSeveralCases(t, severalCases)
@@ -176,11 +176,11 @@ func checkSeveralCases(t *testing.T, cases []severalCase) {
 			t.Parallel()
 			f := severalFight(t, combatRules(t, c.preset, c.set...), c.high, 2, c.units...)
 			tr := severalTrial(t, f, c.wounds)
-			cr := [2]int{tr.armyResult(0, 1), tr.armyResult(1, 1)}
+			cr := tr.musicianBonus([2]int{tr.armyResult(0, 1), tr.armyResult(1, 1)})
 			if cr != c.cr {
 				t.Errorf("combat result %v, want %v (%s)", cr, c.cr, c.source)
 			}
-			w, margin := tr.winnerArmies(cr)
+			w, margin := tr.winner(cr)
 			if w < 0 {
 				if len(c.tests) > 0 {
 					t.Errorf("a draw, want break tests (%s)", c.source)

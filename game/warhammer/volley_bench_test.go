@@ -28,9 +28,21 @@ func TestVolleyTrialDoesNotAllocate(t *testing.T) {
 	for name, v := range map[string]*Volley{
 		"10 attacks": benchVolley(t, 10), "10 attacks by stages": benchVolley(t, 10).WithoutTables(), "100 attacks": benchVolley(t, 100),
 		"10 attacks per die": benchVolley(t, 10).PerDie(), "ten wounds on two trolls": tenWoundsOnTwoTrolls(t, eighth(t)),
+		"BS 7 at -1 (tow)": highBSVolley(t), "BS 7 at -1 (tow) per die": highBSVolley(t).PerDie(),
 	} {
 		enginetest.TrialsDoNotAllocate(t, name, v)
 	}
+}
+
+// highBSVolley is ten shots of BS 7 at -1 under The Old World, whose
+// misses are re-rolled (high_bs_rerolls).
+func highBSVolley(t testing.TB) *Volley {
+	v, err := NewVolley(tow(t), "targets", Attack{Phase: Shooting, Count: 10, Skill: 7, ToHitMod: -1, S: 3},
+		Target{T: 3, W: 1, Models: 20, Defence: Defence{Armour: NoSave, Ward: NoSave, Regeneration: NoSave}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // BenchmarkVolley measures one trial of a 10- and a 100-attack volley, by
