@@ -183,22 +183,7 @@ func (b *brawl) shoot(r meleeReact, values []int, events []bool) {
 		a.ToHitMod--
 	}
 	a.Count *= min(rankAndFile(&me.Fighter), b.rs.ShootingRanks*max(1, me.Frontage))
-	bl := newBlow(b.rs, a, b.asTarget(i))
-	endOfPhase := b.rs.Regeneration == warhammer.RegenEndOfPhase
-	p := pending{multiple: a.Rules.MultipleWounds,
-		flaming:     bl.flaming && b.rs.FlamingRegen != warhammer.LoseRegenNever,
-		burns:       burns(b.rs, bl.flaming, foe.Defence),
-		regenerable: endOfPhase && !burns(b.rs, bl.flaming, foe.Defence)}
-	for range a.Count {
-		switch b.d.strike(&bl) {
-		case unsaved:
-			p.ordinary++
-		case slainOutright:
-			p.slainOutright++
-		case regenerated:
-			p.regenerated++
-		}
-	}
+	p := b.d.shots(b.rs, a, b.asTarget(i), foe.Defence)
 	u := &b.us[i].u
 	before := u.alive
 	u.takeAll(b.d, b.rs, []pending{p}, nil)

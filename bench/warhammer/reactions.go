@@ -103,22 +103,7 @@ func (rd *round) standAndShoot(c int, values []int, events []bool) bool {
 	}
 	a.Count *= min(rankAndFile(me), rd.rs.ShootingRanks*max(1, me.Frontage))
 	s := &rd.sides[c]
-	b := newBlow(rd.rs, a, rd.asTarget(c, -1))
-	endOfPhase := rd.rs.Regeneration == warhammer.RegenEndOfPhase
-	p := pending{multiple: a.Rules.MultipleWounds,
-		flaming:     b.flaming && rd.rs.FlamingRegen != warhammer.LoseRegenNever,
-		burns:       burns(rd.rs, b.flaming, foe.Defence),
-		regenerable: endOfPhase && !burns(rd.rs, b.flaming, foe.Defence)}
-	for range a.Count {
-		switch rd.d.strike(&b) {
-		case unsaved:
-			p.ordinary++
-		case slainOutright:
-			p.slainOutright++
-		case regenerated:
-			p.regenerated++
-		}
-	}
+	p := rd.d.shots(rd.rs, a, rd.asTarget(c, -1), foe.Defence)
 	before := s.u.alive
 	s.u.takeAll(rd.d, rd.rs, []pending{p}, rd.overflow(c))
 	s.u.endOfPhase(rd.d, rd.rs.RegenDice == warhammer.RegenPerWoundLost, rd.rs.FlamingRegen, rd.rs.RegenCounts)
@@ -205,4 +190,28 @@ func startStrength(rs *warhammer.Ruleset, f *warhammer.Fighter) int {
 		us += modelStrengthOf(rs, c.UnitStrength, c.Type, warhammer.Unweighted, c.Profile.W)
 	}
 	return us
+}
+
+// shots rolls a's shots die by die at tg, whose own defence is def, and
+// returns the wounds they leave to be removed: ordinary, slain outright
+// and regenerated, with what decides their removal (stand and shoot, in
+// a fight of two units and of several).
+func (d dice) shots(rs *warhammer.Ruleset, a warhammer.Attack, tg warhammer.Target, def warhammer.Defence) pending {
+	b := newBlow(rs, a, tg)
+	endOfPhase := rs.Regeneration == warhammer.RegenEndOfPhase
+	p := pending{multiple: a.Rules.MultipleWounds,
+		flaming:     b.flaming && rs.FlamingRegen != warhammer.LoseRegenNever,
+		burns:       burns(rs, b.flaming, def),
+		regenerable: endOfPhase && !burns(rs, b.flaming, def)}
+	for range a.Count {
+		switch d.strike(&b) {
+		case unsaved:
+			p.ordinary++
+		case slainOutright:
+			p.slainOutright++
+		case regenerated:
+			p.regenerated++
+		}
+	}
+	return p
 }
