@@ -133,7 +133,10 @@ func woundsLost(tb testing.TB, p *scenarios.Plan) *scenarios.Plan {
 // stages) and reference (400,000) agreed with the exact solver on every
 // metric, tail and event, and the seed went to 9.
 func TestAgreement(t *testing.T) {
-	trials := 200_000
+	// 100,000 a case (it was 200,000 until the package, 123 cases now,
+	// neared CI's three-minute limit; the two-unit fights are also pinned
+	// and their exact solutions checked against the reference).
+	trials := 100_000
 	if testing.Short() || raceDetector {
 		trials = 20_000
 	}

@@ -88,7 +88,7 @@ func TestReferenceAgainstExact(t *testing.T) {
 			}
 			if fight {
 				// The reference's fights are slow (and TestAgreement holds
-				// them to the engine at 200,000 trials); enginetest.Agree
+				// them to the engine at 100,000 trials); enginetest.Agree
 				// tests rare outcomes exactly.
 				enginetest.Agree(t, p.Name, exact, reference(t, p).Run(trials/(8*max(c.divide, 1)), 5))
 				return

@@ -18,7 +18,7 @@ import (
 // must agree within 4.5 standard errors on every metric's mean and tail
 // and every event (enginetest.AgreeSamples).
 //
-// Both paths are held to the engine at 200,000 trials (TestAgreement);
+// Both paths are held to the engine at 100,000 trials (TestAgreement);
 // this cross-check of the two references runs 30,000 a case, so that the
 // package stays within CI's three minutes as cases are added.
 func TestMeleeTwoUnits(t *testing.T) {
