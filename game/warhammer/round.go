@@ -117,7 +117,9 @@ type fightTrial struct {
 	status [MaxUnits]unitStatus
 	// stayedOut marks the chargers that failed their test to charge while
 	// a friend charged in (charge.go noCharge): never in the combat, they
-	// do not keep their army from being beaten.
+	// do not keep their army from being beaten. It is not in the exact
+	// solver's key: severalFits refuses the Fear tests of the charge that
+	// alone set it, and must go on doing so until the key holds it.
 	stayedOut [MaxUnits]bool
 	// fears is, in a fight of several units, the enemy units each unit
 	// fears this round, a bit each (fearContacts).
